@@ -1,0 +1,68 @@
+/// Why a property list could not be read, written or edited, and where.
+///
+/// The ``description`` is one line in the form the CLI prints after the file name:
+/// `12:5: expected '</string>', found '</key>'` for text formats, `byte 1024: …` for binary
+/// ones, `Presidents.3.Name: …` for key paths.
+public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong, as a category that code can switch on.
+  public enum Kind: String, Sendable, Equatable {
+    /// The bytes break the format's grammar.
+    case syntax
+    /// The input ended before the value was complete.
+    case unexpectedEnd
+    /// The grammar holds but a value is invalid (a bad date, an integer out of range,
+    /// an offset outside the file, a reference cycle).
+    case invalidValue
+    /// Text that is not valid in its encoding (bad UTF-8 or UTF-16).
+    case invalidEncoding
+    /// The content is in none of the supported formats.
+    case unknownFormat
+    /// The value has something the target format cannot represent.
+    case notRepresentable
+    /// A configured limit (depth, object count, size) was exceeded.
+    case limitExceeded
+    /// A key path does not lead to a value, or leads to the wrong kind of value.
+    case keyPath
+    /// A file could not be read or written.
+    case io
+  }
+
+  /// Where in the input or value the problem is.
+  public enum Location: Sendable, Equatable {
+    /// Nowhere in particular (the whole input).
+    case none
+    /// A line and column, both from 1, for text formats.
+    case text(line: Int, column: Int)
+    /// A byte offset from 0, for binary formats.
+    case byteOffset(Int)
+    /// A key path in the value (see ``PropertyListKeyPath``).
+    case keyPath(String)
+  }
+
+  /// The category.
+  public var kind: Kind
+  /// The format being read or written, when there is one.
+  public var format: PropertyListFormat?
+  /// Where.
+  public var location: Location
+  /// What was expected and what was found, in words.
+  public var message: String
+
+  /// Makes an error.
+  public init(_ kind: Kind, format: PropertyListFormat? = nil, at location: Location = .none, _ message: String) {
+    self.kind = kind
+    self.format = format
+    self.location = location
+    self.message = message
+  }
+
+  /// `LOCATION: message`, or the message alone when there is no location.
+  public var description: String {
+    switch location {
+    case .none: message
+    case .text(let line, let column): "\(line):\(column): \(message)"
+    case .byteOffset(let offset): "byte \(offset): \(message)"
+    case .keyPath(let path): "\(path.isEmpty ? "(root)" : path): \(message)"
+    }
+  }
+}

@@ -1,0 +1,62 @@
+extension PropertyList {
+  /// Reads a property list in any supported format.
+  ///
+  /// - Parameters:
+  ///   - bytes: the serialized form.
+  ///   - format: the format to read; nil detects it from the content.
+  ///   - options: limits, and the JSON form to expect.
+  /// - Throws: ``PropertyListError`` with the location of the problem.
+  public init(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
+    options: PropertyListReadingOptions = .default
+  ) throws(PropertyListError) {
+    self = try Self.read(bytes: bytes, format: format, options: options).value
+  }
+
+  /// Reads a property list from a byte array; see ``init(bytes:format:options:)-(UnsafeRawBufferPointer,_,_)``.
+  public init(
+    bytes: [UInt8], format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
+  ) throws(PropertyListError) {
+    self = try bytes.withRawBytes { (buffer) throws(PropertyListError) in
+      try Self.read(bytes: buffer, format: format, options: options).value
+    }
+  }
+
+  /// Reads a property list and tells which format it was in (to write it back the same way).
+  public static func read(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
+    options: PropertyListReadingOptions = .default
+  ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+    guard bytes.count <= options.limits.maximumInputSize else {
+      throw PropertyListError(
+        .limitExceeded, format: format,
+        "the input is \(bytes.count) bytes, over the limit of \(options.limits.maximumInputSize)")
+    }
+    guard let resolved = format ?? PropertyListFormat.detect(bytes) else {
+      throw PropertyListError(.unknownFormat, "the input is empty or blank: no property list found")
+    }
+    let value: PropertyList
+    switch resolved {
+    case .xml: value = try XMLPropertyListReader(options: options).read(bytes)
+    case .binary: value = try BinaryPropertyListReader(options: options).read(bytes)
+    case .json: value = try JSONPropertyListReader(options: options).read(bytes)
+    case .openStep: value = try OpenStepPropertyListReader(options: options).read(bytes)
+    }
+    return (value, resolved)
+  }
+
+  /// Writes this value in `format`.
+  ///
+  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/notRepresentable`` when the
+  ///   format cannot hold a value (a UID in OpenStep, a NaN in plain JSON), with its key path.
+  public func serialized(
+    as format: PropertyListFormat, options: PropertyListWritingOptions = .default
+  ) throws(PropertyListError) -> [UInt8] {
+    switch format {
+    case .xml: try XMLPropertyListWriter(options: options).write(self)
+    case .binary: try BinaryPropertyListWriter(options: options).write(self)
+    case .json: try JSONPropertyListWriter(options: options).write(self)
+    case .openStep: try OpenStepPropertyListWriter(options: options).write(self)
+    }
+  }
+}

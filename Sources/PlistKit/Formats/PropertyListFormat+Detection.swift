@@ -1,0 +1,98 @@
+extension PropertyListFormat {
+  /// Guesses the format from the first bytes of `bytes`: the binary magic, an XML prolog or
+  /// `<plist`, else JSON or OpenStep by their first tokens. Text in UTF-8 or UTF-16 (with a
+  /// byte-order mark) is recognised. Returns nil for empty or blank input.
+  ///
+  /// The guess is only a guess: the chosen reader reports that format's own error when the
+  /// file is broken (a truncated `bplist00` file is a broken binary plist, not a string).
+  public static func detect(_ bytes: UnsafeRawBufferPointer) -> PropertyListFormat? {
+    if bytes.starts(with: "bplist".utf8) { return .binary }
+    let text = asciiProjection(of: bytes, limit: 4096)
+    var cursor = 0
+    func skipSpace() {
+      while cursor < text.count, [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(text[cursor]) { cursor += 1 }
+    }
+    skipSpace()
+    guard cursor < text.count else { return nil }
+    let rest = text[cursor...]
+    if rest.starts(with: "<?xml".utf8) || rest.starts(with: "<!DOCTYPE".utf8) || rest.starts(with: "<plist".utf8)
+      || rest.starts(with: "<!--".utf8)
+    {
+      return .xml
+    }
+    switch text[cursor] {
+    case UInt8(ascii: "["): return .json
+    case UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "/"): return .openStep
+    case UInt8(ascii: "{"):
+      cursor += 1
+      skipSpace()
+      guard cursor < text.count else { return .openStep }
+      if text[cursor] == UInt8(ascii: "}") { return .json }
+      guard text[cursor] == UInt8(ascii: "\"") else { return .openStep }
+      return followsQuotedString(text, from: cursor, with: ":") ? .json : .openStep
+    case UInt8(ascii: "\""):
+      // A JSON string, or a .strings file (`"key" = "value";`).
+      return followsQuotedString(text, from: cursor, with: "=") || followsQuotedString(text, from: cursor, with: ";")
+        ? .openStep : .json
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .json
+    default:
+      for literal in ["true", "false", "null"] where rest.starts(with: literal.utf8) {
+        let after = cursor + literal.utf8.count
+        if after == text.count || !isWordByte(text[after]) { return .json }
+      }
+      return .openStep
+    }
+  }
+
+  /// Detects the format of a byte array; see ``detect(_:)-(UnsafeRawBufferPointer)``.
+  public static func detect(_ bytes: [UInt8]) -> PropertyListFormat? {
+    bytes.withUnsafeBytes { detect($0) }
+  }
+
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "$"),
+      UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "-"):
+      true
+    default: byte >= 0x80
+    }
+  }
+
+  /// True when the quoted string starting at `start` is followed (after white space) by `mark`.
+  private static func followsQuotedString(_ text: [UInt8], from start: Int, with mark: Unicode.Scalar) -> Bool {
+    var cursor = start + 1
+    while cursor < text.count {
+      if text[cursor] == UInt8(ascii: "\\") {
+        cursor += 2
+        continue
+      }
+      if text[cursor] == UInt8(ascii: "\"") { break }
+      cursor += 1
+    }
+    cursor += 1
+    while cursor < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[cursor]) { cursor += 1 }
+    return cursor < text.count && text[cursor] == UInt8(ascii: mark)
+  }
+
+  /// The first `limit` code units of the text as bytes, with a byte-order mark removed and
+  /// UTF-16 narrowed (non-ASCII code units become 0x80), enough to look at the first tokens.
+  private static func asciiProjection(of bytes: UnsafeRawBufferPointer, limit: Int) -> [UInt8] {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      return Array(bytes[3..<min(bytes.count, 3 + limit)])
+    }
+    let bigEndian = bytes.starts(with: [0xFE, 0xFF])
+    let littleEndian = bytes.starts(with: [0xFF, 0xFE])
+    guard bigEndian || littleEndian else { return Array(bytes[0..<min(bytes.count, limit)]) }
+    var projection: [UInt8] = []
+    var offset = 2
+    while offset + 1 < bytes.count, projection.count < limit {
+      let unit = bigEndian
+        ? UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+        : UInt16(bytes[offset + 1]) << 8 | UInt16(bytes[offset])
+      projection.append(unit < 0x80 ? UInt8(unit) : 0x80)
+      offset += 2
+    }
+    return projection
+  }
+}

@@ -1,0 +1,77 @@
+/// A path to a value inside a property list: dictionary keys and array indices separated by
+/// dots, as in `Presidents.0.Name`.
+///
+/// A backslash escapes the next character, so `a\.b` is the single key `a.b` and `a\\b` is
+/// `a\b`. A component made of decimal digits is an index when it meets an array and a key
+/// when it meets a dictionary. The empty path is the root.
+public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// The components, unescaped.
+  public var components: [String]
+
+  /// Makes a path from unescaped components.
+  public init(components: [String]) { self.components = components }
+
+  /// Parses a dotted path; see the type's documentation for escapes. A trailing lone
+  /// backslash is kept literally.
+  public init(_ text: String) {
+    guard !text.isEmpty else {
+      components = []
+      return
+    }
+    var parts: [String] = []
+    var current = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        current.append(character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else if character == "." {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if escaping { current.append("\\") }
+    parts.append(current)
+    components = parts
+  }
+
+  /// Parses a path literal.
+  public init(stringLiteral value: String) { self.init(value) }
+
+  /// The dotted form, with dots and backslashes inside components escaped.
+  public var description: String {
+    components.map { component in
+      var escaped = ""
+      for character in component {
+        if character == "." || character == "\\" { escaped.append("\\") }
+        escaped.append(character)
+      }
+      return escaped
+    }.joined(separator: ".")
+  }
+
+  /// This path with one more component.
+  public func appending(_ component: String) -> PropertyListKeyPath {
+    PropertyListKeyPath(components: components + [component])
+  }
+
+  /// This path with an index appended.
+  public func appending(index: Int) -> PropertyListKeyPath { appending(String(index)) }
+
+  /// The prefix of this path with `count` components.
+  func prefix(_ count: Int) -> PropertyListKeyPath {
+    PropertyListKeyPath(components: Array(components.prefix(count)))
+  }
+}
+
+extension PropertyListKeyPath {
+  /// The array index a component names: decimal digits only, no sign.
+  static func index(_ component: String) -> Int? {
+    guard !component.isEmpty, component.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Int(component)
+  }
+}

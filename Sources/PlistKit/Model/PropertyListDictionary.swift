@@ -1,0 +1,174 @@
+/// The dictionary of a property list: string keys in the order they were read or inserted,
+/// with hashed lookup.
+///
+/// Keys are matched by their exact Unicode scalars (see ``PropertyList``): a precomposed and a
+/// decomposed `"é"` are two keys, as they are in a plist file. Setting an existing key keeps
+/// its position; new keys go at the end.
+public struct PropertyListDictionary: Sendable {
+  /// The keys, in order.
+  public private(set) var keys: [String]
+  /// The values, in the order of ``keys``.
+  public private(set) var values: [PropertyList]
+  /// Key → position, built once the dictionary is large enough for it to pay off.
+  private var index: [ExactKey: Int]?
+
+  /// Dictionaries up to this size are searched linearly: it is faster than hashing and keeps
+  /// the many small dictionaries of a typical plist free of a hash table.
+  private static let indexThreshold = 12
+
+  /// Makes an empty dictionary.
+  public init() {
+    keys = []
+    values = []
+  }
+
+  /// Makes a dictionary from pairs in order; a repeated key keeps its first position and its
+  /// last value (as Apple's and Python's readers do).
+  public init<S: Sequence>(_ entries: S) where S.Element == (String, PropertyList) {
+    self.init()
+    for (key, value) in entries { self[key] = value }
+  }
+
+  /// The number of entries.
+  public var count: Int { keys.count }
+
+  /// True when there are no entries.
+  public var isEmpty: Bool { keys.isEmpty }
+
+  /// The position of `key`, if present.
+  public func position(of key: String) -> Int? {
+    if let index { return index[ExactKey(key)] }
+    return keys.firstIndex { $0.exactlyEquals(key) }
+  }
+
+  /// The value for `key`; setting nil removes the entry.
+  public subscript(key: String) -> PropertyList? {
+    get { position(of: key).map { values[$0] } }
+    set {
+      if let newValue { updateValue(newValue, forKey: key) } else { removeValue(forKey: key) }
+    }
+  }
+
+  /// Sets the value for `key` (appending the key if new) and returns the old value.
+  @discardableResult
+  public mutating func updateValue(_ value: PropertyList, forKey key: String) -> PropertyList? {
+    if let position = position(of: key) {
+      let old = values[position]
+      values[position] = value
+      return old
+    }
+    append(key: key, value: value)
+    return nil
+  }
+
+  /// Inserts a new entry at `position`; returns false (and changes nothing) when the key exists.
+  @discardableResult
+  public mutating func insert(_ value: PropertyList, forKey key: String, at position: Int) -> Bool {
+    guard self.position(of: key) == nil else { return false }
+    keys.insert(key, at: position)
+    values.insert(value, at: position)
+    rebuildIndex()
+    return true
+  }
+
+  /// Removes the entry for `key` and returns its value.
+  @discardableResult
+  public mutating func removeValue(forKey key: String) -> PropertyList? {
+    guard let position = position(of: key) else { return nil }
+    keys.remove(at: position)
+    let old = values.remove(at: position)
+    rebuildIndex()
+    return old
+  }
+
+  /// Replaces the value at a position (from ``position(of:)`` or ``keys``).
+  public mutating func setValue(_ value: PropertyList, atPosition position: Int) {
+    values[position] = value
+  }
+
+  /// Reorders the entries by key, using `areInIncreasingOrder`.
+  public mutating func sortKeys(by areInIncreasingOrder: (String, String) -> Bool) {
+    let order = keys.indices.sorted { areInIncreasingOrder(keys[$0], keys[$1]) }
+    keys = order.map { keys[$0] }
+    values = order.map { values[$0] }
+    rebuildIndex()
+  }
+
+  private mutating func append(key: String, value: PropertyList) {
+    keys.append(key)
+    values.append(value)
+    if index != nil {
+      index![ExactKey(key)] = keys.count - 1
+    } else if keys.count > Self.indexThreshold {
+      rebuildIndex()
+    }
+  }
+
+  private mutating func rebuildIndex() {
+    guard keys.count > Self.indexThreshold else {
+      index = nil
+      return
+    }
+    var table = [ExactKey: Int](minimumCapacity: keys.count)
+    for (position, key) in keys.enumerated() { table[ExactKey(key)] = position }
+    index = table
+  }
+}
+
+extension PropertyListDictionary: RandomAccessCollection {
+  /// An entry: a key and its value.
+  public typealias Element = (key: String, value: PropertyList)
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { keys.count }
+  public subscript(position: Int) -> Element { (keys[position], values[position]) }
+}
+
+extension PropertyListDictionary: ExpressibleByDictionaryLiteral {
+  /// Makes a dictionary from a literal, in the literal's order.
+  public init(dictionaryLiteral elements: (String, PropertyList)...) {
+    self.init(elements)
+  }
+}
+
+extension PropertyListDictionary: Hashable {
+  /// Same entries, whatever their order.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for position in 0..<lhs.count {
+      // Most dictionaries compared are in the same order: check in place first.
+      if lhs.keys[position].exactlyEquals(rhs.keys[position]) {
+        guard lhs.values[position] == rhs.values[position] else { return false }
+      } else {
+        guard let other = rhs.position(of: lhs.keys[position]), lhs.values[position] == rhs.values[other]
+        else { return false }
+      }
+    }
+    return true
+  }
+
+  /// Order-independent, to agree with `==`.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    var sum = 0
+    for position in 0..<count {
+      var entryHasher = Hasher()
+      entryHasher.combine(ExactKey(keys[position]))
+      entryHasher.combine(values[position])
+      sum &+= entryHasher.finalize()
+    }
+    hasher.combine(sum)
+  }
+
+  /// True when both have the same entries in the same order, compared with
+  /// ``PropertyList/isIdentical(to:)`` all the way down.
+  public func isIdentical(to other: Self) -> Bool {
+    guard count == other.count else { return false }
+    for position in 0..<count {
+      guard keys[position].exactlyEquals(other.keys[position]),
+        values[position].isIdentical(to: other.values[position])
+      else { return false }
+    }
+    return true
+  }
+}

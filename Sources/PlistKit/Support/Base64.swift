@@ -1,0 +1,121 @@
+/// Hand-written base64 (RFC 4648, standard alphabet with padding) for the hot paths of the
+/// XML and JSON formats.
+package enum Base64 {
+  private static let alphabet: [UInt8] = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// 0–63 for alphabet bytes, 0xFE for white space, 0xFF for everything else.
+  private static let decodeTable: [UInt8] = {
+    var table = [UInt8](repeating: 0xFF, count: 256)
+    for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+    for space in [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C] { table[space] = 0xFE }
+    return table
+  }()
+
+  /// The encoded length of `count` bytes, padding included.
+  package static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
+
+  /// Encodes bytes as one unbroken line.
+  package static func encode(_ bytes: [UInt8]) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(encodedCount(bytes.count))
+    append(bytes, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends the encoding of `bytes` to `output`, with a line break (and `linePrefix`) after
+  /// every `lineLength` characters when `lineLength` is given.
+  package static func append(
+    _ bytes: [UInt8], to output: inout [UInt8], lineLength: Int? = nil, linePrefix: [UInt8] = []
+  ) {
+    bytes.withUnsafeBufferPointer { input in
+      alphabet.withUnsafeBufferPointer { table in
+        var column = 0
+        var index = 0
+        func emit(_ byte: UInt8) {
+          if let lineLength, column == lineLength {
+            output.append(0x0A)
+            output.append(contentsOf: linePrefix)
+            column = 0
+          }
+          output.append(byte)
+          column += 1
+        }
+        while index + 3 <= input.count {
+          let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+          emit(table[Int(chunk >> 18 & 63)])
+          emit(table[Int(chunk >> 12 & 63)])
+          emit(table[Int(chunk >> 6 & 63)])
+          emit(table[Int(chunk & 63)])
+          index += 3
+        }
+        let rest = input.count - index
+        if rest > 0 {
+          let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+          emit(table[Int(chunk >> 18 & 63)])
+          emit(table[Int(chunk >> 12 & 63)])
+          emit(rest == 2 ? table[Int(chunk >> 6 & 63)] : UInt8(ascii: "="))
+          emit(UInt8(ascii: "="))
+        }
+      }
+    }
+  }
+
+  /// Why a base64 text could not be decoded.
+  package enum DecodingFailure: Error, Equatable {
+    /// A byte outside the alphabet, at this offset of the input.
+    case invalidCharacter(offset: Int, byte: UInt8)
+    /// The text ended in the middle of a group, or padding was misplaced.
+    case invalidLength
+  }
+
+  /// Decodes base64, skipping white space anywhere (as plist `<data>` needs). Missing final
+  /// padding is accepted; padding followed by more data is not.
+  package static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(DecodingFailure) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.count / 4 * 3)
+    var accumulator: UInt32 = 0
+    var pending = 0
+    var padding = 0
+    try decodeTable.withUnsafeBufferPointer { (table) throws(DecodingFailure) in
+      for offset in 0..<text.count {
+        let byte = text[offset]
+        let value = table[Int(byte)]
+        if value < 64 {
+          guard padding == 0 else { throw .invalidLength }
+          accumulator = accumulator << 6 | UInt32(value)
+          pending += 1
+          if pending == 4 {
+            output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
+            output.append(UInt8(truncatingIfNeeded: accumulator >> 8))
+            output.append(UInt8(truncatingIfNeeded: accumulator))
+            accumulator = 0
+            pending = 0
+          }
+        } else if value == 0xFE {
+          continue
+        } else if byte == UInt8(ascii: "=") {
+          guard pending >= 2 else { throw .invalidLength }
+          padding += 1
+          guard pending + padding <= 4 else { throw .invalidLength }
+        } else {
+          throw .invalidCharacter(offset: offset, byte: byte)
+        }
+      }
+    }
+    switch pending {
+    case 0: break
+    case 2: output.append(UInt8(truncatingIfNeeded: accumulator >> 4))
+    case 3:
+      output.append(UInt8(truncatingIfNeeded: accumulator >> 10))
+      output.append(UInt8(truncatingIfNeeded: accumulator >> 2))
+    default: throw .invalidLength
+    }
+    return output
+  }
+
+  /// Decodes base64 from a byte array; see ``decode(_:)-(UnsafeBufferPointer<UInt8>)``.
+  package static func decode(_ text: [UInt8]) throws(DecodingFailure) -> [UInt8] {
+    try text.withUnsafeBufferPointer { (buffer) throws(DecodingFailure) in try decode(buffer) }
+  }
+}

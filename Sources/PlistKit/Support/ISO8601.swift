@@ -1,0 +1,181 @@
+/// Hand-written ISO 8601 for the hot path of the XML and JSON formats: no Foundation
+/// formatters, no allocation beyond the result.
+package enum ISO8601 {
+  private static let secondsPerDay: Int64 = 86_400
+  /// Days from 1970-01-01 to 2001-01-01.
+  private static let referenceDayOffset: Int64 = 11_323
+
+  /// Formats seconds since 2001 as `YYYY-MM-DDTHH:MM:SSZ`, dropping any fraction toward the
+  /// past. Non-finite or out-of-range values are clamped to the representable years.
+  package static func format(_ secondsSinceReferenceDate: Double) -> String {
+    String(decoding: formatBytes(secondsSinceReferenceDate), as: UTF8.self)
+  }
+
+  /// The same as ``format(_:)`` as UTF-8 bytes.
+  package static func formatBytes(_ secondsSinceReferenceDate: Double) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(20)
+    append(secondsSinceReferenceDate, to: &bytes)
+    return bytes
+  }
+
+  /// Appends the ISO 8601 form of a date to a byte buffer.
+  package static func append(_ secondsSinceReferenceDate: Double, to bytes: inout [UInt8]) {
+    // ±10^14 seconds covers years -3,000,000 … +3,000,000, far beyond any real date.
+    let limit = 1e14
+    let clamped = secondsSinceReferenceDate.isNaN ? 0 : min(max(secondsSinceReferenceDate, -limit), limit)
+    let total = Int64(clamped.rounded(.down))
+    var days = total / secondsPerDay
+    var secondOfDay = total % secondsPerDay
+    if secondOfDay < 0 {
+      secondOfDay += secondsPerDay
+      days -= 1
+    }
+    let (year, month, day) = civilDate(daysSince1970: days + referenceDayOffset)
+    if year < 0 { bytes.append(UInt8(ascii: "-")) }
+    appendDigits(abs(year), minimumWidth: 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendDigits(month, minimumWidth: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendDigits(day, minimumWidth: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    appendDigits(secondOfDay / 3600, minimumWidth: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    appendDigits(secondOfDay / 60 % 60, minimumWidth: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    appendDigits(secondOfDay % 60, minimumWidth: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "Z"))
+  }
+
+  private static func appendDigits(_ value: Int64, minimumWidth: Int, to bytes: inout [UInt8]) {
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[count] = UInt8(truncatingIfNeeded: rest % 10) + UInt8(ascii: "0")
+        rest /= 10
+        count += 1
+      } while rest > 0 && count < 10
+    }
+    for _ in count..<max(count, minimumWidth) { bytes.append(UInt8(ascii: "0")) }
+    withUnsafeBytes(of: &digits) { buffer in
+      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+    }
+  }
+
+  /// Parses `[-]YYYY-MM-DD[THH:MM[:SS[.fraction]]](Z|±HH:MM|±HHMM)` (the time and zone may be
+  /// left out together) into seconds since 2001. Returns nil for anything else, including
+  /// out-of-range fields.
+  package static func parse(_ text: ArraySlice<UInt8>) -> Double? {
+    var cursor = text.startIndex
+    let end = text.endIndex
+
+    func number(width: Int) -> Int64? {
+      guard end - cursor >= width else { return nil }
+      var value: Int64 = 0
+      for _ in 0..<width {
+        let byte = text[cursor]
+        guard byte >= 0x30, byte <= 0x39 else { return nil }
+        value = value * 10 + Int64(byte - 0x30)
+        cursor += 1
+      }
+      return value
+    }
+    func expect(_ ascii: Unicode.Scalar) -> Bool {
+      guard cursor < end, text[cursor] == UInt8(ascii: ascii) else { return false }
+      cursor += 1
+      return true
+    }
+
+    let negativeYear = expect("-")
+    // A year has at least four digits; more are allowed for far dates.
+    var yearDigits = 0
+    while cursor + yearDigits < end, yearDigits < 8, (0x30...0x39).contains(text[cursor + yearDigits]) {
+      yearDigits += 1
+    }
+    guard yearDigits >= 4, var year = number(width: yearDigits) else { return nil }
+    if negativeYear { year = -year }
+    guard expect("-"), let month = number(width: 2), expect("-"), let day = number(width: 2),
+      (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day)
+    else { return nil }
+
+    var hour: Int64 = 0
+    var minute: Int64 = 0
+    var second: Int64 = 0
+    var fraction = 0.0
+    var offsetSeconds: Int64 = 0
+    if cursor < end {
+      guard expect("T"), let parsedHour = number(width: 2), expect(":"), let parsedMinute = number(width: 2)
+      else { return nil }
+      hour = parsedHour
+      minute = parsedMinute
+      if expect(":") {
+        guard let parsedSecond = number(width: 2) else { return nil }
+        second = parsedSecond
+        if expect(".") || expect(",") {
+          var scale = 0.1
+          var digits = 0
+          while cursor < end, (0x30...0x39).contains(text[cursor]) {
+            fraction += Double(text[cursor] - 0x30) * scale
+            scale /= 10
+            digits += 1
+            cursor += 1
+          }
+          guard digits > 0 else { return nil }
+        }
+      }
+      guard hour < 24, minute < 60, second < 61 else { return nil }
+      if expect("Z") {
+        // UTC
+      } else if cursor < end, text[cursor] == UInt8(ascii: "+") || text[cursor] == UInt8(ascii: "-") {
+        let sign: Int64 = text[cursor] == UInt8(ascii: "-") ? -1 : 1
+        cursor += 1
+        guard let offsetHours = number(width: 2) else { return nil }
+        _ = expect(":")
+        guard let offsetMinutes = number(width: 2), offsetHours < 24, offsetMinutes < 60 else { return nil }
+        offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+      } else {
+        return nil
+      }
+    }
+    guard cursor == end else { return nil }
+    let days = daysSince1970(year: year, month: month, day: day) - referenceDayOffset
+    let seconds = days * secondsPerDay + hour * 3600 + minute * 60 + second - offsetSeconds
+    return Double(seconds) + fraction
+  }
+
+  private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    switch month {
+    case 2:
+      let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+      return leap ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+  private static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The proleptic Gregorian date of a day count since 1970-01-01.
+  private static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}

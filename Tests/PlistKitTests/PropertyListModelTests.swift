@@ -1,0 +1,88 @@
+import Testing
+
+@testable import PlistKit
+
+@Suite("Value model")
+struct PropertyListModelTests {
+  @Test("strings compare by scalars, not canonical equivalence")
+  func exactStrings() {
+    let composed: PropertyList = "\u{E9}"
+    let decomposed: PropertyList = "e\u{301}"
+    #expect(composed != decomposed)
+    #expect(Set([composed, decomposed]).count == 2)
+  }
+
+  @Test("a dictionary keeps two canonically equivalent keys apart")
+  func exactKeys() {
+    var dictionary = PropertyListDictionary()
+    dictionary["\u{E9}"] = 1
+    dictionary["e\u{301}"] = 2
+    #expect(dictionary.count == 2)
+    #expect(dictionary["\u{E9}"] == 1)
+    #expect(dictionary["e\u{301}"] == 2)
+  }
+
+  @Test("a repeated key keeps its first position and its last value")
+  func repeatedKeys() {
+    let dictionary = PropertyListDictionary([("a", 1), ("b", 2), ("a", 3)])
+    #expect(dictionary.keys == ["a", "b"])
+    #expect(dictionary["a"] == 3)
+  }
+
+  @Test("large dictionaries look keys up through their index, and removal keeps it right")
+  func indexedLookup() {
+    var dictionary = PropertyListDictionary()
+    for number in 0..<100 { dictionary["key\(number)"] = .integer(number) }
+    #expect(dictionary["key57"] == 57)
+    dictionary.removeValue(forKey: "key10")
+    #expect(dictionary["key11"] == 11)
+    #expect(dictionary.position(of: "key11") == 10)
+    #expect(dictionary["key10"] == nil)
+    #expect(dictionary.count == 99)
+  }
+
+  @Test("dictionary equality ignores order, identity does not")
+  func dictionaryOrder() {
+    let first: PropertyList = ["a": 1, "b": 2]
+    let second: PropertyList = ["b": 2, "a": 1]
+    #expect(first == second)
+    #expect(first.hashValue == second.hashValue)
+    #expect(!first.isIdentical(to: second))
+    #expect(first.isIdentical(to: ["a": 1, "b": 2]))
+  }
+
+  @Test("integers and reals are different values; reals compare by bits")
+  func numbers() {
+    #expect(PropertyList.integer(1) != PropertyList.real(1))
+    #expect(PropertyList.real(0.0) != PropertyList.real(-0.0))
+    #expect(PropertyList.real(.nan) == PropertyList.real(.nan))
+  }
+
+  @Test("integers cover Int64 and UInt64 with one normalized form")
+  func integerRange() {
+    #expect(PropertyListInteger(5 as UInt64) == PropertyListInteger(5 as Int64))
+    #expect(PropertyListInteger(UInt64.max).int64Value == nil)
+    #expect(PropertyListInteger(UInt64.max).uint64Value == UInt64.max)
+    #expect(PropertyListInteger(-1).uint64Value == nil)
+    #expect(PropertyListInteger(Int64.min) < PropertyListInteger(UInt64.max))
+    #expect(PropertyListInteger(parsing: "18446744073709551615") == PropertyListInteger(UInt64.max))
+    #expect(PropertyListInteger(parsing: "18446744073709551616") == nil)
+    #expect(PropertyListInteger(parsing: "-9223372036854775808") == PropertyListInteger(Int64.min))
+    #expect(PropertyListInteger(parsing: "-9223372036854775809") == nil)
+    #expect(PropertyListInteger(parsing: "0x1F") == PropertyListInteger(31))
+    #expect(PropertyListInteger(parsing: "12a") == nil)
+    #expect(PropertyListInteger(parsing: "-") == nil)
+  }
+
+  @Test("a copy is independent at any depth")
+  func deepCopy() {
+    let original: PropertyList = ["A": ["Aaron", "Abby"], "B": [["x": 1]]]
+    var copy = original
+    try? copy.setValue("Zed", at: "A.0")
+    try? copy.setValue(2, at: "B.0.x")
+    #expect(original["A"]?[0] == "Aaron")
+    #expect(original["B"]?[0]?["x"] == 1)
+    #expect(copy["A"]?[0] == "Zed")
+    #expect(copy["B"]?[0]?["x"] == 2)
+  }
+}

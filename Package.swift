@@ -40,7 +40,7 @@ let package = Package(
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "CLITests", dependencies: ["plistkit"]),
+    .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

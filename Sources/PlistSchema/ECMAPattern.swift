@@ -44,8 +44,11 @@ struct ECMAPattern: @unchecked Sendable {
   }
 
   /// ECMA-262 `\s`: WhiteSpace and LineTerminator code points.
+  /// Escapes, one per code point: Swift's parser refuses white space as a range bound, and
+  /// mishandles some of these characters written literally inside a class.
   private static let whiteSpaceClassBody =
-    #"\t\n\u{0B}\u{0C}\r \u{A0}\u{1680}\u{2000}-\u{200A}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}\u{FEFF}"#
+    #"\t\n\x{0B}\x{0C}\r \x{A0}\x{1680}\x{2000}\x{2001}\x{2002}\x{2003}\x{2004}\x{2005}\x{2006}"#
+    + #"\x{2007}\x{2008}\x{2009}\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"#
 
   private static func translate(_ source: String) throws(PatternError) -> String {
     var output = ""

@@ -116,6 +116,9 @@ enum FormatChecker {
     let text = Array(text)
     let doubleColons = zip(text, text.dropFirst()).filter { $0 == UInt8(ascii: ":") && $1 == UInt8(ascii: ":") }.count
     guard doubleColons <= 1 else { return false }
+    // A group can be empty at either end only as part of "::".
+    if text.first == UInt8(ascii: ":") && text.dropFirst().first != UInt8(ascii: ":") { return false }
+    if text.last == UInt8(ascii: ":") && text.dropLast().last != UInt8(ascii: ":") { return false }
     if doubleColons == 1 {
       // "::" makes empty groups at its place (and one more at either end).
       var compact = groups

@@ -98,6 +98,8 @@ struct SchemaCompiler {
       source.resource = index
       source.resourcePointerStart = pointer.count
       if resources[source.base.description] == nil { resources[source.base.description] = index }
+      // A document is also known by the URI it was retrieved from, whatever its `$id` says.
+      if pointer.isEmpty && resources[source.document] == nil { resources[source.document] = index }
       if let metaSchema = object["$schema"] {
         source.vocabularies = try vocabularies(of: metaSchema, at: here + "/$schema")
       }

@@ -53,12 +53,15 @@ enum EditSupport {
   /// `--type TYPE`.
   static let typeOption = OptionSpec.choice(
     "type", placeholder: "TYPE", choices: ValueParser.types, aliases: ValueParser.aliases,
-    help: "How to read VALUE: json and xml take a whole property list (a fragment); array and dictionary make an empty one and take no VALUE.",
+    help:
+      "How to read VALUE: json and xml take a whole property list (a fragment); array and dictionary make an empty one and take no VALUE.",
     required: true)
 
   /// The positional arguments of `set` and `insert`.
   static let valueArguments: [ArgumentSpec] = [
-    ArgumentSpec("FILE", help: "The property list to change; - reads standard input and writes standard output.", completion: .file),
+    ArgumentSpec(
+      "FILE", help: "The property list to change; - reads standard input and writes standard output.", completion: .file
+    ),
     ArgumentSpec("KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key."),
     ArgumentSpec("VALUE", help: "The new value, as text (see --type).", arity: .optional),
   ]

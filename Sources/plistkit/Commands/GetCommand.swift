@@ -30,14 +30,17 @@ extension CommandSpec {
     ],
     examples: [
       Example(command: "plistkit get Samples/sortednames.plist A.0", explanation: "Print the first name under A."),
-      Example(command: "plistkit get Samples/sortednames.plist A", explanation: "Print how many names there are under A."),
+      Example(
+        command: "plistkit get Samples/sortednames.plist A", explanation: "Print how many names there are under A."),
       Example(
         command: "plistkit get Samples/computers.plist 0 --expect string --to json",
         explanation: "Print the first computer as a JSON fragment, failing unless it is a string."),
     ],
     exitCodes: [
       ExitCodeNote(status: .success, meaning: "the value was printed"),
-      ExitCodeNote(status: .failure, meaning: "no value at the key path, a value of another type than --expect, or an unreadable file"),
+      ExitCodeNote(
+        status: .failure,
+        meaning: "no value at the key path, a value of another type than --expect, or an unreadable file"),
       ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
     ],
     run: { context in

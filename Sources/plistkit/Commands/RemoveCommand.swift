@@ -19,7 +19,7 @@ extension CommandSpec {
     examples: [
       Example(
         command: "plistkit remove Samples/sortednames.plist Q -o -",
-        explanation: "Print the names without the Q section."),
+        explanation: "Print the names without the Q section.")
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in

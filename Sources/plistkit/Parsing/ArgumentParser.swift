@@ -92,7 +92,7 @@ struct ArgumentParser {
     if choices.contains(value) || aliases.contains(value) { return value }
     let hint = Suggestion.hint(for: value, among: choices + aliases)
     throw .usage(
-      "\(command.name): invalid value '\(value)' for --\(option.long); expected one of \(choices.joined(separator: ", "))\(hint)"
+      "invalid value '\(value)' for --\(option.long); expected one of \(choices.joined(separator: ", "))\(hint)"
     )
   }
 

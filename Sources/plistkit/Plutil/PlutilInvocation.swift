@@ -53,7 +53,9 @@ struct PlutilInvocation: Equatable {
       return words[index]
     }
     func setVerb(_ newVerb: Verb, _ option: String) throws(Failure) {
-      guard !verbSeen else { throw Failure(message: "Only one command option may be given; found \(option) after another.") }
+      guard !verbSeen else {
+        throw Failure(message: "Only one command option may be given; found \(option) after another.")
+      }
       verbSeen = true
       verb = newVerb
     }
@@ -79,7 +81,8 @@ struct PlutilInvocation: Equatable {
         let typeWord = try next("-TYPE", after: word)
         let type = String(typeWord.dropFirst())
         guard typeWord.hasPrefix("-"), Self.valueTypes.contains(type) else {
-          throw Failure(message: "Unknown value type '\(typeWord)'; expected one of -\(Self.valueTypes.joined(separator: " -")).")
+          throw Failure(
+            message: "Unknown value type '\(typeWord)'; expected one of -\(Self.valueTypes.joined(separator: " -")).")
         }
         let text = type == "dictionary" || type == "array" ? "" : try next("value", after: typeWord)
         let value = PlutilValue(type: type, text: text)

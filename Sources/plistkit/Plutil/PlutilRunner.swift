@@ -51,7 +51,8 @@ struct PlutilRunner {
       try PropertyListIO.write(bytes, to: destination, output: output)
     case .create(let name):
       let empty = PropertyList.dictionary(PropertyListDictionary())
-      let bytes = try PropertyListIO.serialize(empty, as: Self.format(named: name)!, options: writingOptions, path: file)
+      let bytes = try PropertyListIO.serialize(
+        empty, as: Self.format(named: name)!, options: writingOptions, path: file)
       try PropertyListIO.write(bytes, to: file, output: output)
     case .extract(let keyPath, let name, let expect):
       let value = try lookUp(keyPath, in: file, expect: expect)
@@ -72,7 +73,8 @@ struct PlutilRunner {
       }
     case .replace(let keyPath, let value):
       let newValue = try parse(value)
-      try edit(file) { (root) throws(PropertyListError) in try root.setValue(newValue, at: PropertyListKeyPath(keyPath)) }
+      try edit(file) { (root) throws(PropertyListError) in try root.setValue(newValue, at: PropertyListKeyPath(keyPath))
+      }
     case .remove(let keyPath):
       try edit(file) { (root) throws(PropertyListError) in _ = try root.removeValue(at: PropertyListKeyPath(keyPath)) }
     }
@@ -92,7 +94,9 @@ struct PlutilRunner {
     return value
   }
 
-  private func edit(_ file: String, _ change: (inout PropertyList) throws(PropertyListError) -> Void)
+  private func edit(
+    _ file: String, _ change: (inout PropertyList) throws(PropertyListError) -> Void
+  )
     throws(CommandError)
   {
     var (value, format) = try PropertyListIO.read(file)

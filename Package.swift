@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
+    .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
   ],
   targets: [
     // libxml2 as a system library: the XML reader drives its SAX2 interface.
@@ -32,7 +33,14 @@ let package = Package(
       name: "plistkit",
       dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
     ),
-    .testTarget(name: "PlistKitTests", dependencies: ["PlistKit"]),
+    // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
+    .executableTarget(
+      name: "plistkit-benchmark", dependencies: ["PlistKit", "Sectioning"], path: "Benchmarks/SearchBenchmark"),
+    .testTarget(
+      name: "PlistKitTests", dependencies: ["PlistKit"],
+      // The plistlib peer script is run by path, not compiled or bundled.
+      exclude: ["Support/plistlib_peer.py"]
+    ),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(

@@ -52,3 +52,17 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets exist only for Fuzz/run.sh (PLISTKIT_FUZZ=1), which builds them with
+// -sanitize=fuzzer,address; libFuzzer supplies their main function.
+if Context.environment["PLISTKIT_FUZZ"] == "1" {
+  package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
+  for name in ["fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-roundtrip"] {
+    package.products.append(.executable(name: name, targets: [name]))
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "CFuzzerDriver"],
+        path: "Fuzz/Targets/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+  }
+}

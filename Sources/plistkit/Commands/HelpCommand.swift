@@ -18,7 +18,7 @@ extension CommandSpec {
       }
       guard let command = CommandRegistry.command(named: name) else {
         let hint = Suggestion.hint(for: name, among: CommandRegistry.all.map(\.name))
-        throw CommandError.usage("help: unknown command '\(name)'\(hint)")
+        throw CommandError.usage("unknown command '\(name)'\(hint)")
       }
       context.output.write(HelpRenderer.command(command))
       return .success

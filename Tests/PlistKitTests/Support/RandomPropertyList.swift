@@ -1,185 +1,97 @@
 import PlistKit
 
-/// A deterministic generator of random property lists for round-trip tests of every format.
-///
-/// The same seed gives the same values on every platform (SplitMix64, no system randomness).
-/// Values cover every kind, nesting, edge numbers (`Int64.min`, `UInt64.max`, `-0.0`, NaN,
-/// infinities, subnormals), and Unicode that trips up naive code: astral characters,
-/// precomposed and decomposed "é" (equal under Swift's `==`, distinct in a plist), NUL and
-/// other control characters, and dictionary keys that differ only that way.
-///
-/// Formats that cannot hold everything narrow the ``Configuration``.
+/// A deterministic generator (SplitMix64) for property-style round-trip tests: the same seed
+/// gives the same values on every machine, so a failure can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random property lists biased toward the values that break formats: edge integers and
+/// reals, odd strings (escapes, quotes, non-ASCII, canonically equivalent pairs), tag-like
+/// dictionaries, empty containers.
 struct RandomPropertyList {
-  /// What the generated values may contain.
-  struct Configuration {
-    /// The kinds of values generated; arrays and dictionaries nest when present.
-    var kinds: Set<PropertyList.Kind> = Set(PropertyList.Kind.allCases)
-    /// Allow NaN and the infinities as reals (and dates).
-    var nonFiniteReals = true
-    /// Allow C0 control characters (other than tab, newline and carriage return) and NUL in strings.
-    var controlCharacters = true
-    /// Allow integers above `Int64.max`.
-    var unsignedIntegers = true
-    /// The deepest nesting of containers.
-    var maximumDepth = 4
-    /// The most elements in one container.
-    var maximumCount = 6
+  /// The kinds of leaf values to make.
+  var kinds: Set<PropertyList.Kind>
+  var maximumDepth = 4
+  var maximumCount = 6
 
-    /// Everything.
-    static let all = Configuration()
-  }
+  /// Every kind of value.
+  static let allKinds = RandomPropertyList(kinds: Set(PropertyList.Kind.allCases))
+  /// What the OpenStep form can hold: strings, data, arrays and dictionaries.
+  static let openStepKinds = RandomPropertyList(kinds: [.string, .data, .array, .dictionary])
 
-  /// SplitMix64: tiny, fast and the same everywhere.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  private static let strings = [
+    "", "a", "hello world", "quote\"d", "back\\slash", "line\nbreak", "tab\there", "\u{0}nul", "\u{7F}",
+    "caf\u{E9}", "cafe\u{301}", "\u{1F600}", "日本語", "$real", "$dict", "$date", "$data", "$uid", "CF$UID",
+    "/* not a comment */", "// nor this", "a = b;", "(x, y)", "{}", "<data>", "123", "-1.5", "YES", "true",
+    "null", "NaN", "path/to/file.swift", "with space", "\u{2028}", "\r\n", "\u{FEFF}bom", "ʼn",
+  ]
 
-  var configuration: Configuration
-  var generator: Generator
+  private static let integers: [PropertyList] = [
+    .integer(0), .integer(1), .integer(-1), .integer(Int64.max), .integer(Int64.min), .integer(UInt64.max),
+    .integer(UInt64(Int64.max) + 1), .integer(255), .integer(-256), .integer(65_536), .integer(1 << 53),
+  ]
 
-  init(seed: UInt64, configuration: Configuration = .all) {
-    self.configuration = configuration
-    generator = Generator(state: seed)
-  }
+  private static let reals: [Double] = [
+    0.0, -0.0, 1.0, -1.0, 0.1, 1e-300, Double(bitPattern: 1), 1.7976931348623157e308, .pi, 1e16, 123_456.789, .nan,
+    .infinity, -.infinity, Double(bitPattern: 0xFFF8_0000_0000_0000), 2.5e-8, 1e22, 9_007_199_254_740_992,
+  ]
 
-  /// `count` values from consecutive draws of one generator.
-  static func values(count: Int, seed: UInt64, configuration: Configuration = .all) -> [PropertyList] {
-    var random = RandomPropertyList(seed: seed, configuration: configuration)
-    return (0..<count).map { _ in random.value() }
-  }
+  private static let dates: [Double] = [
+    0, -0.0, 1.5, -1.25, 1e9, -63_113_904_000, -63_145_526_400, 252_423_993_599, 252_423_993_600, 1e15, 0.001,
+    .nan,
+  ]
 
-  /// One value; the top is a container when the configuration has one, as most files are.
-  mutating func value() -> PropertyList {
-    let containers = configuration.kinds.intersection([.array, .dictionary]).sorted { $0.rawValue < $1.rawValue }
-    guard let kind = containers.randomElement(using: &generator) else { return scalar() }
-    return container(kind, depth: 1)
-  }
-
-  private mutating func anyValue(depth: Int) -> PropertyList {
-    var kinds = configuration.kinds
-    if depth >= configuration.maximumDepth { kinds.subtract([.array, .dictionary]) }
-    // Scalars three times as often as containers, so trees stay small.
-    let choices = kinds.sorted { $0.rawValue < $1.rawValue }.flatMap { kind in
-      [.array, .dictionary].contains(kind) ? [kind] : [kind, kind, kind]
-    }
-    guard let kind = choices.randomElement(using: &generator) else { return .string("") }
-    switch kind {
-    case .array, .dictionary: return container(kind, depth: depth + 1)
-    default: return scalar(kind)
-    }
-  }
-
-  private mutating func container(_ kind: PropertyList.Kind, depth: Int) -> PropertyList {
-    let count = Int.random(in: 0...configuration.maximumCount, using: &generator)
-    if kind == .array {
-      return .array((0..<count).map { _ in anyValue(depth: depth) })
-    }
-    var dictionary = PropertyListDictionary()
-    for _ in 0..<count { dictionary[string()] = anyValue(depth: depth) }
-    return .dictionary(dictionary)
-  }
-
-  /// A scalar of a random allowed kind (a string when no scalar kind is allowed).
-  private mutating func scalar() -> PropertyList {
-    let scalars = configuration.kinds.subtracting([.array, .dictionary]).sorted { $0.rawValue < $1.rawValue }
-    return scalar(scalars.randomElement(using: &generator) ?? .string)
-  }
-
-  private mutating func scalar(_ kind: PropertyList.Kind) -> PropertyList {
-    switch kind {
-    case .string: return .string(string())
-    case .integer: return .integer(integer())
-    case .real: return .real(real())
+  func make(using generator: inout SeededGenerator, depth: Int = 0) -> PropertyList {
+    var choices = Array(kinds).sorted { $0.rawValue < $1.rawValue }
+    if depth >= maximumDepth { choices.removeAll { $0 == .array || $0 == .dictionary } }
+    switch choices.randomElement(using: &generator)! {
+    case .string: return .string(makeString(using: &generator))
+    case .integer:
+      if Bool.random(using: &generator) { return Self.integers.randomElement(using: &generator)! }
+      return .integer(Int64.random(in: -1_000_000...1_000_000, using: &generator))
+    case .real:
+      if Bool.random(using: &generator) { return .real(Self.reals.randomElement(using: &generator)!) }
+      return .real(Double(bitPattern: generator.next()))
     case .boolean: return .boolean(Bool.random(using: &generator))
-    case .date: return .date(PropertyListDate(secondsSinceReferenceDate: date()))
+    case .date:
+      if Bool.random(using: &generator) {
+        return .date(PropertyListDate(secondsSinceReferenceDate: Self.dates.randomElement(using: &generator)!))
+      }
+      let seconds = Double(Int64.random(in: -2_000_000_000...2_000_000_000, using: &generator))
+      return .date(PropertyListDate(secondsSinceReferenceDate: seconds / (Bool.random(using: &generator) ? 1 : 8)))
     case .data:
-      let count = [0, 1, 3, 14, 15, 16, 40, 300].randomElement(using: &generator)!
-      return .data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    case .uid:
-      return .uid(
-        [0, 1, 255, 256, 65_535, 65_536, UInt64(UInt32.max), UInt64.random(in: 0...1000, using: &generator)]
-          .randomElement(using: &generator)!)
-    case .array, .dictionary: return .string(string())
-    }
-  }
-
-  private mutating func integer() -> PropertyListInteger {
-    var edges: [PropertyListInteger] = [
-      0, 1, -1, 14, 15, 16, 127, 128, 255, 256, 65_535, 65_536, -65_536,
-      PropertyListInteger(Int64(UInt32.max)), PropertyListInteger(Int64(UInt32.max) + 1),
-      PropertyListInteger(Int64.max), PropertyListInteger(Int64.min), PropertyListInteger(Int64.min + 1),
-    ]
-    if configuration.unsignedIntegers {
-      edges += [PropertyListInteger(UInt64.max), PropertyListInteger(UInt64(Int64.max) + 1)]
-    }
-    switch Int.random(in: 0..<3, using: &generator) {
-    case 0: return edges.randomElement(using: &generator)!
-    case 1: return PropertyListInteger(Int64.random(in: -1000...1000, using: &generator))
-    default: return PropertyListInteger(Int64(bitPattern: generator.next()))
-    }
-  }
-
-  private mutating func real() -> Double {
-    var edges: [Double] = [
-      0, -0.0, 1, -1, 0.1, 1.5, 1e300, -1e-300, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
-      Double(Int64.max), 123_456_789.125,
-    ]
-    if configuration.nonFiniteReals { edges += [.infinity, -.infinity, .nan] }
-    switch Int.random(in: 0..<3, using: &generator) {
-    case 0: return edges.randomElement(using: &generator)!
-    case 1: return Double(Int.random(in: -100_000...100_000, using: &generator)) / 64
-    default:
-      let value = Double(bitPattern: generator.next())
-      return value.isFinite || configuration.nonFiniteReals ? value : 2.5
-    }
-  }
-
-  /// Dates stay within years 1…9999 (Python's `datetime` range, and ISO 8601's four digits).
-  private mutating func date() -> Double {
-    let seconds: [Double] = [
-      0, -1, 1.5, 978_307_200, -978_307_200, 700_000_000.25, -63_113_904_000, 252_423_993_599, 3_000_000_000,
-    ]
-    if Bool.random(using: &generator) { return seconds.randomElement(using: &generator)! }
-    return Double(Int.random(in: -4_000_000_000...4_000_000_000, using: &generator))
-  }
-
-  /// A string from tricky pieces and random scalars of every plane.
-  mutating func string() -> String {
-    var pieces = [
-      "", "a", "key", "hello world", "é", "e\u{301}", "\u{1F600}", "日本語", "Ω≈ç√", "<&>\"'", " lead", "trail ",
-      "line\nbreak", "tab\there", "$null", "NS.objects", "1", "true", "\u{FEFF}bom", "\u{10FFFF}",
-      String(repeating: "x", count: 15), String(repeating: "ü", count: 20),
-    ]
-    if configuration.controlCharacters { pieces += ["\0", "nul\0inside", "\u{1}\u{1F}", "\u{7F}"] }
-    var result = ""
-    for _ in 0..<Int.random(in: 1...3, using: &generator) {
-      if Int.random(in: 0..<4, using: &generator) == 0 {
-        result.unicodeScalars.append(randomScalar())
-      } else {
-        result += pieces.randomElement(using: &generator)!
+      return .data((0..<Int.random(in: 0...9, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    case .uid: return .uid(Bool.random(using: &generator) ? UInt64.random(in: 0...100, using: &generator) : UInt64.max)
+    case .array:
+      return .array(
+        (0..<Int.random(in: 0...maximumCount, using: &generator)).map { _ in make(using: &generator, depth: depth + 1) })
+    case .dictionary:
+      var dictionary = PropertyListDictionary()
+      for _ in 0..<Int.random(in: 0...maximumCount, using: &generator) {
+        dictionary[makeString(using: &generator)] = make(using: &generator, depth: depth + 1)
       }
+      return .dictionary(dictionary)
     }
-    return result
   }
 
-  private mutating func randomScalar() -> Unicode.Scalar {
-    let ranges: [ClosedRange<UInt32>] =
-      configuration.controlCharacters
-      ? [0x0...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF]
-      : [0x20...0x7E, 0xA0...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFD]
-    let range = ranges.randomElement(using: &generator)!
-    while true {
-      let value = UInt32.random(in: range, using: &generator)
-      if let scalar = Unicode.Scalar(value), configuration.controlCharacters || !(0xFDD0...0xFDEF).contains(value) {
-        return scalar
-      }
+  private func makeString(using generator: inout SeededGenerator) -> String {
+    if Int.random(in: 0..<3, using: &generator) > 0 { return Self.strings.randomElement(using: &generator)! }
+    let scalars = (0..<Int.random(in: 1...8, using: &generator)).map { _ -> Character in
+      let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x20...0x7E, 0x0...0x1F, 0xA0...0x2FF, 0x4E00...0x4E40, 0x1F300...0x1F3FF]
+      let range = ranges.randomElement(using: &generator)!
+      return Character(Unicode.Scalar(UInt32.random(in: range, using: &generator))!)
     }
+    return String(scalars)
   }
 }

@@ -20,6 +20,8 @@ enum CommandRegistry {
   static let all: [CommandSpec] = [
     .convert,
     .lint,
+    .sections,
+    .filter,
     .help,
   ]
 

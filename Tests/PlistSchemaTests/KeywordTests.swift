@@ -123,7 +123,13 @@ import Testing
 
   @Test func combinators() throws {
     #expect(try errors(["anyOf": [["type": "string"], ["type": "integer"]]], true) == [
-      "at (root): expected a value matching at least one of the 2 anyOf schemas, matched none (schema #/anyOf)"
+      "at (root): expected a value matching at least one of the 2 anyOf schemas, matched none (schema #/anyOf)",
+      "at (root): expected string, found boolean (schema #/anyOf/0/type)",
+    ])
+    // The closest branch is the one that gets furthest into the value.
+    #expect(try errors(["oneOf": [["type": "string"], ["items": ["type": "string"]]]], ["a", 1]) == [
+      "at (root): expected a value matching exactly one of the 2 oneOf schemas, matched none (schema #/oneOf)",
+      "at 1: expected string, found integer (schema #/oneOf/1/items/type)",
     ])
     #expect(try errors(["oneOf": [["type": "integer"], ["minimum": 0]]], 1) == [
       "at (root): expected a value matching exactly one of the 2 oneOf schemas, matched 2 (at positions 0, 1) (schema #/oneOf)"

@@ -7,6 +7,7 @@
 ///    with short names, defaults, `repeatable:`/`required:`), its positional arguments
 ///    (`ArgumentSpec` with an arity), examples that work on `Samples/`, and a `run` closure.
 /// 2. Add it to ``CommandRegistry/all`` below (the order is the order of `plistkit --help`).
+/// 3. Run `scripts/generate-man.sh` to refresh `man/plistkit.1` (a test checks it is current).
 ///
 /// Help, the man page and the shell completions are generated from the description, and the
 /// parser enforces it, so nothing else needs to change. In `run`, read the parsed values with
@@ -28,6 +29,7 @@ enum CommandRegistry {
     .insert,
     .remove,
     .create,
+    .completions,
     .help,
   ]
 

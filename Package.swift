@@ -36,7 +36,7 @@ let package = Package(
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(name: "PlistSchemaTests", dependencies: ["PlistSchema"]),
-    .testTarget(name: "CLITests", dependencies: ["plistkit"]),
+    .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

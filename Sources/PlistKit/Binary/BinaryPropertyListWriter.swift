@@ -1,4 +1,6 @@
-/// Writes the Binary form. (Placeholder until the writer lands.)
+/// Writes the binary form (`bplist00`) as CoreFoundation does.
+///
+/// Placeholder until the writer lands: every value is refused.
 public struct BinaryPropertyListWriter: Sendable {
   /// The options in force.
   public var options: PropertyListWritingOptions
@@ -8,6 +10,6 @@ public struct BinaryPropertyListWriter: Sendable {
 
   /// Writes one property list.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
-    throw PropertyListError(.notRepresentable, format: .binary, "TODO: implement")
+    throw PropertyListError(.notRepresentable, format: .binary, "the binary writer is not implemented yet")
   }
 }

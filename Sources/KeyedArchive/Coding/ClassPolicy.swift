@@ -10,6 +10,9 @@ public struct ClassPolicy: Sendable {
   public var allowedClassNames: Set<String>?
   /// Swift types allowed besides the names.
   var allowedTypes: Set<ObjectIdentifier>
+  /// The allowed Swift types by their archived class name: asking for a type is enough to
+  /// decode it, as in Foundation, without registering it first.
+  var typeEntries: [String: ClassRegistry.Entry] = [:]
   /// Decode classes with no registered type as ``GenericArchivedObject`` (inert: no code of
   /// the archive's choosing runs). Only takes effect when ``allowedClassNames`` is nil.
   public var allowsUnknownClasses: Bool
@@ -36,6 +39,10 @@ public struct ClassPolicy: Sendable {
   public static func only(_ types: [any ArchiveCodable.Type], classNames: Set<String> = []) -> ClassPolicy {
     var policy = ClassPolicy.only(classNames)
     policy.allowedTypes = Set(types.map { ObjectIdentifier($0) })
+    for type in types {
+      let entry = type.registryEntry
+      policy.typeEntries[entry.name] = entry
+    }
     return policy
   }
 
@@ -61,4 +68,9 @@ public struct ClassPolicy: Sendable {
     guard let allowedClassNames else { return "any registered class" }
     return allowedClassNames.isEmpty && allowedTypes.isEmpty ? "none" : allowedClassNames.sorted().joined(separator: ", ")
   }
+}
+
+extension ArchiveCodable {
+  /// The registry entry for this type under its own class name.
+  static var registryEntry: ClassRegistry.Entry { ClassRegistry.entry(for: Self.self, name: nil) }
 }

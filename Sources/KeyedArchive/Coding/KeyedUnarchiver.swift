@@ -141,7 +141,7 @@ public final class KeyedUnarchiver {
   {
     var found: ClassRegistry.Entry?
     for name in chain.lookupOrder {
-      if let entry = overrides[ExactKey(name)] ?? registry.entry(forClassName: name) {
+      if let entry = overrides[ExactKey(name)] ?? policy.typeEntries[name] ?? registry.entry(forClassName: name) {
         found = entry
         break
       }

@@ -68,16 +68,16 @@ private struct ConvertJob: Sendable {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let modes = [output != nil, inPlace, newExtension != nil].filter { $0 }.count
-    guard modes <= 1 else { throw CommandError.usage("convert: use only one of --output, --in-place, --extension") }
+    guard modes <= 1 else { throw CommandError.usage("use only one of --output, --in-place, --extension") }
     if output != nil, files.count > 1 {
-      throw CommandError.usage("convert: --output takes one input; use --in-place or --extension for several")
+      throw CommandError.usage("--output takes one input; use --in-place or --extension for several")
     }
     if modes == 0, files.count > 1 {
       throw CommandError.usage(
-        "convert: several inputs need --in-place or --extension (standard output takes one document)")
+        "several inputs need --in-place or --extension (standard output takes one document)")
     }
     if inPlace || newExtension != nil, files.contains("-") {
-      throw CommandError.usage("convert: standard input cannot be converted in place; use --output")
+      throw CommandError.usage("standard input cannot be converted in place; use --output")
     }
     let results = ProgressReporter.forFiles(files).map(count: files.count) { index in
       Result { () throws(CommandError) in try convert(files[index]) }
@@ -105,23 +105,12 @@ private struct ConvertJob: Sendable {
     } else if inPlace {
       destination = path
     } else if let newExtension {
-      destination = Self.replacingExtension(of: path, with: newExtension)
+      destination = FileSystem.replacingExtension(of: path, with: newExtension)
     } else {
       return converted
     }
     if destination == "-" { return converted }
     try PropertyListIO.writeFile(converted, to: destination)
     return nil
-  }
-
-  /// `dir/name.plist` → `dir/name.json`; a name without an extension gets one.
-  static func replacingExtension(of path: String, with newExtension: String) -> String {
-    let trimmed = newExtension.hasPrefix(".") ? String(newExtension.dropFirst()) : newExtension
-    let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-    let name = path[nameStart...]
-    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-      return String(path[..<dot]) + "." + trimmed
-    }
-    return path + "." + trimmed
   }
 }

@@ -7,7 +7,7 @@ enum CommandLineTool {
     defer { output.flush() }
     let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "plistkit"
     var words = Array(arguments.dropFirst())
-    _ = program
+    if program == "plutil" { return PlutilMode.run(words, output: output) }
 
     var quiet = false
     while let first = words.first, first == "-q" || first == "--quiet" {
@@ -25,6 +25,8 @@ enum CommandLineTool {
     case "--version":
       output.writeLine("plistkit \(ToolVersion.current)")
       return .success
+    case "plutil":
+      return PlutilMode.run(Array(words.dropFirst()), output: output)
     default: break
     }
     guard let command = CommandRegistry.command(named: name) else {
@@ -66,7 +68,7 @@ enum CommandLineTool {
   private static func report(_ error: CommandError, command: CommandSpec, output: BufferedOutput) -> ExitStatus {
     output.flush()
     guard var message = error.message else { return error.status }
-    if case .usage = error { message += " (see 'plistkit help \(command.name)')" }
+    if case .usage = error { message = "\(command.name): \(message) (see 'plistkit help \(command.name)')" }
     StandardError.writeLine("plistkit: \(message)")
     return error.status
   }

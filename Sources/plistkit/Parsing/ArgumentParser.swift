@@ -35,23 +35,23 @@ struct ArgumentParser {
           value = attached
         } else {
           guard index < words.count else {
-            throw .usage("\(command.name): option --\(option.long) needs a value (\(option.placeholder ?? "VALUE"))")
+            throw .usage("option --\(option.long) needs a value (\(option.placeholder ?? "VALUE"))")
           }
           value = words[index]
           index += 1
         }
         value = try validated(value, for: option)
       } else if attached != nil {
-        throw .usage("\(command.name): option --\(option.long) takes no value")
+        throw .usage("option --\(option.long) takes no value")
       }
       if parsed.options[option.long] != nil, !option.isRepeatable, option.takesValue {
-        throw .usage("\(command.name): option --\(option.long) given more than once")
+        throw .usage("option --\(option.long) given more than once")
       }
       parsed.options[option.long, default: []].append(value)
     }
     if parsed.flag("help") { return parsed }
     for option in command.options where option.isRequired && parsed.options[option.long] == nil {
-      throw .usage("\(command.name): missing option --\(option.long) \(option.placeholder ?? "")")
+      throw .usage("missing option --\(option.long) \(option.placeholder ?? "")")
     }
     parsed.positionals = try distribute(positionals)
     return parsed
@@ -69,7 +69,7 @@ struct ArgumentParser {
       }
       guard let option = options.first(where: { $0.long == name }) else {
         let hint = Suggestion.hint(for: name, among: options.map(\.long), prefix: "--")
-        throw .usage("\(command.name): unknown option '--\(name)'\(hint)")
+        throw .usage("unknown option '--\(name)'\(hint)")
       }
       return (option, attached)
     }
@@ -77,12 +77,12 @@ struct ArgumentParser {
     guard let option = options.first(where: { $0.short == letter }) else {
       let name = String(word.dropFirst())
       let hint = Suggestion.hint(for: name, among: options.map(\.long), prefix: "--")
-      throw .usage("\(command.name): unknown option '\(word)'\(hint)")
+      throw .usage("unknown option '\(word)'\(hint)")
     }
     let rest = String(word.dropFirst(2))
     if rest.isEmpty { return (option, nil) }
     guard option.takesValue else {
-      throw .usage("\(command.name): unknown option '\(word)' (options are not combined; write them apart)")
+      throw .usage("unknown option '\(word)' (options are not combined; write them apart)")
     }
     return (option, rest)
   }
@@ -92,7 +92,7 @@ struct ArgumentParser {
     if choices.contains(value) || aliases.contains(value) { return value }
     let hint = Suggestion.hint(for: value, among: choices + aliases)
     throw .usage(
-      "\(command.name): invalid value '\(value)' for --\(option.long); expected one of \(choices.joined(separator: ", "))\(hint)"
+      "invalid value '\(value)' for --\(option.long); expected one of \(choices.joined(separator: ", "))\(hint)"
     )
   }
 
@@ -119,13 +119,13 @@ struct ArgumentParser {
       case .oneOrMore, .zeroOrMore: take = max(0, available)
       }
       if take < argument.arity.minimum {
-        throw .usage("\(command.name): missing argument \(argument.name)")
+        throw .usage("missing argument \(argument.name)")
       }
       result[argument.name] = Array(words[cursor..<(cursor + take)])
       cursor += take
     }
     if cursor < words.count {
-      throw .usage("\(command.name): unexpected argument '\(words[cursor])'")
+      throw .usage("unexpected argument '\(words[cursor])'")
     }
     return result
   }

@@ -31,8 +31,7 @@ final class ProgressReporter: Sendable {
   static func forFiles(_ files: [String]) -> ProgressReporter {
     guard Terminal.isTerminal(2) else { return ProgressReporter(visible: false, label: "") }
     var total = 0
-    var status = stat()
-    for file in files where file != "-" && stat(file, &status) == 0 { total += Int(status.st_size) }
+    for file in files where file != "-" { total += FileSystem.size(of: file) ?? 0 }
     let visible = files.count >= fileCountThreshold || total >= byteThreshold
     return ProgressReporter(visible: visible, label: files.count == 1 ? files[0] : "\(files.count) files")
   }

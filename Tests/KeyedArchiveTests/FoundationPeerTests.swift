@@ -7,12 +7,14 @@ import Testing
 /// Foundation's own NSKeyedArchiver and NSKeyedUnarchiver as the peer, in both directions.
 @Suite("Foundation as the peer")
 struct FoundationPeerTests {
-  @Test("Foundation decodes our archive of edited presidents into the same values")
+  @Test(
+    "Foundation decodes our archive of edited presidents into the same values", .enabled(if: Samples.canWrite(.binary)))
   func foundationReadsOurs() throws {
     var presidents = try President.decodeList(from: Samples.bytes("Presidents.plist"))
     presidents[42].toYear = "2010"
     for format in [PropertyListFormat.binary, .xml] {
-      guard let bytes = try? President.archive(presidents).archivedBytes(format: format) else { continue }
+      guard Samples.canWrite(format) else { continue }
+      let bytes = try President.archive(presidents).archivedBytes(format: format)
       let decoded = try #require(try FoundationArchives.unarchive(bytes, forKey: "Presidents") as? [Any])
       let values = decoded.compactMap { $0 as? FoundationPresident }.map {
         President(number: $0.number, name: $0.name, fromYear: $0.fromYear, toYear: $0.toYear, party: $0.party)
@@ -32,10 +34,11 @@ struct FoundationPeerTests {
     let unarchiver = try KeyedUnarchiver(bytes: bytes)
     unarchiver.setClass(President.self, forClassName: NSStringFromClass(FoundationPresident.self))
     let presidents = try President.decodeList(from: unarchiver)
-    #expect(presidents == [
-      President(number: 1, name: "George Washington", fromYear: "1789", toYear: "1797", party: "None"),
-      President(number: 2, name: "John Adams", fromYear: "1797", toYear: "1801", party: "Federalist"),
-    ])
+    #expect(
+      presidents == [
+        President(number: 1, name: "George Washington", fromYear: "1789", toYear: "1797", party: "None"),
+        President(number: 2, name: "John Adams", fromYear: "1797", toYear: "1801", party: "Federalist"),
+      ])
   }
 
   @Test("we decode Foundation's archives of every built-in class")
@@ -53,14 +56,16 @@ struct FoundationPeerTests {
     #expect(try decode(NSMutableString(string: "mutable é")) as? String == "mutable é")
     #expect(try decode(NSData(bytes: [1, 2, 3] as [UInt8], length: 3)) as? [UInt8] == [1, 2, 3])
     #expect(try decode(NSMutableData(bytes: [4, 5] as [UInt8], length: 2)) as? [UInt8] == [4, 5])
-    #expect(try decode(NSDate(timeIntervalSinceReferenceDate: 1234.5)) as? PropertyListDate
-      == PropertyListDate(secondsSinceReferenceDate: 1234.5))
+    #expect(
+      try decode(NSDate(timeIntervalSinceReferenceDate: 1234.5)) as? PropertyListDate
+        == PropertyListDate(secondsSinceReferenceDate: 1234.5))
     #expect(try decode(NSNumber(value: Int64.max)) as? Int64 == Int64.max)
     #expect(try decode(NSNumber(value: true)) as? Bool == true)
     #expect(try decode(NSNull()) is ArchivedNull)
     let uuid = UUID()
     #expect((try decode(NSUUID(uuidString: uuid.uuidString)!) as? ArchivedUUID)?.uuidString == uuid.uuidString)
-    let url = try #require(try decode(NSURL(string: "page.html", relativeTo: URL(string: "https://example.com/a/"))!) as? ArchivedURL)
+    let url = try #require(
+      try decode(NSURL(string: "page.html", relativeTo: URL(string: "https://example.com/a/"))!) as? ArchivedURL)
     #expect(url == ArchivedURL(relative: "page.html", base: ArchivedURL(relative: "https://example.com/a/")))
   }
 
@@ -78,8 +83,9 @@ struct FoundationPeerTests {
     #expect(elements[0] == elements[1])
     #expect(
       try graph.plainView() == .array([["shared", "shared"], ["shared", "shared"], ["inner": ["shared", "shared"]]]))
+    #expect(try ObjectGraph(archive: graph.archivedPropertyList()).isEquivalent(to: graph))
+    guard Samples.canWrite(.binary) else { return }
     let ours = try graph.archivedBytes()
-    #expect(try ObjectGraph(bytes: ours).isEquivalent(to: graph))
     let back = try #require(try FoundationArchives.unarchive(ours) as? NSArray)
     #expect(back.count == 3)
     #expect(back[0] as AnyObject === back[1] as AnyObject)
@@ -98,7 +104,10 @@ struct FoundationPeerTests {
     let node = NSStringFromClass(FoundationNode.self)
     #expect(
       try graph.plainView()
-        == ["$class": .string(node), "name": "parent", "link": ["$class": .string(node), "name": "child", "link": ["$cycle": "(root)"]]])
+        == [
+          "$class": .string(node), "name": "parent",
+          "link": ["$class": .string(node), "name": "child", "link": ["$cycle": "(root)"]],
+        ])
     let generic = try #require(try KeyedUnarchiver(graph: graph).decodeTopLevelObject() as? GenericArchivedObject)
     guard case .object(let linked)? = generic["link"], let second = linked as? GenericArchivedObject,
       case .object(let back)? = second["link"]
@@ -107,16 +116,22 @@ struct FoundationPeerTests {
       return
     }
     #expect((back as? GenericArchivedObject) === generic)
-    #expect(try ObjectGraph(bytes: graph.archivedBytes()).isEquivalent(to: graph))
+    #expect(try ObjectGraph(archive: graph.archivedPropertyList()).isEquivalent(to: graph))
   }
 
-  @Test("Foundation reads our archive of Foundation values")
+  @Test("Foundation reads our archive of Foundation values", .enabled(if: Samples.canWrite(.binary)))
   func foundationReadsValues() throws {
-    let value: [String: Any] = ["list": [1, "two"] as [Any], "date": PropertyListDate(secondsSinceReferenceDate: 10), "data": [9] as [UInt8]]
+    let value: [String: Any] = [
+      "list": [1, "two"] as [Any], "date": PropertyListDate(secondsSinceReferenceDate: 10), "data": [9] as [UInt8],
+    ]
     let bytes = try KeyedArchiver.archivedBytes(withRootObject: value)
     let decoded = try #require(try FoundationArchives.unarchive(bytes) as? NSDictionary)
     #expect((decoded["list"] as? NSArray)?.count == 2)
-    #expect((decoded["date"] as? Date)?.timeIntervalSinceReferenceDate == 10 || (decoded["date"] as? NSDate)?.timeIntervalSinceReferenceDate == 10)
-    #expect((decoded["data"] as? Data).map { [UInt8]($0) } == [9] || (decoded["data"] as? NSData).map { [UInt8](Data($0)) } == [9])
+    #expect(
+      (decoded["date"] as? Date)?.timeIntervalSinceReferenceDate == 10
+        || (decoded["date"] as? NSDate)?.timeIntervalSinceReferenceDate == 10)
+    #expect(
+      (decoded["data"] as? Data).map { [UInt8]($0) } == [9]
+        || (decoded["data"] as? NSData).map { [UInt8](Data($0)) } == [9])
   }
 }

@@ -65,8 +65,8 @@ struct UnarchiverTests {
     sample.string = "héllo"
     sample.data = [0, 255]
     sample.date = PropertyListDate(secondsSinceReferenceDate: 12.5)
-    let bytes = try KeyedArchiver.archivedBytes(withRootObject: sample)
-    let unarchiver = try KeyedUnarchiver(bytes: bytes)
+    let archive = try KeyedArchiver.archivedPropertyList(withRootObject: sample)
+    let unarchiver = try KeyedUnarchiver(archive: archive)
     unarchiver.setClass(Sample.self, forClassName: "Sample")
     let decoded = try #require(try unarchiver.decodeTopLevelObject(of: Sample.self))
     #expect(decoded == sample)
@@ -74,7 +74,9 @@ struct UnarchiverTests {
 
   @Test("missing keys decode as zero, false and nil; contains tells them apart")
   func missingKeys() throws {
-    let archive = Samples.archive(objects: ["$null", ["$class": .uid(2)], Samples.classDictionary("Sample", "NSObject")])
+    let archive = Samples.archive(objects: [
+      "$null", ["$class": .uid(2)], Samples.classDictionary("Sample", "NSObject"),
+    ])
     let unarchiver = try KeyedUnarchiver(archive: archive)
     unarchiver.setClass(Sample.self, forClassName: "Sample")
     #expect(try unarchiver.decodeTopLevelObject(of: Sample.self) == Sample())
@@ -91,11 +93,19 @@ struct UnarchiverTests {
       unarchiver.setClass(Sample.self, forClassName: "Sample")
       return Samples.error { () throws(KeyedArchiveError) in try unarchiver.decodeTopLevelObject(of: Sample.self) }
     }
-    #expect(try error(["i32": 5_000_000_000]) == KeyedArchiveError(.typeMismatch, at: "root.i32",
-      "expected an integer that fits in 32 bits, found 5000000000"))
-    #expect(try error(["i64": "seven"]) == KeyedArchiveError(.typeMismatch, at: "root.i64", "expected an integer, found string"))
-    #expect(try error(["data": .uid(3)]) == KeyedArchiveError(.classNotAllowed, at: "root.data",
-      "class NSString is not allowed here; allowed: NSData"))
+    #expect(
+      try error(["i32": 5_000_000_000])
+        == KeyedArchiveError(
+          .typeMismatch, at: "root.i32",
+          "expected an integer that fits in 32 bits, found 5000000000"))
+    #expect(
+      try error(["i64": "seven"])
+        == KeyedArchiveError(.typeMismatch, at: "root.i64", "expected an integer, found string"))
+    #expect(
+      try error(["data": .uid(3)])
+        == KeyedArchiveError(
+          .classNotAllowed, at: "root.data",
+          "class NSString is not allowed here; allowed: NSData"))
   }
 
   @Test("a class instance referenced twice decodes as one instance, and encodes once")
@@ -150,13 +160,18 @@ struct UnarchiverTests {
     unarchiver.setClass(Child.self, forClassName: "Child")
     unarchiver.policy = .only(["NSArray"])
     let error = Samples.error { () throws(KeyedArchiveError) in try unarchiver.decodeTopLevelObject() }
-    #expect(error == KeyedArchiveError(.classNotAllowed, at: "root.NS\\.objects.0",
-      "class Child is not allowed here; allowed: NSArray"))
+    #expect(
+      error
+        == KeyedArchiveError(
+          .classNotAllowed, at: "root.NS\\.objects.0",
+          "class Child is not allowed here; allowed: NSArray"))
     let strict = try KeyedUnarchiver(archive: archive)
     strict.policy = .registeredOnly
-    #expect(Samples.error { () throws(KeyedArchiveError) in try strict.decodeTopLevelObject() }
-      == KeyedArchiveError(.unknownClass, at: "root.NS\\.objects.0",
-        "no type is registered for class Child or its superclasses (Child, NSObject)"))
+    #expect(
+      Samples.error { () throws(KeyedArchiveError) in try strict.decodeTopLevelObject() }
+        == KeyedArchiveError(
+          .unknownClass, at: "root.NS\\.objects.0",
+          "no type is registered for class Child or its superclasses (Child, NSObject)"))
     unarchiver.policy = .permissive
     #expect((try unarchiver.decodeTopLevelArray(of: Child.self))?.first?.name == "Eve")
   }
@@ -191,16 +206,16 @@ struct UnarchiverTests {
     let uuid = try #require(ArchivedUUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
     let value: [String: Any] = [
       "b": [1, 2.5, true] as [Any], "a": "text", "data": [1, 2] as [UInt8], "null": ArchivedNull(),
-      "uuid": uuid, "url": url, "set": Set<AnyHashable>(["y", "x"]), "date": PropertyListDate(secondsSinceReferenceDate: 0),
+      "uuid": uuid, "url": url, "set": Set<AnyHashable>(["y", "x"]),
+      "date": PropertyListDate(secondsSinceReferenceDate: 0),
     ]
-    let bytes = try KeyedArchiver.archivedBytes(withRootObject: value)
-    #expect(try KeyedArchiver.archivedBytes(withRootObject: value) == bytes)
-    let archive = try PropertyList(bytes: bytes)
+    let archive = try KeyedArchiver.archivedPropertyList(withRootObject: value)
+    #expect(try KeyedArchiver.archivedPropertyList(withRootObject: value).isIdentical(to: archive))
     let keyNames = try #require(archive["$objects"]?[1]?["NS.keys"]?.arrayValue).map {
       archive["$objects"]![Int($0.uidValue!)]!.stringValue!
     }
     #expect(keyNames == ["a", "b", "data", "date", "null", "set", "url", "uuid"])
-    let decoded = try #require(try KeyedUnarchiver(bytes: bytes).decodeTopLevelObject() as? [AnyHashable: Any])
+    let decoded = try #require(try KeyedUnarchiver(archive: archive).decodeTopLevelObject() as? [AnyHashable: Any])
     #expect(decoded["a"] as? String == "text")
     let list = try #require(decoded["b"] as? [Any])
     #expect(list[0] as? Int64 == 1)
@@ -218,8 +233,13 @@ struct UnarchiverTests {
   func notEncodable() {
     struct Opaque {}
     let archiver = KeyedArchiver()
-    let error = Samples.error { () throws(KeyedArchiveError) in try archiver.encode([1, Opaque()] as [Any], forKey: "list") }
-    #expect(error == KeyedArchiveError(.notEncodable, at: "list.1",
-      "a value of type Opaque has no archived form (conform it to ArchiveCodable)"))
+    let error = Samples.error { () throws(KeyedArchiveError) in
+      try archiver.encode([1, Opaque()] as [Any], forKey: "list")
+    }
+    #expect(
+      error
+        == KeyedArchiveError(
+          .notEncodable, at: "list.1",
+          "a value of type Opaque has no archived form (conform it to ArchiveCodable)"))
   }
 }

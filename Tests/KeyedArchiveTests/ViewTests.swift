@@ -26,8 +26,12 @@ struct ViewTests {
     let plain = try graph.plainView(options: PlainViewOptions(includesClassNames: false))
     #expect(plain == (try json(Samples.fixture("Presidents.nska.json"))))
     let withClasses = try graph.plainView()
-    #expect(withClasses["Presidents"]?[0]
-      == ["$class": "President", "President": 1, "Name": "George Washington", "FromYear": "1789", "ToYear": "1797", "Party": "None"])
+    #expect(
+      withClasses["Presidents"]?[0]
+        == [
+          "$class": "President", "President": 1, "Name": "George Washington", "FromYear": "1789", "ToYear": "1797",
+          "Party": "None",
+        ])
   }
 
   @Test("the plain view matches nska_deserialize run live", .enabled(if: NskaPeer.isAvailable))
@@ -41,10 +45,19 @@ struct ViewTests {
   func graphFormRoundTrip() throws {
     let graph = try ObjectGraph(archive: Samples.presidentsArchive())
     let form = graph.graphForm()
-    #expect(form["$objects"]?[0] == [
-      "id": 1, "class": "NSMutableArray", "classes": ["NSMutableArray", "NSArray", "NSObject"],
-      "fields": ["NS.objects": .array((0..<43).map { [2, 7, 11, 15, 18, 21, 24, 28, 31, 34, 37, 40, 43, 46, 49, 52, 56, 60, 64, 67, 69, 72, 75, 78, 80, 83, 86, 89, 92, 95, 98, 101, 104, 107, 110, 113, 116, 119, 122, 125, 128, 131, 134][$0] }.map { .uid(UInt64($0)) })],
-    ])
+    #expect(
+      form["$objects"]?[0] == [
+        "id": 1, "class": "NSMutableArray", "classes": ["NSMutableArray", "NSArray", "NSObject"],
+        "fields": [
+          "NS.objects": .array(
+            (0..<43).map {
+              [
+                2, 7, 11, 15, 18, 21, 24, 28, 31, 34, 37, 40, 43, 46, 49, 52, 56, 60, 64, 67, 69, 72, 75, 78, 80, 83,
+                86, 89, 92, 95, 98, 101, 104, 107, 110, 113, 116, 119, 122, 125, 128, 131, 134,
+              ][$0]
+            }.map { .uid(UInt64($0)) })
+        ],
+      ])
     #expect(form["$objects"]?[2] == ["id": 3, "value": "George Washington"])
     let back = try ObjectGraph(graphForm: form)
     #expect(back == graph)
@@ -63,11 +76,14 @@ struct ViewTests {
     ]
     let graph = try ObjectGraph(graphForm: form)
     #expect(graph.count == 3)
-    #expect(graph[1] == .instance(ArchivedInstance(classChain: ClassChain(["Node"]), fields: ["next": .uid(1), "label": .uid(2)])))
+    #expect(
+      graph[1]
+        == .instance(ArchivedInstance(classChain: ClassChain(["Node"]), fields: ["next": .uid(1), "label": .uid(2)])))
     var broken = form
     broken["$top"] = ["root": .uid(5)]
-    #expect(Samples.error { () throws(KeyedArchiveError) in try ObjectGraph(graphForm: broken) }
-      == KeyedArchiveError(.referenceOutOfRange, at: "$top.root", "reference to id 5, which is not listed"))
+    #expect(
+      Samples.error { () throws(KeyedArchiveError) in try ObjectGraph(graphForm: broken) }
+        == KeyedArchiveError(.referenceOutOfRange, at: "$top.root", "reference to id 5, which is not listed"))
   }
 }
 

@@ -184,7 +184,8 @@ public struct ArchiveDecoder {
     var result: [Any?] = []
     result.reserveCapacity(references.count)
     for (position, reference) in references.enumerated() {
-      let element = try unarchiver.decodeReference(reference, path: path + [key, String(position)], policy: unarchiver.policy)
+      let element = try unarchiver.decodeReference(
+        reference, path: path + [key, String(position)], policy: unarchiver.policy)
       if element == nil && !allowsNil {
         throw KeyedArchiveError(
           .malformed, at: path + [key, String(position)], "a \(classChain?.className ?? "collection") cannot hold nil")
@@ -201,7 +202,9 @@ public struct ArchiveDecoder {
     return result
   }
 
-  private func genericField(_ value: PropertyList, path: [String], depth: Int) throws(KeyedArchiveError)
+  private func genericField(
+    _ value: PropertyList, path: [String], depth: Int
+  ) throws(KeyedArchiveError)
     -> GenericArchivedObject.Field
   {
     guard depth < unarchiver.maximumDepth else {

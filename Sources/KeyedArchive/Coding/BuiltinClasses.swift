@@ -26,14 +26,16 @@ enum BuiltinClasses {
     entry("NSMutableData", superclass: "NSData") { (decoder) throws(KeyedArchiveError) in try data(decoder) },
     entry("NSDate") { (decoder) throws(KeyedArchiveError) in
       guard case .real(let seconds)? = decoder.rawValue(forKey: "NS.time") else {
-        throw decoder.mismatch("NS.time", "a real", found: decoder.rawValue(forKey: "NS.time")?.kind.rawValue ?? "nothing")
+        throw decoder.mismatch(
+          "NS.time", "a real", found: decoder.rawValue(forKey: "NS.time")?.kind.rawValue ?? "nothing")
       }
       return PropertyListDate(secondsSinceReferenceDate: seconds)
     },
     entry("NSNull") { (_) throws(KeyedArchiveError) in ArchivedNull() },
     entry("NSUUID") { (decoder) throws(KeyedArchiveError) in
       guard case .data(let bytes)? = decoder.rawValue(forKey: "NS.uuidbytes"), bytes.count == 16 else {
-        throw decoder.mismatch("NS.uuidbytes", "16 bytes of data", found: describe(decoder.rawValue(forKey: "NS.uuidbytes")))
+        throw decoder.mismatch(
+          "NS.uuidbytes", "16 bytes of data", found: describe(decoder.rawValue(forKey: "NS.uuidbytes")))
       }
       return ArchivedUUID(bytes: bytes)
     },

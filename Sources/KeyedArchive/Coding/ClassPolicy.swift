@@ -66,7 +66,8 @@ public struct ClassPolicy: Sendable {
   /// The allowed names, for messages.
   var summary: String {
     guard let allowedClassNames else { return "any registered class" }
-    return allowedClassNames.isEmpty && allowedTypes.isEmpty ? "none" : allowedClassNames.sorted().joined(separator: ", ")
+    return allowedClassNames.isEmpty && allowedTypes.isEmpty
+      ? "none" : allowedClassNames.sorted().joined(separator: ", ")
   }
 }
 

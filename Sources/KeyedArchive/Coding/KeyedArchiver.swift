@@ -58,8 +58,17 @@ public final class KeyedArchiver {
     try graph.archivedBytes(format: format)
   }
 
+  /// The archive of one root object under `root`, as a property list.
+  public static func archivedPropertyList(withRootObject value: Any?) throws(KeyedArchiveError) -> PropertyList {
+    let archiver = KeyedArchiver()
+    try archiver.encode(value)
+    return try archiver.archivedPropertyList()
+  }
+
   /// The archive of one root object under `root`.
-  public static func archivedBytes(withRootObject value: Any?, format: PropertyListFormat = .binary)
+  public static func archivedBytes(
+    withRootObject value: Any?, format: PropertyListFormat = .binary
+  )
     throws(KeyedArchiveError) -> [UInt8]
   {
     let archiver = KeyedArchiver()
@@ -140,7 +149,8 @@ public final class KeyedArchiver {
       if let renamed = classNames[ExactKey(classChain.className)] { classChain.className = renamed }
       return ArchivedInstance(classChain: classChain, fields: fields)
     case let date as PropertyListDate:
-      return ArchivedInstance(classChain: chain(["NSDate", "NSObject"]), fields: ["NS.time": .real(date.secondsSinceReferenceDate)])
+      return ArchivedInstance(
+        classChain: chain(["NSDate", "NSObject"]), fields: ["NS.time": .real(date.secondsSinceReferenceDate)])
     case is ArchivedNull:
       return ArchivedInstance(classChain: chain(["NSNull", "NSObject"]))
     case let uuid as ArchivedUUID:
@@ -148,7 +158,8 @@ public final class KeyedArchiver {
     case let url as ArchivedURL:
       let base = try encodeReference(url.base?.url, path: path + ["NS.base"])
       let relative = try encodeReference(url.relative, path: path + ["NS.relative"])
-      return ArchivedInstance(classChain: chain(["NSURL", "NSObject"]), fields: ["NS.base": base, "NS.relative": relative])
+      return ArchivedInstance(
+        classChain: chain(["NSURL", "NSObject"]), fields: ["NS.base": base, "NS.relative": relative])
     case let set as Set<AnyHashable>:
       let elements = Self.sorted(Array(set))
       var references: [PropertyList] = []
@@ -177,11 +188,14 @@ public final class KeyedArchiver {
       return ArchivedInstance(classChain: collectionChain("NSArray"), fields: ["NS.objects": .array(references)])
     default:
       throw KeyedArchiveError(
-        .notEncodable, at: path, "a value of type \(type(of: value)) has no archived form (conform it to ArchiveCodable)")
+        .notEncodable, at: path,
+        "a value of type \(type(of: value)) has no archived form (conform it to ArchiveCodable)")
     }
   }
 
-  private func encodeField(_ field: GenericArchivedObject.Field, path: [String]) throws(KeyedArchiveError)
+  private func encodeField(
+    _ field: GenericArchivedObject.Field, path: [String]
+  ) throws(KeyedArchiveError)
     -> PropertyList
   {
     switch field {

@@ -67,14 +67,18 @@ public final class KeyedUnarchiver {
   }
 
   /// The object of type `T` under a `$top` key; only `T` is allowed.
-  public func decodeTopLevelObject<T: ArchiveCodable>(of type: T.Type, forKey key: String = "root")
+  public func decodeTopLevelObject<T: ArchiveCodable>(
+    of type: T.Type, forKey key: String = "root"
+  )
     throws(KeyedArchiveError) -> T?
   {
     try topLevel.decodeObject(of: type, forKey: key)
   }
 
   /// The array of `T` under a `$top` key; only arrays and `T` are allowed.
-  public func decodeTopLevelArray<T: ArchiveCodable>(of type: T.Type, forKey key: String = "root")
+  public func decodeTopLevelArray<T: ArchiveCodable>(
+    of type: T.Type, forKey key: String = "root"
+  )
     throws(KeyedArchiveError) -> [T]?
   {
     try topLevel.decodeArray(of: type, forKey: key)
@@ -108,7 +112,8 @@ public final class KeyedUnarchiver {
       guard !inProgress.contains(id) else {
         throw KeyedArchiveError(
           .cycle, at: path,
-          "object \(id) (\(instance.className)) refers back to itself through its fields; a \(entry.name) cannot be decoded through a cycle (decode the ObjectGraph instead)")
+          "object \(id) (\(instance.className)) refers back to itself through its fields; a \(entry.name) cannot be decoded through a cycle (decode the ObjectGraph instead)"
+        )
       }
       guard depth < maximumDepth else {
         throw KeyedArchiveError(.limitExceeded, at: path, "objects nested deeper than the limit of \(maximumDepth)")
@@ -122,7 +127,8 @@ public final class KeyedUnarchiver {
         inProgress.remove(id)
         self.policy = savedPolicy
       }
-      let decoder = ArchiveDecoder(unarchiver: self, fields: instance.fields, path: path, classChain: instance.classChain)
+      let decoder = ArchiveDecoder(
+        unarchiver: self, fields: instance.fields, path: path, classChain: instance.classChain)
       if entry.isGeneric {
         let object = GenericArchivedObject(classChain: instance.classChain)
         decoded[id] = object
@@ -136,7 +142,9 @@ public final class KeyedUnarchiver {
   }
 
   /// The entry to decode a class with, checked against the policy before anything is made.
-  private func resolveEntry(_ chain: ClassChain, path: [String], policy: ClassPolicy) throws(KeyedArchiveError)
+  private func resolveEntry(
+    _ chain: ClassChain, path: [String], policy: ClassPolicy
+  ) throws(KeyedArchiveError)
     -> ClassRegistry.Entry
   {
     var found: ClassRegistry.Entry?
@@ -149,21 +157,25 @@ public final class KeyedUnarchiver {
     guard let entry = found else {
       guard policy.allowedClassNames == nil, policy.allowsUnknownClasses else {
         throw KeyedArchiveError(
-          .unknownClass, at: path, "no type is registered for class \(chain.className) or its superclasses (\(chain.classes.joined(separator: ", ")))")
+          .unknownClass, at: path,
+          "no type is registered for class \(chain.className) or its superclasses (\(chain.classes.joined(separator: ", ")))"
+        )
       }
       return BuiltinClasses.generic
     }
     guard policy.allows(entry) else {
       let decodedAs = entry.name.exactlyEquals(chain.className) ? "" : " (decoded as \(entry.name))"
       throw KeyedArchiveError(
-        .classNotAllowed, at: path, "class \(chain.className)\(decodedAs) is not allowed here; allowed: \(policy.summary)")
+        .classNotAllowed, at: path,
+        "class \(chain.className)\(decodedAs) is not allowed here; allowed: \(policy.summary)")
     }
     return entry
   }
 
   /// An inline value as its Swift value: String, Int64 (UInt64 above Int64.max), Double,
   /// Bool, [UInt8], PropertyListDate.
-  private func decodeInline(_ value: PropertyList, path: [String], policy: ClassPolicy) throws(KeyedArchiveError) -> Any {
+  private func decodeInline(_ value: PropertyList, path: [String], policy: ClassPolicy) throws(KeyedArchiveError) -> Any
+  {
     let className: String
     let result: Any
     switch value {
@@ -179,7 +191,8 @@ public final class KeyedUnarchiver {
       throw KeyedArchiveError(.typeMismatch, at: path, "expected an object, found \(value.kind.rawValue)")
     }
     guard policy.allowsInline(className) else {
-      throw KeyedArchiveError(.classNotAllowed, at: path, "class \(className) is not allowed here; allowed: \(policy.summary)")
+      throw KeyedArchiveError(
+        .classNotAllowed, at: path, "class \(className) is not allowed here; allowed: \(policy.summary)")
     }
     return result
   }

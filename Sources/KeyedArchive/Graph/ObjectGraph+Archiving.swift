@@ -145,7 +145,8 @@ struct ArchiveNumbering {
     switch value {
     case .uid(let uid): .uid(UInt64(nodeIndex[Int(uid)]))
     case .array(let elements): .array(elements.map(renumber))
-    case .dictionary(let dictionary): .dictionary(PropertyListDictionary(dictionary.map { ($0.key, renumber($0.value)) }))
+    case .dictionary(let dictionary):
+      .dictionary(PropertyListDictionary(dictionary.map { ($0.key, renumber($0.value)) }))
     default: value
     }
   }

@@ -41,7 +41,8 @@ extension ObjectGraph {
     switch value {
     case .uid(let uid):
       guard uid < UInt64(count) else {
-        throw KeyedArchiveError(.referenceOutOfRange, at: path, "reference \(uid) names no node (the graph has \(count))")
+        throw KeyedArchiveError(
+          .referenceOutOfRange, at: path, "reference \(uid) names no node (the graph has \(count))")
       }
     case .array(let elements):
       for (position, element) in elements.enumerated() {

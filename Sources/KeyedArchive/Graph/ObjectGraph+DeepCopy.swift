@@ -29,7 +29,8 @@ extension ObjectGraph {
       switch value {
       case .uid(let uid): .uid(UInt64(copyID[Int(uid)] ?? Self.nullID))
       case .array(let elements): .array(elements.map(remap))
-      case .dictionary(let dictionary): .dictionary(PropertyListDictionary(dictionary.map { ($0.key, remap($0.value)) }))
+      case .dictionary(let dictionary):
+        .dictionary(PropertyListDictionary(dictionary.map { ($0.key, remap($0.value)) }))
       default: value
       }
     }

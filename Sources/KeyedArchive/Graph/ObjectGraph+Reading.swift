@@ -39,7 +39,8 @@ struct ArchiveGraphReader {
   mutating func read(_ archive: PropertyList) throws(KeyedArchiveError) -> ObjectGraph {
     guard case .dictionary(let root) = archive else {
       throw KeyedArchiveError(
-        .notAnArchive, at: "", "expected a dictionary with $archiver, $top and $objects, found \(archive.kind.rawValue)")
+        .notAnArchive, at: "", "expected a dictionary with $archiver, $top and $objects, found \(archive.kind.rawValue)"
+      )
     }
     guard root["$archiver"] != nil || root["$top"] != nil || root["$objects"] != nil else {
       throw KeyedArchiveError(.notAnArchive, at: "", "no $archiver, $top or $objects: not a keyed archive")
@@ -144,7 +145,8 @@ struct ArchiveGraphReader {
     guard case .string(let name)? = dictionary["$classname"] else {
       throw KeyedArchiveError(
         .malformed, at: path + ["$classname"],
-        dictionary["$classname"].map { "expected a string, found \($0.kind.rawValue)" } ?? "missing: expected the class name")
+        dictionary["$classname"].map { "expected a string, found \($0.kind.rawValue)" }
+          ?? "missing: expected the class name")
     }
     guard case .array(let chainValues)? = dictionary["$classes"] else {
       throw KeyedArchiveError(

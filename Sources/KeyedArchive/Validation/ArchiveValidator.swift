@@ -66,7 +66,8 @@ struct ValidationRun {
 
   mutating func check(_ archive: PropertyList) {
     guard case .dictionary(let root) = archive else {
-      report(.notAnArchive, [], "expected a dictionary with $archiver, $top and $objects, found \(archive.kind.rawValue)")
+      report(
+        .notAnArchive, [], "expected a dictionary with $archiver, $top and $objects, found \(archive.kind.rawValue)")
       return
     }
     switch root["$archiver"] {
@@ -124,7 +125,8 @@ struct ValidationRun {
         report(.malformed, path, "a dictionary without $class: expected an object or a class")
       case .array, .uid:
         report(
-          .malformed, path, "expected a string, number, data, date or object dictionary, found \(table[index].kind.rawValue)")
+          .malformed, path,
+          "expected a string, number, data, date or object dictionary, found \(table[index].kind.rawValue)")
       default: break
       }
     }
@@ -277,7 +279,8 @@ struct ValidationRun {
           let cycle = stack.map(\.node).drop { $0 != target } + [target]
           report(
             .cycle, ["$objects", String(target)],
-            "reference cycle through immutable objects (\(cycle.map { "\($0) \(classNames[$0]!)" }.joined(separator: " → "))), which no archiver can write")
+            "reference cycle through immutable objects (\(cycle.map { "\($0) \(classNames[$0]!)" }.joined(separator: " → "))), which no archiver can write"
+          )
         } else if colour[target] == 0 {
           colour[target] = 1
           stack.append((target, 0))

@@ -112,7 +112,8 @@ extension ObjectGraph {
           fields[key] = try Self.resolve(value, ids: newID, path: path + ["fields", key], depth: 0, limits: limits)
         }
       }
-      objects.append(.instance(ArchivedInstance(classChain: ClassChain(className: className, classes: classes), fields: fields)))
+      objects.append(
+        .instance(ArchivedInstance(classChain: ClassChain(className: className, classes: classes), fields: fields)))
     }
     var resolvedTop = PropertyListDictionary()
     for (key, value) in top {

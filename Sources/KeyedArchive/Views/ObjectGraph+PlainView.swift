@@ -14,7 +14,9 @@ extension ObjectGraph {
   ///   tree would have more than `limits.maximumExpandedNodes` nodes (an archive of shared
   ///   references can describe an exponential tree), or when objects nest deeper than
   ///   `limits.maximumDepth`.
-  public func plainView(options: PlainViewOptions = .default, limits: ArchiveLimits = .default) throws(KeyedArchiveError)
+  public func plainView(
+    options: PlainViewOptions = .default, limits: ArchiveLimits = .default
+  ) throws(KeyedArchiveError)
     -> PropertyList
   {
     try checkReferences()
@@ -128,7 +130,8 @@ struct PlainViewRenderer {
       return options.nullValue
     }
     if let ancestor = ancestors[id] {
-      return .dictionary(PropertyListDictionary([(options.cycleMarkerKey, .string(ancestor.isEmpty ? "(root)" : ancestor))]))
+      return .dictionary(
+        PropertyListDictionary([(options.cycleMarkerKey, .string(ancestor.isEmpty ? "(root)" : ancestor))]))
     }
     ancestors[id] = PropertyListKeyPath(components: path).description
     defer { ancestors[id] = nil }

@@ -88,8 +88,10 @@ struct FoundationPeerTests {
     let ours = try graph.archivedBytes()
     let back = try #require(try FoundationArchives.unarchive(ours) as? NSArray)
     #expect(back.count == 3)
-    #expect(back[0] as AnyObject === back[1] as AnyObject)
-    #expect(((back[2] as? NSDictionary)?["inner"]).map { $0 as AnyObject } === back[0] as AnyObject)
+    // Foundation on Linux hands out nested collections as Swift arrays: compare values here,
+    // and identity with NSCoding objects below.
+    #expect(back[0] as? [String] == ["shared", "shared"])
+    #expect(((back[2] as? NSDictionary)?["inner"]) as? [String] == ["shared", "shared"])
   }
 
   @Test("Foundation's archive of a cycle through NSCoding objects reads as a cyclic graph with a marked plain view")
@@ -117,6 +119,21 @@ struct FoundationPeerTests {
     }
     #expect((back as? GenericArchivedObject) === generic)
     #expect(try ObjectGraph(archive: graph.archivedPropertyList()).isEquivalent(to: graph))
+    // (Foundation on Linux cannot decode a cycle through init(coder:) at all: it recurses
+    // until the stack overflows, on its own archives as on ours, so it is no peer here.)
+  }
+
+  @Test("Foundation reads our archive with shared NSCoding objects as shared objects")
+  func foundationSeesSharing() throws {
+    let shared = FoundationNode(name: "shared")
+    let bytes = FoundationArchives.archive(NSArray(array: [shared, shared, FoundationNode(name: "other")]))
+    let graph = try ObjectGraph(bytes: bytes)
+    let ours = try graph.archivedBytes(format: .binary)
+    let back = try #require(try FoundationArchives.unarchive(ours) as? [Any])
+    let nodes = back.compactMap { $0 as? FoundationNode }
+    #expect(nodes.map(\.name) == ["shared", "shared", "other"])
+    #expect(nodes[0] === nodes[1])
+    #expect(nodes[0] !== nodes[2])
   }
 
   @Test("Foundation reads our archive of Foundation values", .enabled(if: Samples.canWrite(.binary)))

@@ -40,7 +40,9 @@ struct JSONInteropTests {
     }
   }
 
-  @Test("python's json module reads PlistKit's plain JSON and writes back the same value", .enabled(if: PythonPeer.isAvailable))
+  @Test(
+    "python's json module reads PlistKit's plain JSON and writes back the same value",
+    .enabled(if: PythonPeer.isAvailable))
   func python() throws {
     var generator = SeededGenerator(seed: 42)
     var values: [PropertyList] = [JSONWriterTests.everyKind]

@@ -30,7 +30,8 @@ struct JSONReaderTests {
   func realPrecision() throws {
     let texts = [
       "0.1", "0.30000000000000004", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "123456789012345678",
-      "9007199254740993.0", "1e23", "8.98846567431158e307", "0.000001", "4.35", "1e-22", "1e22", "3.14159265358979323846",
+      "9007199254740993.0", "1e23", "8.98846567431158e307", "0.000001", "4.35", "1e-22", "1e22",
+      "3.14159265358979323846",
     ]
     for text in texts {
       let expected = Double(text)!
@@ -55,7 +56,10 @@ struct JSONReaderTests {
 
   @Test("a byte-order mark and surrounding white space are skipped")
   func bom() throws {
-    #expect(try PropertyList(bytes: [0xEF, 0xBB, 0xBF] + Array(" \r\n\t[true, false]\n ".utf8), format: .json) == [true, false])
+    #expect(
+      try PropertyList(bytes: [0xEF, 0xBB, 0xBF] + Array(" \r\n\t[true, false]\n ".utf8), format: .json) == [
+        true, false,
+      ])
   }
 
   @Test("the plain form keeps tag-like objects as dictionaries")

@@ -1,1 +1,9 @@
-print("plistkit")
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(CommandLineTool.main(CommandLine.arguments).rawValue)

@@ -1,4 +1,23 @@
-/// Reads the Binary form. (Placeholder until the reader lands.)
+/// Reads the binary form (`bplist00`), as CoreFoundation, Foundation and Python's `plistlib`
+/// write it.
+///
+/// Every object kind CoreFoundation writes is read: integers of 1, 2, 4, 8 and 16 bytes, reals
+/// of 4 and 8 bytes, dates, data, ASCII and UTF-16 strings (and UTF-8 strings, marker `0x7`),
+/// arrays, sets (read as arrays), dictionaries, UIDs and booleans; offsets and references of
+/// any size from 1 to 8 bytes.
+///
+/// The input is untrusted: every offset, length and reference is checked against the file
+/// before it is used, an object referenced many times is decoded once (so a file cannot make
+/// the work exponential), a container that contains itself is an error, and nesting is
+/// limited by ``PropertyListLimits/maximumDepth`` without recursion.
+///
+/// Choices where the format leaves room:
+/// - an ASCII string (marker `0x5`) with bytes of 0x80 and above is read as ISO Latin-1, one
+///   character per byte, rather than rejected;
+/// - null (`0x00`) and fill (`0x0F`) are not property-list values: an object with either
+///   marker is an error, as it is for CoreFoundation's property-list reader;
+/// - dictionary keys must be strings (CoreFoundation allows any scalar; the value model
+///   cannot hold it).
 public struct BinaryPropertyListReader: Sendable {
   /// The options in force.
   public var options: PropertyListReadingOptions
@@ -7,7 +26,11 @@ public struct BinaryPropertyListReader: Sendable {
   public init(options: PropertyListReadingOptions = .default) { self.options = options }
 
   /// Reads one property list.
+  ///
+  /// - Throws: ``PropertyListError`` with the byte offset of the problem and what was expected.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    throw PropertyListError(.unknownFormat, format: .binary, "TODO: implement")
+    let trailer = try BinaryPropertyListTrailer(reading: bytes, limits: options.limits)
+    var objects = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: options.limits)
+    return try objects.readTopObject()
   }
 }

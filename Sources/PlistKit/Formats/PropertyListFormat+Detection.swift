@@ -34,11 +34,15 @@ extension PropertyListFormat {
       // A JSON string, or a .strings file (`"key" = "value";`).
       return followsQuotedString(text, from: cursor, with: "=") || followsQuotedString(text, from: cursor, with: ";")
         ? .openStep : .json
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .json
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      // A .strings entry may start with a bare word that looks like a number (`404.title = …;`).
+      return startsStringsEntry(text, from: cursor) ? .openStep : .json
     default:
       for literal in ["true", "false", "null"] where rest.starts(with: literal.utf8) {
         let after = cursor + literal.utf8.count
-        if after == text.count || !isWordByte(text[after]) { return .json }
+        if after == text.count || !isWordByte(text[after]) {
+          return startsStringsEntry(text, from: cursor) ? .openStep : .json
+        }
       }
       return .openStep
     }
@@ -57,6 +61,15 @@ extension PropertyListFormat {
       true
     default: byte >= 0x80
     }
+  }
+
+  /// True when the bare word starting at `start` is followed (after white space) by `=` or
+  /// `;`: the first entry of a `.strings` file, not a JSON number or literal.
+  private static func startsStringsEntry(_ text: [UInt8], from start: Int) -> Bool {
+    var cursor = start
+    while cursor < text.count, isWordByte(text[cursor]) || text[cursor] == UInt8(ascii: "+") { cursor += 1 }
+    while cursor < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[cursor]) { cursor += 1 }
+    return cursor < text.count && (text[cursor] == UInt8(ascii: "=") || text[cursor] == UInt8(ascii: ";"))
   }
 
   /// True when the quoted string starting at `start` is followed (after white space) by `mark`.

@@ -1,4 +1,10 @@
-/// Reads the JSON form. (Placeholder until the reader lands.)
+/// Reads the JSON forms of a property list (see ``JSONStyle``).
+///
+/// Objects become dictionaries with their keys in order (a repeated key keeps its first
+/// position and its last value), numbers without `.`, `e` or `E` become integers and the
+/// others reals, `null` is an error. With ``PropertyListReadingOptions/jsonStyle`` `.typed`,
+/// the typed form's tags (`{"$date": …}` and the others) are decoded. Errors carry the line
+/// and column.
 public struct JSONPropertyListReader: Sendable {
   /// The options in force.
   public var options: PropertyListReadingOptions
@@ -6,8 +12,9 @@ public struct JSONPropertyListReader: Sendable {
   /// Makes a reader.
   public init(options: PropertyListReadingOptions = .default) { self.options = options }
 
-  /// Reads one property list.
+  /// Reads one property list from UTF-8 JSON (a byte-order mark is skipped).
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    throw PropertyListError(.unknownFormat, format: .json, "TODO: implement")
+    var parser = JSONParser(bytes: bytes, options: options)
+    return try parser.parseDocument()
   }
 }

@@ -21,7 +21,8 @@ enum FoundationPeer {
   static func convert(_ object: Any) throws -> PropertyList {
     switch object {
     case let string as String: return .string(string)
-    case let bool as Bool: return .boolean(bool)
+    // An NSNumber 0 or 1 also casts to Bool; only a real Bool is a boolean.
+    case let bool as Bool where type(of: object) == Bool.self: return .boolean(bool)
     case let date as Date: return .date(PropertyListDate(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate))
     case let data as Data: return .data([UInt8](data))
     case let number as NSNumber:

@@ -1,0 +1,99 @@
+extension BinaryPropertyListObjectReader {
+  /// Decodes a string object: ASCII (`0x5`, bytes of 0x80 and above read as Latin-1),
+  /// UTF-16 big-endian (`0x6`, the count is in code units) or UTF-8 (`0x7`, the count is in
+  /// bytes). Broken UTF-16 or UTF-8 is an ``PropertyListError/Kind/invalidEncoding`` error at
+  /// the offending byte.
+  mutating func readString(_ index: Int, at offset: Int, marker: UInt8) throws(PropertyListError) -> String {
+    let (count, start) = try readLength(ofObject: index, at: offset, marker: marker)
+    switch marker >> 4 {
+    case BinaryPropertyListMarker.utf16StringNibble:
+      try checkFits(
+        object: index, at: offset, start: start, count: count, unitSize: 2, what: "string", unit: "UTF-16 units")
+      try account(count * 2, object: index, at: offset)
+      return try decodeUTF16(index, from: start, count: count)
+    case BinaryPropertyListMarker.utf8StringNibble:
+      try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
+      try account(count, object: index, at: offset)
+      return try decodeUTF8(index, from: start, count: count)
+    default:
+      try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
+      try account(count, object: index, at: offset)
+      let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
+      if text.allSatisfy({ $0 < 0x80 }) { return String(decoding: text, as: UTF8.self) }
+      return String(String.UnicodeScalarView(text.map { Unicode.Scalar($0) }))
+    }
+  }
+
+  private func decodeUTF16(_ index: Int, from start: Int, count: Int) throws(PropertyListError) -> String {
+    // A code unit becomes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, becomes 4).
+    var failure: Int? = nil
+    let string = String(unsafeUninitializedCapacity: count * 3) { buffer in
+      var written = 0
+      var unitIndex = 0
+      func put(_ byte: UInt32) {
+        buffer[written] = UInt8(truncatingIfNeeded: byte)
+        written += 1
+      }
+      while unitIndex < count {
+        let at = start + 2 * unitIndex
+        var scalar = UInt32(bytes[at]) << 8 | UInt32(bytes[at + 1])
+        unitIndex += 1
+        if scalar & 0xF800 == 0xD800 {
+          guard scalar < 0xDC00, unitIndex < count else {
+            failure = at
+            return 0
+          }
+          let trailing = UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+          guard trailing & 0xFC00 == 0xDC00 else {
+            failure = at
+            return 0
+          }
+          unitIndex += 1
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (trailing - 0xDC00)
+        }
+        switch scalar {
+        case ..<0x80:
+          put(scalar)
+        case ..<0x800:
+          put(0xC0 | scalar >> 6)
+          put(0x80 | scalar & 0x3F)
+        case ..<0x10000:
+          put(0xE0 | scalar >> 12)
+          put(0x80 | scalar >> 6 & 0x3F)
+          put(0x80 | scalar & 0x3F)
+        default:
+          put(0xF0 | scalar >> 18)
+          put(0x80 | scalar >> 12 & 0x3F)
+          put(0x80 | scalar >> 6 & 0x3F)
+          put(0x80 | scalar & 0x3F)
+        }
+      }
+      return written
+    }
+    if let failure {
+      let unit = bytes.readBigEndian(at: failure, size: 2)
+      let hex = String(unit, radix: 16, uppercase: true)
+      throw PropertyListError(
+        .invalidEncoding, format: .binary, at: .byteOffset(failure),
+        "object \(index): UTF-16 string has an unpaired surrogate 0x\(hex)")
+    }
+    return string
+  }
+
+  private func decodeUTF8(_ index: Int, from start: Int, count: Int) throws(PropertyListError) -> String {
+    let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
+    if let string = String(validating: text, as: UTF8.self) { return string }
+    var iterator = text.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var position = 0
+    scan: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): position += encoded.count
+      case .error, .emptyInput: break scan
+      }
+    }
+    throw PropertyListError(
+      .invalidEncoding, format: .binary, at: .byteOffset(start + position),
+      "object \(index): UTF-8 string has an invalid byte sequence")
+  }
+}

@@ -1,0 +1,180 @@
+/// Decodes the objects of a binary plist whose trailer has been validated.
+///
+/// The traversal keeps its own stack of open containers instead of recursing, so nesting is
+/// bounded by ``PropertyListLimits/maximumDepth`` alone and never by the thread's stack. Each
+/// object is decoded at most once and cached by index: a value referenced from many places
+/// is shared (values are copy-on-write), which keeps a "sharing bomb" linear.
+struct BinaryPropertyListObjectReader {
+  let bytes: UnsafeRawBufferPointer
+  let trailer: BinaryPropertyListTrailer
+  let limits: PropertyListLimits
+
+  /// Decoded values by object index.
+  var decoded: [PropertyList?]
+  /// Objects whose container is open on the stack: meeting one again is a cycle.
+  var isOpen: [Bool]
+  /// Bytes of strings and data decoded so far, against ``PropertyListLimits/maximumDecodedSize``.
+  var decodedSize = 0
+
+  init(bytes: UnsafeRawBufferPointer, trailer: BinaryPropertyListTrailer, limits: PropertyListLimits) {
+    self.bytes = bytes
+    self.trailer = trailer
+    self.limits = limits
+    decoded = Array(repeating: nil, count: trailer.objectCount)
+    isOpen = Array(repeating: false, count: trailer.objectCount)
+  }
+
+  /// The end of the object area: objects and their contents must end before the offset table.
+  var objectAreaEnd: Int { trailer.offsetTableOffset }
+
+  /// An array, set or dictionary whose references are being followed.
+  struct OpenContainer {
+    /// The container's object index and byte offset.
+    let object: Int
+    let offset: Int
+    let marker: UInt8
+    /// The byte offset of the first reference.
+    let referencesStart: Int
+    /// Entries: elements of an array or set, key-value pairs of a dictionary.
+    let count: Int
+    /// The next reference to follow; a dictionary's keys come first, then its values.
+    var next = 0
+    var keys: [String] = []
+    var values: [PropertyList] = []
+
+    var isDictionary: Bool { marker >> 4 == BinaryPropertyListMarker.dictionaryNibble }
+    var referenceCount: Int { isDictionary ? 2 * count : count }
+  }
+
+  /// Decodes the top object and everything it references.
+  mutating func readTopObject() throws(PropertyListError) -> PropertyList {
+    var stack: [OpenContainer] = []
+    if let value = try resolve(trailer.topObject, stack: &stack) { return value }
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      if stack[top].next < stack[top].referenceCount {
+        let position = stack[top].next
+        stack[top].next += 1
+        let reference = try readReference(of: stack[top], at: position)
+        if stack[top].isDictionary && position < stack[top].count {
+          let key = try readKey(reference, in: stack[top])
+          stack[top].keys.append(key)
+        } else if let value = try resolve(reference, stack: &stack) {
+          stack[top].values.append(value)
+        }
+        continue
+      }
+      let container = stack.removeLast()
+      let value = close(container)
+      if stack.isEmpty { return value }
+      stack[stack.count - 1].values.append(value)
+    }
+    // The loop returns when it closes the last container.
+    throw PropertyListError(.invalidValue, format: .binary, "the top object could not be decoded")
+  }
+
+  /// The value of object `index` when it is ready (cached or a scalar); nil after opening it
+  /// as a container on `stack`.
+  private mutating func resolve(_ index: Int, stack: inout [OpenContainer]) throws(PropertyListError) -> PropertyList? {
+    if let value = decoded[index] { return value }
+    let offset = try offset(ofObject: index)
+    let marker = bytes[offset]
+    if isOpen[index] {
+      throw PropertyListError(
+        .invalidValue, format: .binary, at: .byteOffset(offset),
+        "\(BinaryPropertyListMarker.describe(marker).dropArticle) (object \(index)) contains itself")
+    }
+    switch marker >> 4 {
+    case BinaryPropertyListMarker.arrayNibble, BinaryPropertyListMarker.setNibble,
+      BinaryPropertyListMarker.dictionaryNibble:
+      guard stack.count < limits.maximumDepth else {
+        throw PropertyListError(
+          .limitExceeded, format: .binary, at: .byteOffset(offset),
+          "object \(index): nesting is deeper than the limit of \(limits.maximumDepth) arrays and dictionaries")
+      }
+      let isDictionary = marker >> 4 == BinaryPropertyListMarker.dictionaryNibble
+      let (count, start) = try readLength(ofObject: index, at: offset, marker: marker)
+      let (references, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
+      try checkFits(
+        object: index, at: offset, start: start, count: overflow ? Int.max : references,
+        unitSize: trailer.referenceSize, what: isDictionary ? "dictionary" : "array", unit: "references")
+      var container = OpenContainer(object: index, offset: offset, marker: marker, referencesStart: start, count: count)
+      if !isDictionary { container.values.reserveCapacity(count) }
+      isOpen[index] = true
+      stack.append(container)
+      return nil
+    default:
+      let value = try readScalar(index, at: offset, marker: marker)
+      decoded[index] = value
+      return value
+    }
+  }
+
+  /// Builds the value of a container whose references have all been followed, and caches it.
+  private mutating func close(_ container: OpenContainer) -> PropertyList {
+    let value: PropertyList
+    if container.isDictionary {
+      var dictionary = PropertyListDictionary()
+      for (key, element) in zip(container.keys, container.values) { dictionary[key] = element }
+      value = .dictionary(dictionary)
+    } else {
+      value = .array(container.values)
+    }
+    isOpen[container.object] = false
+    decoded[container.object] = value
+    return value
+  }
+
+  /// The object index at reference `position` of `container`, checked against the count.
+  private func readReference(of container: OpenContainer, at position: Int) throws(PropertyListError) -> Int {
+    let at = container.referencesStart + position * trailer.referenceSize
+    let reference = bytes.readBigEndian(at: at, size: trailer.referenceSize)
+    guard reference < UInt64(trailer.objectCount) else {
+      throw PropertyListError(
+        .invalidValue, format: .binary, at: .byteOffset(at),
+        "object \(container.object) refers to object \(reference), but there are only \(trailer.objectCount) objects")
+    }
+    return Int(reference)
+  }
+
+  /// Decodes a dictionary key, which must be a string.
+  private mutating func readKey(_ index: Int, in container: OpenContainer) throws(PropertyListError) -> String {
+    if case .string(let key) = decoded[index] { return key }
+    let offset = try offset(ofObject: index)
+    let marker = bytes[offset]
+    switch marker >> 4 {
+    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
+      BinaryPropertyListMarker.utf8StringNibble:
+      let key = try readString(index, at: offset, marker: marker)
+      decoded[index] = .string(key)
+      return key
+    default:
+      throw PropertyListError(
+        .invalidValue, format: .binary, at: .byteOffset(offset),
+        "dictionary key (object \(index)) is \(BinaryPropertyListMarker.describe(marker)), expected a string; "
+          + "the dictionary is object \(container.object) at byte \(container.offset)")
+    }
+  }
+
+  /// The byte offset of object `index` from the offset table, checked to be in the object area.
+  func offset(ofObject index: Int) throws(PropertyListError) -> Int {
+    let entry = trailer.offsetTableOffset + index * trailer.offsetSize
+    let offset = bytes.readBigEndian(at: entry, size: trailer.offsetSize)
+    guard offset >= UInt64(BinaryPropertyListMarker.headerSize), offset < UInt64(objectAreaEnd) else {
+      throw PropertyListError(
+        .invalidValue, format: .binary, at: .byteOffset(entry),
+        "object \(index) is at byte \(offset), outside the object area "
+          + "\(BinaryPropertyListMarker.headerSize)…\(objectAreaEnd - 1)")
+    }
+    return Int(offset)
+  }
+}
+
+extension String {
+  /// "an array" → "array", for messages that start with the noun.
+  fileprivate var dropArticle: String {
+    if hasPrefix("an ") { return String(dropFirst(3)) }
+    if hasPrefix("a ") { return String(dropFirst(2)) }
+    return self
+  }
+}

@@ -1,0 +1,64 @@
+extension JSONOutput {
+  /// Appends a quoted string. Only `"`, `\` and control characters are escaped: `/` and
+  /// non-ASCII characters are written as they are, in UTF-8.
+  mutating func appendString(_ string: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var copy = string
+    copy.withUTF8 { utf8 in
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        runStart = index + 1
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        default:
+          bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
+          bytes.append(Self.hexDigits[Int(byte >> 4)])
+          bytes.append(Self.hexDigits[Int(byte & 0xF)])
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+  /// Appends an integer in decimal, the whole `Int64` and `UInt64` range.
+  mutating func appendInteger(_ integer: PropertyListInteger) {
+    var magnitude: UInt64
+    if integer.isNegative {
+      bytes.append(UInt8(ascii: "-"))
+      magnitude = 0 &- integer.bitPattern
+    } else {
+      magnitude = integer.bitPattern
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0")
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      bytes.append(contentsOf: buffer[(24 - count)...])
+    }
+  }
+
+  /// Appends a finite real as the shortest decimal that reads back as the same bits, always
+  /// with a `.` or an exponent so that it reads back as a real (`1.0`, `-0.0`, `1e+100`).
+  mutating func appendReal(_ real: Double) {
+    // The standard library's description is the shortest round-trip form (Errol/Ryu-style)
+    // and already has a '.' or an 'e' for every finite value.
+    var text = real.description
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+}

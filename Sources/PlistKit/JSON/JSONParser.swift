@@ -1,0 +1,204 @@
+/// One read of a JSON document: a cursor over the bytes and an explicit stack of the open
+/// containers.
+///
+/// The parser never recurses: nesting lives in ``containers``, so a file nested 100,000 deep
+/// meets the depth limit instead of the end of the thread's stack.
+struct JSONParser {
+  let bytes: UnsafeRawBufferPointer
+  /// Where the text starts: after a UTF-8 byte-order mark, if there is one.
+  let textStart: Int
+  var cursor: Int
+  let limits: PropertyListLimits
+  /// True to decode the typed form's tags.
+  let typed: Bool
+
+  enum Container { case array, object }
+  /// The open containers, innermost last; their contents are on ``arrays`` and ``objects``.
+  var containers: [Container] = []
+  var arrays: [[PropertyList]] = []
+  var objects: [JSONObjectBuilder] = []
+
+  /// Reused for strings with escapes.
+  var scratch: [UInt8] = []
+  var keys = JSONKeyInterner()
+  var valueCount = 0
+  var decodedSize = 0
+
+  init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions) {
+    self.bytes = bytes
+    textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    cursor = textStart
+    limits = options.limits
+    typed = options.jsonStyle == .typed
+  }
+
+  /// Reads the one value of the document, and checks that only white space follows it.
+  mutating func parseDocument() throws(PropertyListError) -> PropertyList {
+    var completed: JSONParsedValue
+    expectingValue: while true {
+      skipWhitespace()
+      guard cursor < bytes.count else { throw expected("a value") }
+      try countValue()
+      switch bytes[cursor] {
+      case UInt8(ascii: "{"):
+        try open(.object)
+        objects.append(JSONObjectBuilder())
+        skipWhitespace()
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") {
+          cursor += 1
+          completed = closeObject()
+        } else {
+          try parseMemberKey()
+          continue expectingValue
+        }
+      case UInt8(ascii: "["):
+        try open(.array)
+        arrays.append([])
+        skipWhitespace()
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "]") {
+          cursor += 1
+          completed = closeArray()
+        } else {
+          continue expectingValue
+        }
+      case UInt8(ascii: "\""):
+        completed = JSONParsedValue(.string(try parseString()))
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        completed = JSONParsedValue(try parseNumber())
+      default:
+        completed = JSONParsedValue(try parseLiteral())
+      }
+
+      // Hand the value to its container, closing every container that ends after it.
+      while true {
+        guard let container = containers.last else {
+          let value = try completed.resolved()
+          skipWhitespace()
+          guard cursor == bytes.count else { throw expected("the end of the input after the value") }
+          return value
+        }
+        switch container {
+        case .array:
+          arrays[arrays.count - 1].append(try completed.resolved())
+          skipWhitespace()
+          if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
+            cursor += 1
+            continue expectingValue
+          }
+          guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "]") else {
+            throw expected("',' or ']' after array element")
+          }
+          cursor += 1
+          completed = closeArray()
+        case .object:
+          try objects[objects.count - 1].add(completed, typed: typed)
+          skipWhitespace()
+          if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
+            cursor += 1
+            skipWhitespace()
+            try parseMemberKey()
+            continue expectingValue
+          }
+          guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else {
+            throw expected("',' or '}' after object member")
+          }
+          cursor += 1
+          completed = closeObject()
+        }
+      }
+    }
+  }
+
+  /// Opens a container at the cursor, within the depth limit.
+  private mutating func open(_ container: Container) throws(PropertyListError) {
+    guard containers.count < limits.maximumDepth else {
+      throw error(
+        .limitExceeded, at: cursor, "nesting is deeper than the limit of \(limits.maximumDepth) levels")
+    }
+    containers.append(container)
+    cursor += 1
+  }
+
+  private mutating func closeArray() -> JSONParsedValue {
+    containers.removeLast()
+    return JSONParsedValue(.array(arrays.removeLast()))
+  }
+
+  private mutating func closeObject() -> JSONParsedValue {
+    containers.removeLast()
+    let builder = objects.removeLast()
+    guard typed else { return JSONParsedValue(.dictionary(builder.dictionary)) }
+    return builder.closeTyped { offset, message in error(.invalidValue, at: offset, message) }
+  }
+
+  /// Reads `"key" :` and leaves the cursor on the member's value.
+  private mutating func parseMemberKey() throws(PropertyListError) {
+    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { throw expected("a string key") }
+    let key = try parseString(isKey: true)
+    skipWhitespace()
+    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { throw expected("':' after object key") }
+    cursor += 1
+    skipWhitespace()
+    objects[objects.count - 1].pendingKey = key
+    objects[objects.count - 1].pendingValueOffset = cursor
+  }
+
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while cursor < bytes.count {
+      switch bytes[cursor] {
+      case 0x20, 0x0A, 0x0D, 0x09: cursor += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func countValue() throws(PropertyListError) {
+    valueCount += 1
+    guard valueCount <= limits.maximumObjectCount else {
+      throw error(
+        .limitExceeded, at: cursor, "the document has more than \(limits.maximumObjectCount) values (the limit)")
+    }
+  }
+
+  /// Counts decoded string and data bytes against the limit.
+  mutating func countDecoded(_ count: Int, at offset: Int) throws(PropertyListError) {
+    decodedSize += count
+    guard decodedSize <= limits.maximumDecodedSize else {
+      throw error(
+        .limitExceeded, at: offset,
+        "the strings and data decode to more than \(limits.maximumDecodedSize) bytes (the limit)")
+    }
+  }
+}
+
+/// A value just read, with what its container may need besides the value itself.
+///
+/// In the typed form, `{"$dict": {"$data": "…"}}` means the dictionary `{"$data": "…"}`, but
+/// `{"$dict": {"$data": "…"}, "b": 1}` has a data value under `$dict`: which one the inner
+/// object is depends on whether its parent ends after it. So an object read in the typed
+/// form carries both readings, and a failed tag (bad base64) is only thrown once the parent
+/// shows that the tag reading is the one that counts.
+struct JSONParsedValue {
+  /// The value as a tag is read (or the dictionary, for an object that is no tag).
+  var value: PropertyList
+  /// Why the tag reading failed, if it did (`value` is then a placeholder).
+  var failure: PropertyListError?
+  /// For an object in the typed form: the object read as a plain dictionary.
+  var dictionaryReading: Result<PropertyListDictionary, PropertyListError>?
+
+  init(
+    _ value: PropertyList, failure: PropertyListError? = nil,
+    dictionaryReading: Result<PropertyListDictionary, PropertyListError>? = nil
+  ) {
+    self.value = value
+    self.failure = failure
+    self.dictionaryReading = dictionaryReading
+  }
+
+  /// The value, or the tag's failure.
+  func resolved() throws(PropertyListError) -> PropertyList {
+    if let failure { throw failure }
+    return value
+  }
+}

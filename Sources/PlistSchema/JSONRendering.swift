@@ -1,0 +1,65 @@
+import PlistKit
+
+/// Short JSON text for values quoted in error messages ("found \"17a9\"").
+enum JSONRendering {
+  /// At most this many characters of a rendered value appear in a message.
+  static let limit = 80
+
+  /// The value as compact JSON (its plain JSON view), cut to ``limit`` characters.
+  static func render(_ value: PropertyList) -> String {
+    var text = ""
+    append(value, to: &text)
+    guard text.count > limit else { return text }
+    return String(text.prefix(limit - 1)) + "…"
+  }
+
+  /// A real as JSON writes it: `1.5`, `1.0`, `1e+308`.
+  static func real(_ value: Double) -> String { value.description }
+
+  /// A string as a JSON string literal.
+  static func quoted(_ string: String) -> String {
+    var text = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text + "\""
+  }
+
+  private static func append(_ value: PropertyList, to text: inout String) {
+    // Deep values are cut anyway: stop descending once the text is long enough.
+    guard text.count <= limit else { return }
+    switch value {
+    case .string, .date, .data: text += quoted(value.jsonString!)
+    case .integer(let integer): text += integer.description
+    case .real(let real): text += Self.real(real)
+    case .boolean(let boolean): text += boolean ? "true" : "false"
+    case .array(let elements):
+      text += "["
+      for (position, element) in elements.enumerated() {
+        if position > 0 { text += "," }
+        append(element, to: &text)
+        if text.count > limit { break }
+      }
+      text += "]"
+    case .dictionary, .uid:
+      text += "{"
+      for (position, entry) in value.jsonObject!.enumerated() {
+        if position > 0 { text += "," }
+        text += quoted(entry.key) + ":"
+        append(entry.value, to: &text)
+        if text.count > limit { break }
+      }
+      text += "}"
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import PlistKit
+
+/// A JSON Schema (draft 2020-12), compiled and ready to validate property lists.
+///
+/// The schema is read as JSON into a ``PropertyList``; instances are any property list, seen
+/// through their plain JSON view: integers and reals are numbers (a real with no fraction is
+/// also an `integer`), dates are ISO 8601 strings, data are base64 strings and UIDs are
+/// `{"CF$UID": n}` objects. Property lists have no `null`, so `"type": "null"` never matches.
+///
+/// ```swift
+/// let schema = try JSONSchema(contentsOfFile: "Schemas/computers.schema.json")
+/// for error in schema.validate(try PropertyList(bytes: bytes)) { print(error) }
+/// ```
+///
+/// All references are resolved when the schema is made: a schema that loads is complete, and
+/// validating never reads a file or touches the network.
+public struct JSONSchema: Sendable {
+  let compiled: CompiledSchema
+  /// Options in force.
+  public let options: Options
+
+  /// How to validate.
+  public struct Options: Sendable, Equatable {
+    /// Check `format` values (`date-time`, `date`, `time`, `email`, `uuid`, `ipv4`, `ipv6`,
+    /// `uri`) instead of treating `format` as an annotation. False by default, as the
+    /// specification asks; a meta-schema with the format-assertion vocabulary turns it on.
+    public var assertsFormat: Bool
+
+    /// Makes options.
+    public init(assertsFormat: Bool = false) { self.assertsFormat = assertsFormat }
+  }
+
+  /// The base URI of a schema given as a value, when it has no `$id`.
+  public static let defaultBaseURI = "urn:plistkit:schema"
+
+  /// Compiles a schema document.
+  ///
+  /// - Parameters:
+  ///   - document: the schema, as read from JSON.
+  ///   - baseURI: the URI the document was retrieved from (relative references resolve
+  ///     against it, unless the schema has an `$id`).
+  ///   - registry: where other documents come from.
+  /// - Throws: ``SchemaError`` when the schema is malformed or a reference does not resolve.
+  public init(
+    _ document: PropertyList, baseURI: String = defaultBaseURI, registry: SchemaRegistry = SchemaRegistry(),
+    options: Options = Options()
+  ) throws(SchemaError) {
+    let uri = SchemaURI(baseURI)
+    var compiler = SchemaCompiler(registry: registry, mainDocument: uri)
+    let root = try compiler.addDocument(document, uri: uri)
+    try compiler.compileAll()
+    let tracksAnnotations = compiler.nodes.contains { node in
+      node.keywords.contains {
+        switch $0 {
+        case .unevaluatedItems, .unevaluatedProperties: true
+        default: false
+        }
+      }
+    }
+    compiled = CompiledSchema(
+      nodes: compiler.nodes, root: root, tracksAnnotations: tracksAnnotations, formatAsserts: compiler.formatAsserts)
+    self.options = options
+  }
+
+  /// Reads and compiles a schema file (JSON). Relative references resolve against the file's
+  /// location, so schemas next to each other can refer to each other by file name.
+  public init(
+    contentsOfFile path: String, currentDirectory: String, registry: SchemaRegistry = SchemaRegistry(),
+    options: Options = Options()
+  ) throws(SchemaError) {
+    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    let document = try registry.readFile(path: absolute)
+    try self.init(
+      document, baseURI: SchemaRegistry.fileURI(path: absolute, currentDirectory: "/"), registry: registry,
+      options: options)
+  }
+
+  /// Every way `instance` fails the schema; empty when it is valid.
+  public func validate(_ instance: PropertyList) -> [SchemaValidationError] {
+    var evaluator = SchemaEvaluator(schema: compiled, formatAsserts: options.assertsFormat)
+    _ = evaluator.evaluate(compiled.root, instance, collect: true)
+    return evaluator.errors
+  }
+
+  /// True when `instance` is valid (stops at the first failure).
+  public func isValid(_ instance: PropertyList) -> Bool {
+    var evaluator = SchemaEvaluator(schema: compiled, formatAsserts: options.assertsFormat)
+    return evaluator.evaluate(compiled.root, instance, collect: false).valid
+  }
+}

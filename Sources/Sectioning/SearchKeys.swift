@@ -1,0 +1,34 @@
+/// The folded search keys of a list of texts, packed into one byte buffer: item `i` is
+/// `bytes[offsets[i] ..< offsets[i + 1]]`.
+///
+/// One buffer and one offset table instead of an array per item keeps a million keys in two
+/// allocations and makes a search a linear walk through memory.
+public struct SearchKeys: Sendable {
+  /// The folding the keys were made with; terms must be folded the same way.
+  public let folding: SearchFolding
+  /// All keys, back to back.
+  let bytes: [UInt8]
+  /// Where each key starts, and one past the last key's end.
+  let offsets: [Int]
+
+  /// Folds every text once.
+  public init<Texts: Sequence<String>>(_ texts: Texts, folding: SearchFolding) {
+    self.folding = folding
+    var bytes: [UInt8] = []
+    var offsets: [Int] = [0]
+    offsets.reserveCapacity(texts.underestimatedCount + 1)
+    bytes.reserveCapacity(texts.underestimatedCount * 8)
+    for text in texts {
+      folding.append(text, to: &bytes)
+      offsets.append(bytes.count)
+    }
+    self.bytes = bytes
+    self.offsets = offsets
+  }
+
+  /// The number of keys.
+  public var count: Int { offsets.count - 1 }
+
+  /// The key of item `index`, as bytes.
+  public func key(at index: Int) -> ArraySlice<UInt8> { bytes[offsets[index]..<offsets[index + 1]] }
+}

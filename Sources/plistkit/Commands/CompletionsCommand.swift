@@ -1,0 +1,27 @@
+extension CommandSpec {
+  /// `plistkit completions`: a shell completion script.
+  static let completions = CommandSpec(
+    name: "completions",
+    abstract: "Print a shell completion script for bash, zsh or fish.",
+    discussion:
+      "The script is generated from the same command table as the help, so it always knows every command and option.",
+    arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish.")],
+    examples: [
+      Example(
+        command: "plistkit completions bash > /etc/bash_completion.d/plistkit",
+        explanation: "Install bash completions."),
+      Example(
+        command: "plistkit completions fish > ~/.config/fish/completions/plistkit.fish",
+        explanation: "Install fish completions."),
+    ],
+    run: { context in
+      let shell = context.arguments.argument("SHELL") ?? ""
+      guard CompletionRenderer.shells.contains(shell) else {
+        let hint = Suggestion.hint(for: shell, among: CompletionRenderer.shells)
+        throw CommandError.usage("unknown shell '\(shell)'; expected bash, zsh or fish\(hint)")
+      }
+      context.output.write(CompletionRenderer.render(shell, CommandRegistry.all))
+      return .success
+    }
+  )
+}

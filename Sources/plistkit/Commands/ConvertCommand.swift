@@ -1,0 +1,116 @@
+import PlistKit
+
+extension CommandSpec {
+  /// `plistkit convert`: rewrite property lists in another format.
+  static let convert = CommandSpec(
+    name: "convert",
+    abstract: "Convert property lists between XML, binary, JSON and OpenStep.",
+    discussion: """
+      The input format is detected from the content. With one FILE and no --output, the result \
+      goes to standard output (the input is never touched by accident). To rewrite files, name \
+      the output with --output (it may be the input itself: writes are atomic), convert each file \
+      in place with --in-place, or write each next to its input with --extension. Several files \
+      are converted in parallel; errors are reported in input order.
+      """,
+    options: [
+      .toFormat(required: true),
+      .output(help: "Write the result here (one input only); - is standard output."),
+      .flag("in-place", short: "i", help: "Replace each input with its converted form."),
+      .text(
+        "extension", short: "e", placeholder: "EXT",
+        help: "Write each result next to its input, with this extension instead of the input's."),
+      .typed,
+      .fromFormat,
+      .flag("compact", help: "Write JSON and OpenStep on one line instead of indented."),
+      .flag("sort-keys", help: "Write dictionary keys sorted by code point instead of in their order."),
+    ],
+    arguments: [
+      ArgumentSpec(
+        "FILE", help: "Property lists to convert; - is standard input.", arity: .oneOrMore, completion: .file)
+    ],
+    examples: [
+      Example(command: "plistkit convert Samples/sortednames.plist --to json", explanation: "Print the names as JSON."),
+      Example(
+        command: "plistkit convert Samples/computers.plist --to binary -o computers.bplist",
+        explanation: "Write a binary copy."),
+      Example(
+        command: "plistkit convert Samples/Presidents.plist --to json --typed",
+        explanation: "Print a keyed archive as lossless typed JSON (UIDs, integers and reals kept apart)."),
+      Example(command: "plistkit convert *.plist --to xml --in-place", explanation: "Rewrite files as XML, in place."),
+    ],
+    run: { context in try ConvertJob(context.arguments).run(context) }
+  )
+}
+
+/// The conversion of one or more files, with the output rules of `convert`.
+private struct ConvertJob: Sendable {
+  let files: [String]
+  let target: PropertyListFormat
+  let source: PropertyListFormat?
+  let readingOptions: PropertyListReadingOptions
+  let writingOptions: PropertyListWritingOptions
+  let output: String?
+  let inPlace: Bool
+  let newExtension: String?
+
+  init(_ arguments: ParsedArguments) {
+    files = arguments.arguments("FILE")
+    target = arguments.format("to") ?? .xml
+    source = arguments.format("from")
+    readingOptions = arguments.readingOptions
+    writingOptions = PropertyListWritingOptions(
+      jsonStyle: arguments.flag("typed") ? .typed : .plain, prettyPrinted: !arguments.flag("compact"),
+      sortedKeys: arguments.flag("sort-keys"))
+    output = arguments.value("output")
+    inPlace = arguments.flag("in-place")
+    newExtension = arguments.value("extension")
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let modes = [output != nil, inPlace, newExtension != nil].filter { $0 }.count
+    guard modes <= 1 else { throw CommandError.usage("use only one of --output, --in-place, --extension") }
+    if output != nil, files.count > 1 {
+      throw CommandError.usage("--output takes one input; use --in-place or --extension for several")
+    }
+    if modes == 0, files.count > 1 {
+      throw CommandError.usage(
+        "several inputs need --in-place or --extension (standard output takes one document)")
+    }
+    if inPlace || newExtension != nil, files.contains("-") {
+      throw CommandError.usage("standard input cannot be converted in place; use --output")
+    }
+    let results = ProgressReporter.forFiles(files).map(count: files.count) { index in
+      Result { () throws(CommandError) in try convert(files[index]) }
+    }
+    var status = ExitStatus.success
+    for result in results {
+      switch result {
+      case .success(let bytes?): context.output.write(bytes: bytes)
+      case .success(nil): break
+      case .failure(let error):
+        if let message = error.message { context.report(message) }
+        status = .failure
+      }
+    }
+    return status
+  }
+
+  /// Converts one file; returns the bytes when they go to standard output, nil when written.
+  private func convert(_ path: String) throws(CommandError) -> [UInt8]? {
+    let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
+    let converted = try PropertyListIO.serialize(value, as: target, options: writingOptions, path: path)
+    let destination: String
+    if let output {
+      destination = output
+    } else if inPlace {
+      destination = path
+    } else if let newExtension {
+      destination = FileSystem.replacingExtension(of: path, with: newExtension)
+    } else {
+      return converted
+    }
+    if destination == "-" { return converted }
+    try PropertyListIO.writeFile(converted, to: destination)
+    return nil
+  }
+}

@@ -1,0 +1,49 @@
+import PlistKit
+
+extension CommandSpec {
+  /// `plistkit lint`: check that files are well-formed property lists.
+  static let lint = CommandSpec(
+    name: "lint",
+    abstract: "Check that files are valid property lists.",
+    discussion: """
+      Each FILE is read in full in its detected format. A valid file prints `FILE: OK` on \
+      standard output (not with --quiet); an invalid one prints `plistkit: FILE:LINE:COL: message` \
+      on standard error, with the line and column for text formats, the byte offset for binary \
+      ones. Files are checked in parallel and reported in input order.
+      """,
+    options: [.typed, .fromFormat],
+    arguments: [
+      ArgumentSpec("FILE", help: "Files to check; - is standard input.", arity: .oneOrMore, completion: .file)
+    ],
+    examples: [
+      Example(command: "plistkit lint Samples/*.plist", explanation: "Check the sample files."),
+      Example(command: "plistkit lint --quiet Samples/computers.plist && echo valid", explanation: "Check silently."),
+    ],
+    exitCodes: [
+      ExitCodeNote(status: .success, meaning: "every file is valid"),
+      ExitCodeNote(status: .failure, meaning: "at least one file is invalid or unreadable"),
+      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+    ],
+    run: { context in
+      let files = context.arguments.arguments("FILE")
+      let source = context.arguments.format("from")
+      let options = context.arguments.readingOptions
+      let results = ProgressReporter.forFiles(files).map(count: files.count) { index in
+        Result { () throws(CommandError) in
+          _ = try PropertyListIO.read(files[index], format: source, options: options)
+        }
+      }
+      var status = ExitStatus.success
+      for (file, result) in zip(files, results) {
+        switch result {
+        case .success:
+          if !context.isQuiet { context.output.writeLine("\(CommandContext.displayName(of: file)): OK") }
+        case .failure(let error):
+          if let message = error.message { context.report(message) }
+          status = .failure
+        }
+      }
+      return status
+    }
+  )
+}

@@ -1,0 +1,32 @@
+import PlistKit
+
+extension CommandSpec {
+  /// `plistkit set`: replace or add the value at a key path.
+  static let set = CommandSpec(
+    name: "set",
+    abstract: "Set the value at a key path, in place.",
+    discussion: """
+      Like `plutil -replace`: the value at KEYPATH is replaced, or added when the last \
+      component is missing (an index equal to the array's count appends). The file keeps its \
+      format, its key order and its permissions, and is replaced atomically; --output writes \
+      elsewhere instead.
+      """,
+    options: [EditSupport.typeOption] + EditSupport.options,
+    arguments: EditSupport.valueArguments,
+    examples: [
+      Example(
+        command: "plistkit set Info.plist CFBundleVersion 42 --type string",
+        explanation: "Set a string."),
+      Example(
+        command: "plistkit set Samples/computers.plist 0 '\"Apple II\"' --type json -o -",
+        explanation: "Replace the first computer, printing the result instead of changing the file."),
+    ],
+    exitCodes: EditSupport.exitCodes,
+    run: { context in
+      let newValue = try EditSupport.newValue(context.arguments)
+      return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
+        try value.setValue(newValue, at: keyPath)
+      }
+    }
+  )
+}

@@ -1,0 +1,80 @@
+/// Renders the `plistkit(1)` man page (roff `man` macros) from the command table, the same
+/// source as `--help`; `scripts/generate-man.sh` writes it to `man/plistkit.1`.
+enum ManPageRenderer {
+  /// The whole page. No date, so regenerating it changes nothing unless the help changed.
+  static func render(_ commands: [CommandSpec]) -> String {
+    var page = """
+      .TH PLISTKIT 1 "" "plistkit \(ToolVersion.current)" "User Commands"
+      .SH NAME
+      plistkit \\- property lists and keyed archives from the command line
+      .SH SYNOPSIS
+      .B plistkit
+      .I COMMAND
+      .RI [ ARGUMENTS ]
+      .RI [ OPTIONS ]
+      .br
+      .B plistkit plutil
+      .RI [ "PLUTIL ARGUMENTS" ]
+      .SH DESCRIPTION
+      \(escape("Reads, writes, checks and edits Apple property lists (XML, binary, JSON, OpenStep) and NSKeyedArchiver archives. A FILE of - is standard input, an output of - standard output. Errors go to standard error, one per line: plistkit: FILE:LINE:COL: message. Run as plutil, or as plistkit plutil, it accepts the options of plutil."))
+      .SH OPTIONS
+      .TP
+      .B \\-h, \\-\\-help
+      Show help; \\fBplistkit help\\fR \\fICOMMAND\\fR for one command.
+      .TP
+      .B \\-q, \\-\\-quiet
+      Print nothing on success; errors still go to standard error.
+      .TP
+      .B \\-\\-version
+      Print the version.
+      .SH COMMANDS
+
+      """
+    for command in commands { page += section(command) }
+    page += ".SH EXIT STATUS\n"
+    for note in CommandSpec.ExitCodeNote.overall {
+      page += ".TP\n.B \(note.status.rawValue)\n\(escape(note.meaning))\n"
+    }
+    page += ".SH ENVIRONMENT\n.TP\n.B NO_COLOR\nWhen set and not empty, no colour is ever written.\n"
+    page += ".SH SEE ALSO\n.BR plutil (1)\n"
+    return page
+  }
+
+  private static func section(_ command: CommandSpec) -> String {
+    var text = ".SS \(command.name)\n\(escape(command.abstract))\n.PP\n.B \(escape(command.usage))\n"
+    if !command.discussion.isEmpty { text += ".PP\n\(escape(command.discussion))\n" }
+    for argument in command.arguments {
+      text += ".TP\n.I \(escape(argument.usageFragment))\n\(escape(argument.help))\n"
+    }
+    for option in command.options {
+      text += ".TP\n.B \(escape(option.signature.trimmingLeadingSpaces))\n\(escape(HelpRenderer.describe(option)))\n"
+    }
+    if !command.examples.isEmpty {
+      text += ".PP\nExamples:\n"
+      for example in command.examples {
+        text += ".PP\n.RS\n.nf\n\(escape(example.command))\n.fi\n\(escape(example.explanation))\n.RE\n"
+      }
+    }
+    return text
+  }
+
+  /// Text made safe for roff: backslashes and hyphens escaped, no line starting with a dot.
+  static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\\": escaped += "\\e"
+      case "-": escaped += "\\-"
+      default: escaped.append(character)
+      }
+    }
+    return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
+    }.joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The string without its leading spaces.
+  fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
+}

@@ -1,0 +1,32 @@
+/// ANSI colours for the tree printer, or none at all.
+struct Palette: Sendable {
+  /// True when escapes are written.
+  var isEnabled: Bool
+
+  /// Colour on a terminal, never under `NO_COLOR`, or as `--color` forces.
+  static func resolve(_ choice: String?) -> Palette {
+    if Terminal.noColorRequested { return Palette(isEnabled: false) }
+    switch choice {
+    case "always": return Palette(isEnabled: true)
+    case "never": return Palette(isEnabled: false)
+    default: return Palette(isEnabled: Terminal.isTerminal(1) && Terminal.environment("TERM") != "dumb")
+    }
+  }
+
+  /// The roles a piece of output can have.
+  enum Role: String {
+    case key = "34"  // blue
+    case string = "32"  // green
+    case number = "36"  // cyan
+    case boolean = "33"  // yellow
+    case date = "35"  // magenta
+    case opaque = "2"  // dim: data, UIDs
+    case punctuation = "0"
+  }
+
+  /// `text` wrapped in the role's colour when enabled.
+  func paint(_ text: String, _ role: Role) -> String {
+    guard isEnabled, role != .punctuation else { return text }
+    return "\u{1B}[\(role.rawValue)m\(text)\u{1B}[0m"
+  }
+}

@@ -1,0 +1,111 @@
+import PlistKit
+
+/// The human-readable tree of `plistkit print`, in the spirit of `plutil -p`: one value per
+/// line, `"key" => value` in dictionaries (in file order), `index => value` in arrays.
+///
+/// Types stay visible where text alone would be ambiguous: reals always show a decimal point
+/// or exponent (`1.0`), strings are quoted, dates are ISO 8601 (`2001-01-01T00:00:00Z`), data
+/// is a length and a short hex preview, UIDs are `<uid N>`.
+struct TreePrinter {
+  /// The colours, or none.
+  var palette: Palette
+  /// Bytes of data shown before the preview is cut.
+  var dataPreviewLength = 16
+
+  /// Writes the tree to `output` in pieces, so a large file never builds one huge string.
+  func write(_ value: PropertyList, to output: BufferedOutput) {
+    var text = ""
+    append(value, indent: 0, to: &text) { pending in
+      output.write(pending)
+      pending = ""
+    }
+    text.append("\n")
+    output.write(text)
+  }
+
+  /// Text collected before it is handed to the flush function.
+  private static let flushSize = 1 << 16
+
+  private func append(
+    _ value: PropertyList, indent: Int, to text: inout String, flush: (inout String) -> Void
+  ) {
+    if text.utf8.count >= Self.flushSize { flush(&text) }
+    switch value {
+    case .dictionary(let dictionary):
+      guard !dictionary.isEmpty else { return text.append("{}") }
+      text.append("{\n")
+      for (key, element) in dictionary {
+        text.append(String(repeating: "  ", count: indent + 1))
+        text.append(palette.paint(Self.quoted(key), .key))
+        text.append(" => ")
+        append(element, indent: indent + 1, to: &text, flush: flush)
+        text.append("\n")
+      }
+      text.append(String(repeating: "  ", count: indent) + "}")
+    case .array(let array):
+      guard !array.isEmpty else { return text.append("[]") }
+      text.append("[\n")
+      for (index, element) in array.enumerated() {
+        text.append(String(repeating: "  ", count: indent + 1))
+        text.append("\(index) => ")
+        append(element, indent: indent + 1, to: &text, flush: flush)
+        text.append("\n")
+      }
+      text.append(String(repeating: "  ", count: indent) + "]")
+    default:
+      text.append(scalar(value))
+    }
+  }
+
+  /// One non-container value.
+  func scalar(_ value: PropertyList) -> String {
+    switch value {
+    case .string(let string): palette.paint(Self.quoted(string), .string)
+    case .integer(let integer): palette.paint(integer.description, .number)
+    case .real(let real): palette.paint(Self.realText(real), .number)
+    case .boolean(let flag): palette.paint(flag ? "true" : "false", .boolean)
+    case .date(let date): palette.paint(date.iso8601, .date)
+    case .data(let bytes): palette.paint(dataPreview(bytes), .opaque)
+    case .uid(let uid): palette.paint("<uid \(uid)>", .opaque)
+    case .array(let array): "[\(array.count) elements]"
+    case .dictionary(let dictionary): "{\(dictionary.count) entries}"
+    }
+  }
+
+  /// `<3 bytes 0x0001ff>`, cut with `…` after the preview length.
+  func dataPreview(_ bytes: [UInt8]) -> String {
+    let digits: [Character] = Array("0123456789abcdef")
+    var hex = ""
+    for byte in bytes.prefix(dataPreviewLength) {
+      hex.append(digits[Int(byte >> 4)])
+      hex.append(digits[Int(byte & 0x0F)])
+    }
+    let unit = bytes.count == 1 ? "byte" : "bytes"
+    if bytes.isEmpty { return "<0 bytes>" }
+    return "<\(bytes.count) \(unit) 0x\(hex)\(bytes.count > dataPreviewLength ? "…" : "")>"
+  }
+
+  /// A real that never reads as an integer: `1.0`, `1.5`, `1e+100`, `nan`, `inf`.
+  static func realText(_ real: Double) -> String { real.description }
+
+  /// A string in double quotes, with quotes, backslashes and control characters escaped so
+  /// that one value stays on one line.
+  static func quoted(_ string: String) -> String {
+    var text = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": text.append("\\\"")
+      case "\\": text.append("\\\\")
+      case "\n": text.append("\\n")
+      case "\t": text.append("\\t")
+      case "\r": text.append("\\r")
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        text.append("\\u{\(hex)}")
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    text.append("\"")
+    return text
+  }
+}

@@ -1,0 +1,75 @@
+/// A subcommand: everything the parser, the help, the man page and the completions need,
+/// and the function that does the work. Each subcommand declares one in its own file.
+struct CommandSpec: Sendable {
+  /// One worked example for the help.
+  struct Example: Sendable {
+    /// The command line, starting with `plistkit`.
+    var command: String
+    /// What it does.
+    var explanation: String
+  }
+
+  /// An exit code and what it means for this command.
+  struct ExitCodeNote: Sendable {
+    /// The code.
+    var status: ExitStatus
+    /// When the command returns it.
+    var meaning: String
+  }
+
+  /// The word typed after `plistkit`.
+  var name: String
+  /// One line for the command list.
+  var abstract: String
+  /// Paragraphs for the command's own help, after the abstract.
+  var discussion: String
+  /// The options, in the order help lists them (`--help` and `--quiet` are added for all).
+  var options: [OptionSpec]
+  /// The positional arguments, in order.
+  var arguments: [ArgumentSpec]
+  /// Examples that work on the shipped `Samples/`.
+  var examples: [Example]
+  /// What each exit code means.
+  var exitCodes: [ExitCodeNote]
+  /// Does the work; returns the exit status or throws a ``CommandError``.
+  var run: @Sendable (CommandContext) throws -> ExitStatus
+
+  /// Makes a command description.
+  init(
+    name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
+    arguments: [ArgumentSpec] = [], examples: [Example] = [], exitCodes: [ExitCodeNote] = ExitCodeNote.standard,
+    run: @escaping @Sendable (CommandContext) throws -> ExitStatus
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.options = options
+    self.arguments = arguments
+    self.examples = examples
+    self.exitCodes = exitCodes
+    self.run = run
+  }
+
+  /// The options every command accepts.
+  static let commonOptions: [OptionSpec] = [
+    .flag("quiet", short: "q", help: "Print nothing on success; errors still go to standard error."),
+    .flag("help", short: "h", help: "Show this help."),
+  ]
+
+  /// The command's options followed by the common ones.
+  var allOptions: [OptionSpec] { options + Self.commonOptions }
+
+  /// `plistkit convert FILE... --to FORMAT [--typed] [--output OUT]`.
+  var usage: String {
+    (["plistkit", name] + arguments.map(\.usageFragment) + options.map(\.usageFragment)).joined(separator: " ")
+  }
+}
+
+extension CommandSpec.ExitCodeNote {
+  /// The meanings most commands share.
+  static let standard: [Self] = [
+    Self(status: .success, meaning: "success"),
+    Self(status: .failure, meaning: "a file could not be read, was invalid, or could not be written"),
+    Self(status: .usage, meaning: "the command line was wrong"),
+  ]
+}

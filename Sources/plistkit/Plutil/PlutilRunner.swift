@@ -1,0 +1,126 @@
+import PlistKit
+
+/// Carries out one parsed plutil verb on each file.
+struct PlutilRunner {
+  let invocation: PlutilInvocation
+  let output: BufferedOutput
+
+  /// plutil's format names, and PlistKit's OpenStep writer under `ascii1` and `openstep`.
+  static func format(named name: String) -> PropertyListFormat? {
+    switch name {
+    case "xml1": .xml
+    case "binary1": .binary
+    case "json": .json
+    case "ascii1", "openstep": .openStep
+    default: nil
+    }
+  }
+
+  /// Rejects an unknown format before any file is touched.
+  func validateFormats() throws(CommandError) {
+    let name: String
+    switch invocation.verb {
+    case .convert(let format), .create(let format): name = format
+    case .extract(_, let format, _) where format != "raw": name = format
+    default: return
+    }
+    guard Self.format(named: name) != nil else {
+      if name == "swift" || name == "objc" {
+        throw .failure("The \(name) literal output of plutil is not supported.")
+      }
+      throw .failure("Unknown format specifier: \(name)")
+    }
+  }
+
+  /// Does the verb to one file. Errors come back as `FILE: message`, as plutil prints them.
+  func run(on file: String) throws(CommandError) {
+    switch invocation.verb {
+    case .help: return
+    case .lint:
+      _ = try PropertyListIO.read(file)
+      if !invocation.silent { output.writeLine("\(file): OK") }
+    case .print:
+      let value = try PropertyListIO.read(file).value
+      TreePrinter(palette: Palette(isEnabled: false)).write(value, to: output)
+    case .convert(let name):
+      let value = try PropertyListIO.read(file).value
+      let format = Self.format(named: name)!
+      let bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
+      let destination =
+        invocation.output ?? invocation.newExtension.map { FileSystem.replacingExtension(of: file, with: $0) } ?? file
+      try PropertyListIO.write(bytes, to: destination, output: output)
+    case .create(let name):
+      let empty = PropertyList.dictionary(PropertyListDictionary())
+      let bytes = try PropertyListIO.serialize(
+        empty, as: Self.format(named: name)!, options: writingOptions, path: file)
+      try PropertyListIO.write(bytes, to: file, output: output)
+    case .extract(let keyPath, let name, let expect):
+      let value = try lookUp(keyPath, in: file, expect: expect)
+      let bytes: [UInt8]
+      if let format = Self.format(named: name) {
+        bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
+      } else {
+        bytes = Array((RawText.render(value) + (invocation.noNewline ? "" : "\n")).utf8)
+      }
+      try PropertyListIO.write(bytes, to: invocation.output ?? "-", output: output)
+    case .type(let keyPath, let expect):
+      let value = try lookUp(keyPath, in: file, expect: expect)
+      output.write(Self.typeName(value) + (invocation.noNewline ? "" : "\n"))
+    case .insert(let keyPath, let value, let append):
+      let newValue = try parse(value)
+      try edit(file) { (root) throws(PropertyListError) in
+        try root.insertValue(newValue, at: PropertyListKeyPath(keyPath), append: append)
+      }
+    case .replace(let keyPath, let value):
+      let newValue = try parse(value)
+      try edit(file) { (root) throws(PropertyListError) in try root.setValue(newValue, at: PropertyListKeyPath(keyPath))
+      }
+    case .remove(let keyPath):
+      try edit(file) { (root) throws(PropertyListError) in _ = try root.removeValue(at: PropertyListKeyPath(keyPath)) }
+    }
+  }
+
+  /// JSON is compact unless `-r`, as plutil writes it.
+  private var writingOptions: PropertyListWritingOptions {
+    PropertyListWritingOptions(prettyPrinted: invocation.readable)
+  }
+
+  private func lookUp(_ keyPath: String, in file: String, expect: String?) throws(CommandError) -> PropertyList {
+    let root = try PropertyListIO.read(file).value
+    let value = try KeyPathLookup.value(in: root, at: keyPath, path: file)
+    if let expect, Self.typeName(value) != expect {
+      throw .failure("\(file): Value at [\(keyPath)] expected to be \(expect) but is \(Self.typeName(value))")
+    }
+    return value
+  }
+
+  private func edit(
+    _ file: String, _ change: (inout PropertyList) throws(PropertyListError) -> Void
+  )
+    throws(CommandError)
+  {
+    var (value, format) = try PropertyListIO.read(file)
+    do {
+      try change(&value)
+    } catch {
+      throw .file(file, error)
+    }
+    let bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
+    try PropertyListIO.write(bytes, to: invocation.output ?? file, output: output)
+  }
+
+  /// A `-TYPE VALUE` pair as plutil reads it: `-bool` is true only for YES or true.
+  private func parse(_ value: PlutilInvocation.PlutilValue) throws(CommandError) -> PropertyList {
+    if value.type == "bool" { return .boolean(value.text == "YES" || value.text.lowercased() == "true") }
+    do {
+      return try ValueParser.parse(value.text, as: value.type, typedJSON: false)
+    } catch {
+      throw .failure(error.message ?? "invalid value")
+    }
+  }
+
+  /// plutil's type names: bool, integer, float, string, date, data, dictionary, array (and uid).
+  static func typeName(_ value: PropertyList) -> String {
+    value.kind == .real ? "float" : TypeName.of(value)
+  }
+}

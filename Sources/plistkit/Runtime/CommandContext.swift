@@ -1,0 +1,37 @@
+import PlistKit
+
+/// What a running command can reach: its parsed arguments, standard output, and the
+/// helpers every command needs to read inputs and write results.
+final class CommandContext {
+  /// The command being run.
+  let command: CommandSpec
+  /// Its parsed command line.
+  let arguments: ParsedArguments
+  /// Standard output, buffered.
+  let output: BufferedOutput
+
+  /// Makes a context.
+  init(command: CommandSpec, arguments: ParsedArguments, output: BufferedOutput) {
+    self.command = command
+    self.arguments = arguments
+    self.output = output
+  }
+
+  /// True under `--quiet`: print nothing on success.
+  var isQuiet: Bool { arguments.flag("quiet") }
+
+  /// The name to show for a path in messages (`<stdin>` for `-`).
+  static func displayName(of path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  /// Reports an error on standard error as `plistkit: message`, after flushing standard
+  /// output so the two streams stay in order on a terminal.
+  func report(_ message: String) {
+    output.flush()
+    StandardError.writeLine("plistkit: \(message)")
+  }
+
+  /// Reports a property list error in a file: `plistkit: FILE:LINE:COL: message`.
+  func report(_ error: PropertyListError, in path: String) {
+    report(Diagnostic.line(path: path, error: error))
+  }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard output through one growing byte buffer, written out in large blocks: a command
+/// that prints thousands of lines makes a handful of `write` calls.
+final class BufferedOutput {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private let flushThreshold = 1 << 16
+  /// Set once a write fails (a closed pipe): later output is dropped.
+  private(set) var failed = false
+
+  /// Makes a writer for a file descriptor (1 for standard output).
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(flushThreshold)
+  }
+
+  /// Appends text.
+  func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= flushThreshold { flush() }
+  }
+
+  /// Appends text and a newline.
+  func writeLine(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    buffer.append(0x0A)
+    if buffer.count >= flushThreshold { flush() }
+  }
+
+  /// Appends bytes (large ones go straight out, without a copy into the buffer).
+  func write(bytes: [UInt8]) {
+    if bytes.count >= flushThreshold {
+      flush()
+      Self.writeAll(bytes, to: descriptor, failed: &failed)
+    } else {
+      buffer.append(contentsOf: bytes)
+      if buffer.count >= flushThreshold { flush() }
+    }
+  }
+
+  /// Writes out everything buffered.
+  func flush() {
+    guard !buffer.isEmpty else { return }
+    Self.writeAll(buffer, to: descriptor, failed: &failed)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes all of `bytes`, retrying short writes and interrupted calls.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, failed: inout Bool) {
+    guard !failed else { return }
+    var written = 0
+    while written < bytes.count {
+      let result = bytes.withUnsafeBytes { buffer in
+        Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        failed = true
+        return
+      }
+      written += result
+    }
+  }
+}
+
+/// Standard error, unbuffered: a diagnostic appears at once, whole, as one line.
+enum StandardError {
+  /// Writes one line.
+  static func writeLine(_ text: String) {
+    var failed = false
+    BufferedOutput.writeAll(Array((text + "\n").utf8), to: 2, failed: &failed)
+  }
+
+  /// Writes text without adding a newline (for the progress bar).
+  static func write(_ text: String) {
+    var failed = false
+    BufferedOutput.writeAll(Array(text.utf8), to: 2, failed: &failed)
+  }
+}
+
+/// Facts about the process's environment that change the output.
+enum Terminal {
+  /// True when the descriptor is a terminal.
+  static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+  /// The value of an environment variable.
+  static func environment(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+  }
+
+  /// True when the user asked for no colour (https://no-color.org: set and not empty).
+  static var noColorRequested: Bool { !(environment("NO_COLOR") ?? "").isEmpty }
+}

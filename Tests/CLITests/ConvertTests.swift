@@ -1,0 +1,129 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// `plistkit convert`: output rules, in-place atomic rewrites, many files, errors.
+@Suite("convert")
+struct ConvertTests {
+  @Test("output modes that cannot be combined are usage errors")
+  func modeErrors() throws {
+    let several = try CLI.run(["convert", "a", "b", "--to", "xml"])
+    #expect(several.status == 2)
+    #expect(several.stderr.hasPrefix("plistkit: convert: several inputs need --in-place or --extension"))
+    let outputMany = try CLI.run(["convert", "a", "b", "--to", "xml", "-o", "c"])
+    #expect(outputMany.stderr.hasPrefix("plistkit: convert: --output takes one input"))
+    let both = try CLI.run(["convert", "a", "--to", "xml", "-i", "-e", "json"])
+    #expect(both.stderr.hasPrefix("plistkit: convert: use only one of --output, --in-place, --extension"))
+    let stdinInPlace = try CLI.run(["convert", "-", "--to", "xml", "-i"], stdin: [])
+    #expect(stdinInPlace.stderr.hasPrefix("plistkit: convert: standard input cannot be converted in place"))
+    for run in [several, outputMany, both, stdinInPlace] { #expect(run.status == 2) }
+  }
+
+  @Test(
+    "XML sample to JSON on standard output, the sample untouched",
+    .enabled(if: FormatSupport.all(.xml, .json)))
+  func sampleToJSON() throws {
+    let path = CLI.sample("sortednames.plist")
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let run = try CLI.run(["convert", path, "--to", "json"])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    let original = try PropertyList(bytes: [UInt8](before))
+    #expect(try PropertyList(bytes: run.stdout, format: .json) == original)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test(
+    "-o naming the input rewrites it atomically, keeping its permissions",
+    .enabled(if: FormatSupport.all(.xml, .binary)))
+  func inPlaceOutput() throws {
+    let folder = try TemporaryDirectory()
+    let source = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("computers.plist")))
+    let path = try folder.file("computers.plist", [UInt8](source))
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+    let run = try CLI.run(["convert", path, "--to", "binary", "-o", path])
+    #expect(run.status == 0)
+    #expect(run.output == "")
+    let written = try folder.contents("computers.plist")
+    #expect(written.starts(with: Array("bplist00".utf8)))
+    #expect(try PropertyList(bytes: written) == PropertyList(bytes: [UInt8](source)))
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o640)
+    // No temporary file left behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["computers.plist"])
+  }
+
+  @Test("--extension writes next to each input; --in-place rewrites each", .enabled(if: FormatSupport.all(.json)))
+  func manyFiles() throws {
+    let folder = try TemporaryDirectory()
+    let value: PropertyList = ["name": "x", "n": 3]
+    let document = try value.serialized(as: .json, options: .init(prettyPrinted: false))
+    let paths = try (0..<20).map { try folder.file("f\($0).plist", document) }
+    let run = try CLI.run(["convert"] + paths + ["--to", "json", "-e", "json"])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    for index in 0..<20 {
+      #expect(try PropertyList(bytes: folder.contents("f\(index).json"), format: .json) == value)
+      #expect(try folder.contents("f\(index).plist") == document)
+    }
+    let inPlace = try CLI.run(["convert"] + paths + ["--to", "json", "--in-place"])
+    #expect(inPlace.status == 0)
+    for index in 0..<20 { #expect(try folder.contents("f\(index).plist") == folder.contents("f\(index).json")) }
+  }
+
+  @Test(
+    "errors in several files are reported in input order, the good files still converted",
+    .enabled(if: FormatSupport.works(.json)))
+  func errorsInOrder() throws {
+    let folder = try TemporaryDirectory()
+    var paths: [String] = []
+    for index in 0..<12 {
+      paths.append(try folder.file("f\(index).json", index % 4 == 1 ? "{\"a\": [1, 2,}" : "{\"a\": [1, 2]}"))
+    }
+    let run = try CLI.run(["convert"] + paths + ["--to", "json", "-e", "out"])
+    #expect(run.status == 1)
+    var expected = ""
+    for index in [1, 5, 9] {
+      let error = try #require(throws: PropertyListError.self) {
+        try PropertyList(bytes: Array("{\"a\": [1, 2,}".utf8))
+      }
+      expected += "plistkit: " + Self.diagnostic(path: paths[index], error) + "\n"
+    }
+    #expect(run.stderr == expected)
+    #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("f0.out").path))
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("f1.out").path))
+  }
+
+  @Test(
+    "standard input to standard output; typed JSON keeps integers, reals, dates and data",
+    .enabled(if: FormatSupport.all(.json, .binary)))
+  func typedThroughPipes() throws {
+    let value: PropertyList = [
+      "int": 1, "real": 1.0, "date": .date(PropertyListDate(secondsSinceReferenceDate: 0)), "data": .data([0, 1, 255]),
+    ]
+    let binary = try value.serialized(as: .binary)
+    let typed = try CLI.run(["convert", "-", "--to", "json", "--typed"], stdin: binary)
+    #expect(typed.status == 0)
+    #expect(try PropertyList(bytes: typed.stdout, format: .json, options: .init(jsonStyle: .typed)) == value)
+    let back = try CLI.run(["convert", "-", "--to", "binary", "--typed"], stdin: typed.stdout)
+    #expect(back.status == 0)
+    #expect(try PropertyList(bytes: back.stdout).isIdentical(to: value))
+  }
+
+  @Test("a value the target format cannot hold names its key path", .enabled(if: FormatSupport.all(.binary, .json)))
+  func notRepresentable() throws {
+    let folder = try TemporaryDirectory()
+    let value: PropertyList = ["list": [.uid(3)]]
+    let path = try folder.file("uid.bplist", value.serialized(as: .binary))
+    let run = try CLI.run(["convert", path, "--to", "openstep"])
+    #expect(run.status == 1)
+    let error = try #require(throws: PropertyListError.self) { try value.serialized(as: .openStep) }
+    #expect(run.stderr == "plistkit: " + Self.diagnostic(path: path, error) + "\n")
+  }
+
+  /// The line the CLI prints for an error, computed from the library's own error.
+  static func diagnostic(path: String, _ error: PropertyListError) -> String {
+    if case .text(let line, let column) = error.location { return "\(path):\(line):\(column): \(error.message)" }
+    return "\(path): \(error)"
+  }
+}

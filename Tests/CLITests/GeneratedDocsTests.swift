@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The man page and shell completions generated from the command table.
+@Suite("generated docs")
+struct GeneratedDocsTests {
+  @Test("the committed man page is what help --man prints now")
+  func manPageUpToDate() throws {
+    let run = try CLI.run(["help", "--man"])
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix(".TH PLISTKIT 1 \"\" \"plistkit 0.1.0\" \"User Commands\"\n"))
+    #expect(run.output.contains("\n.SS convert\n"))
+    #expect(run.output.contains("\n.B \\-t, \\-\\-to FORMAT\n"))
+    let committed = try String(contentsOf: CLI.root.appendingPathComponent("man/plistkit.1"), encoding: .utf8)
+    #expect(run.output == committed, "man/plistkit.1 is stale: run scripts/generate-man.sh")
+  }
+
+  @Test(
+    "groff renders the man page without warnings",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
+  func manPageRenders() throws {
+    let page = try CLI.run(["help", "--man"]).stdout
+    let run = try CLI.run(["-man", "-Tutf8", "-ww", "-z"], stdin: page, program: "/usr/bin/groff")
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+  }
+
+  /// Completions bash offers for `words` (the last one being completed).
+  func bashCompletions(_ words: [String]) throws -> [String] {
+    let script = try CLI.run(["completions", "bash"]).output
+    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    let program =
+      script
+      + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _plistkit; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
+    let run = try CLI.run(["-c", program], program: "/bin/bash")
+    #expect(run.status == 0)
+    return run.output.split(separator: "\n").map(String.init)
+  }
+
+  @Test(
+    "bash completes commands, options and option values",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func bash() throws {
+    #expect(try bashCompletions(["plistkit", "conv"]) == ["convert"])
+    #expect(try bashCompletions(["plistkit", "convert", "x", "--to", "j"]) == ["json"])
+    #expect(try bashCompletions(["plistkit", "convert", "x", "--so"]) == ["--sort-keys"])
+    #expect(try bashCompletions(["plistkit", "help", "li"]) == ["lint"])
+  }
+
+  @Test("zsh and fish scripts declare every command and option")
+  func zshAndFish() throws {
+    let zsh = try CLI.run(["completions", "zsh"])
+    #expect(zsh.output.hasPrefix("#compdef plistkit\n"))
+    #expect(zsh.output.contains("        '--to[The format to write.]:FORMAT:(xml binary json openstep)' \\\n"))
+    let fish = try CLI.run(["completions", "fish"])
+    #expect(
+      fish.output.contains(
+        "complete -c plistkit -n '__fish_seen_subcommand_from convert' -l to -s t -x -a 'xml binary json openstep' -d 'The format to write.'\n"
+      ))
+    let wrong = try CLI.run(["completions", "tcsh"])
+    #expect(wrong.status == 2)
+    #expect(
+      wrong.stderr
+        == "plistkit: completions: unknown shell 'tcsh'; expected bash, zsh or fish (see 'plistkit help completions')\n"
+    )
+  }
+}

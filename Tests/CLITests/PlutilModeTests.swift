@@ -1,0 +1,143 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// `plistkit plutil …` and the binary run as `plutil`, checked against the toolchain's plutil
+/// on the behaviour both share (standard output and exit codes; messages differ on purpose).
+@Suite("plutil mode")
+struct PlutilModeTests {
+  let presidents = CLI.sample("Presidents.plist")
+
+  /// Runs the same arguments through the real plutil and through `plistkit plutil`.
+  func both(_ arguments: [String]) throws -> (real: CLI.Run, ours: CLI.Run) {
+    (try CLI.run(arguments, program: FormatSupport.plutil), try CLI.run(["plutil"] + arguments))
+  }
+
+  @Test(
+    "output and exit codes match the real plutil on a keyed archive",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: FormatSupport.plutil) && FormatSupport.reads(.binary)))
+  func matchesRealPlutil() throws {
+    let shared: [[String]] = [
+      ["-lint", presidents],
+      ["-lint", "-s", presidents],
+      ["-extract", "$objects.3", "raw", presidents],
+      ["-extract", "$objects.3", "raw", "-n", presidents],
+      ["-extract", "$objects.2.President", "raw", presidents],
+      ["-extract", "$objects.2.President", "raw", "-expect", "integer", presidents],
+      ["-extract", "$objects.2.President", "raw", "-expect", "string", presidents],
+      ["-extract", "$top.Nobody", "raw", presidents],
+      ["-type", "$objects.3", presidents],
+      ["-type", "$version", presidents],
+      ["-lint", "missing.plist"],
+      ["-lint", presidents, "missing.plist"],
+      [],
+      ["-bogus", presidents],
+      ["-convert", "nonsense", presidents],
+    ]
+    for arguments in shared {
+      let (real, ours) = try both(arguments)
+      #expect(ours.status == real.status, "\(arguments)")
+      #expect(ours.output == real.output, "\(arguments)")
+      #expect(ours.stderr.isEmpty == real.stderr.isEmpty, "\(arguments): \(ours.stderr)")
+    }
+  }
+
+  @Test(
+    "output and exit codes match the real plutil on the names (containers included)",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: FormatSupport.plutil) && FormatSupport.reads(.xml)))
+  func matchesRealPlutilOnXML() throws {
+    let names = CLI.sample("sortednames.plist")
+    let shared: [[String]] = [
+      ["-lint", names], ["-type", "A", names], ["-type", "", names], ["-type", "A.0", names],
+      ["-extract", "A", "raw", names], ["-extract", "Z.1", "raw", names], ["-extract", "A.999", "raw", names],
+      ["-extract", "A", "raw", "-expect", "array", names], ["-extract", "A", "raw", "-expect", "dictionary", names],
+    ]
+    for arguments in shared {
+      let (real, ours) = try both(arguments)
+      #expect(ours.status == real.status, "\(arguments)")
+      #expect(ours.output == real.output, "\(arguments)")
+    }
+    // JSON text differs in escaping (plutil writes \/), so compare the documents.
+    if FormatSupport.works(.json) {
+      let (real, ours) = try both(["-extract", "B", "json", "-o", "-", names])
+      #expect(ours.status == 0)
+      #expect(try PropertyList(bytes: ours.stdout, format: .json) == PropertyList(bytes: real.stdout, format: .json))
+    }
+  }
+
+  @Test("run as plutil through a link, the same tool answers", .enabled(if: FormatSupport.reads(.binary)))
+  func invokedAsPlutil() throws {
+    let folder = try TemporaryDirectory()
+    let link = folder.url.appendingPathComponent("plutil").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: CLI.binary)
+    let run = try CLI.run(["-extract", "$objects.3", "raw", presidents], program: link)
+    #expect(run.status == 0)
+    #expect(run.output == "George Washington\n")
+    let help = try CLI.run(["-help"], program: link)
+    #expect(help.status == 0)
+    #expect(help.output.hasPrefix("plutil (plistkit 0.1.0): plutil-compatible property list tool\n"))
+  }
+
+  @Test("plutil's messages for command lines it rejects")
+  func usageMessages() throws {
+    let cases: [([String], String)] = [
+      ([], "No files specified.\n"),
+      (["-bogus"], "unrecognized option: -bogus\n"),
+      (["-convert", "foo", "x"], "Unknown format specifier: foo\n"),
+      (["-convert", "swift", "x"], "The swift literal output of plutil is not supported.\n"),
+      (
+        ["-insert", "k", "-widget", "v", "x"],
+        "Unknown value type '-widget'; expected one of -bool -integer -float -date -string -data -xml -json -dictionary -array.\n"
+      ),
+      (["-extract", "k"], "Missing argument for -extract (format).\n"),
+      (["-lint", "-p", "x"], "Only one command option may be given; found -p after another.\n"),
+    ]
+    for (arguments, message) in cases {
+      let run = try CLI.run(["plutil"] + arguments)
+      #expect(run.status == 1, "\(arguments)")
+      #expect(run.stderr == message, "\(arguments)")
+    }
+  }
+
+  @Test(
+    "-convert rewrites in place, -o and -e write elsewhere; edits keep the format",
+    .enabled(if: FormatSupport.all(.xml, .binary, .json)))
+  func convertAndEdit() throws {
+    let folder = try TemporaryDirectory()
+    let value: PropertyList = ["a": [1, 2], "s": "x"]
+    let path = try folder.file("f.plist", value.serialized(as: .xml))
+    #expect(try CLI.run(["plutil", "-convert", "binary1", path]).status == 0)
+    #expect(try folder.contents("f.plist").starts(with: Array("bplist00".utf8)))
+    #expect(try CLI.run(["plutil", "-convert", "json", "-e", "json", path]).status == 0)
+    #expect(try PropertyList(bytes: folder.contents("f.json"), format: .json) == value)
+    let stdout = try CLI.run(["plutil", "-convert", "json", "-o", "-", path])
+    #expect(stdout.stdout == (try value.serialized(as: .json, options: .init(prettyPrinted: false))))
+    #expect(try CLI.run(["plutil", "-insert", "a", "-integer", "3", "-append", path]).status == 0)
+    #expect(try CLI.run(["plutil", "-replace", "s", "-bool", "YES", path]).status == 0)
+    #expect(try CLI.run(["plutil", "-insert", "d", "-dictionary", path]).status == 0)
+    #expect(try CLI.run(["plutil", "-remove", "a.0", path]).status == 0)
+    let edited = try folder.contents("f.plist")
+    #expect(edited.starts(with: Array("bplist00".utf8)))
+    let expected: PropertyList = ["a": [2, 3], "s": true, "d": .dictionary(PropertyListDictionary())]
+    #expect(try PropertyList(bytes: edited).isIdentical(to: expected))
+    let type = try CLI.run(["plutil", "-type", "a.0", path])
+    #expect(type.output == "integer\n")
+  }
+
+  @Test(
+    "the real plutil reads what plutil mode writes",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: FormatSupport.plutil) && FormatSupport.all(.xml, .binary))
+  )
+  func realPlutilReadsOurs() throws {
+    let folder = try TemporaryDirectory()
+    let source = try PropertyListFile.read(path: CLI.sample("sortednames.plist"))
+    let path = try folder.file("names.plist", source)
+    for format in ["binary1", "xml1"] {
+      #expect(try CLI.run(["plutil", "-convert", format, path]).status == 0)
+      let real = try CLI.run(["-extract", "A.0", "raw", path], program: FormatSupport.plutil)
+      let ours = try CLI.run(["plutil", "-extract", "A.0", "raw", path])
+      #expect(real.status == 0)
+      #expect(real.output == ours.output)
+    }
+  }
+}

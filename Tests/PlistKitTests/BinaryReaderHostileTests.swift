@@ -1,0 +1,224 @@
+import Testing
+
+@testable import PlistKit
+
+/// Files built to break a reader: each must fail with its exact error, quickly.
+@Suite("Binary reader, hostile input")
+struct BinaryReaderHostileTests {
+  func expectError(
+    _ builder: BinaryPlistBuilder, _ kind: PropertyListError.Kind, at offset: Int, _ message: String,
+    options: PropertyListReadingOptions = .default, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      binaryReadError(builder.bytes, options: options)
+        == PropertyListError(kind, format: .binary, at: .byteOffset(offset), message), sourceLocation: sourceLocation)
+  }
+
+  @Test("An array that contains itself")
+  func selfContainingArray() {
+    expectError(BinaryPlistBuilder([[0xA1, 0]]), .invalidValue, at: 8, "array (object 0) contains itself")
+  }
+
+  @Test("A cycle through a dictionary and an array")
+  func indirectCycle() {
+    let builder = BinaryPlistBuilder([[0xA2, 3, 1], [0xD1, 2, 3], [0x51, 0x6B], [0xA1, 1]])
+    // Object 3 is opened first (as the array's first element), then met again inside the dictionary.
+    expectError(builder, .invalidValue, at: 16, "array (object 3) contains itself")
+  }
+
+  @Test("The same object twice in one array is sharing, not a cycle")
+  func sharingIsNotCycle() throws {
+    #expect(try readBinary(BinaryPlistBuilder([[0xA2, 1, 1], [0xA1, 2], [0x10, 1]]).bytes) == [[1], [1]])
+  }
+
+  @Test("A sharing bomb of 60 levels decodes once per object")
+  func sharingBomb() throws {
+    var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    objects.append([0x10, 7])
+    let value = try readBinary(BinaryPlistBuilder(objects).bytes)
+    var node = value
+    for _ in 0..<60 {
+      let children = try #require(node.arrayValue)
+      #expect(children.count == 2)
+      node = children[1]
+    }
+    #expect(node == 7)
+  }
+
+  @Test("An object count of 2^60")
+  func hugeObjectCount() {
+    var builder = BinaryPlistBuilder([[0xA0]])
+    builder.objectCountOverride = 1 << 60
+    expectError(
+      builder, .invalidValue, at: 18,
+      "trailer: object count 1152921504606846976 needs an offset table of 1152921504606846976×1 bytes, "
+        + "but the 1 bytes from byte 9 to the trailer hold 1 offsets")
+  }
+
+  @Test("An object count over the limit")
+  func objectCountLimit() {
+    let builder = BinaryPlistBuilder([[0xA2, 1, 2], [0x09], [0x08]])
+    expectError(
+      builder, .limitExceeded, at: 24, "trailer: object count 3 is over the limit of 2",
+      options: PropertyListReadingOptions(limits: PropertyListLimits(maximumObjectCount: 2)))
+  }
+
+  @Test("Offset and reference sizes outside 1…8")
+  func badTrailerSizes() {
+    var builder = BinaryPlistBuilder([[0x51, 0x61]])
+    builder.offsetSize = 0
+    // With offset size 0 the table is empty: the trailer starts right after the object, at 10.
+    expectError(builder, .invalidValue, at: 16, "trailer: offset size 0 is not 1…8")
+    builder.offsetSize = 9
+    expectError(builder, .invalidValue, at: 25, "trailer: offset size 9 is not 1…8")
+    builder.offsetSize = 1
+    builder.referenceSize = 9
+    expectError(builder, .invalidValue, at: 18, "trailer: object reference size 9 is not 1…8")
+    builder.referenceSize = 0
+    expectError(builder, .invalidValue, at: 18, "trailer: object reference size 0 is not 1…8")
+  }
+
+  @Test("A zero object count, a top object out of range, an offset table outside the file")
+  func badTrailerValues() {
+    var builder = BinaryPlistBuilder([[0x09]])
+    builder.objectCountOverride = 0
+    expectError(builder, .invalidValue, at: 18, "trailer: object count is 0; expected at least 1")
+    builder.objectCountOverride = nil
+    builder.topObject = 1
+    expectError(builder, .invalidValue, at: 26, "trailer: top object 1 is not below the object count 1")
+    var bytes = BinaryPlistBuilder([[0x09]]).bytes
+    bytes[bytes.count - 1] = 200
+    #expect(
+      binaryReadError(bytes)
+        == PropertyListError(
+          .invalidValue, format: .binary, at: .byteOffset(34),
+          "trailer: offset table offset 200 is outside the file's object area, 9…9"))
+  }
+
+  @Test("An offset outside the object area")
+  func offsetOutOfRange() {
+    var builder = BinaryPlistBuilder([[0xA1, 1], [0x09]])
+    builder.offsetOverrides[1] = 200
+    expectError(builder, .invalidValue, at: 12, "object 1 is at byte 200, outside the object area 8…10")
+    builder.offsetOverrides[1] = 3
+    expectError(builder, .invalidValue, at: 12, "object 1 is at byte 3, outside the object area 8…10")
+  }
+
+  @Test("A reference to an object that does not exist")
+  func referenceOutOfRange() {
+    expectError(
+      BinaryPlistBuilder([[0xA2, 1, 99], [0x09]]), .invalidValue, at: 10,
+      "object 0 refers to object 99, but there are only 2 objects")
+  }
+
+  @Test("Lengths that overflow or claim more than the file")
+  func hostileLengths() {
+    expectError(
+      BinaryPlistBuilder([[0xAF, 0x12, 0xFF, 0xFF, 0xFF, 0xFF, 1]]), .unexpectedEnd, at: 8,
+      "object 0: array of 4294967295 references does not fit in the 1 bytes left before the offset table")
+    expectError(
+      BinaryPlistBuilder([[0x4F, 0x12, 0x40, 0, 0, 0, 1]]), .unexpectedEnd, at: 8,
+      "object 0: data of 1073741824 bytes does not fit in the 1 bytes left before the offset table")
+    expectError(
+      BinaryPlistBuilder([[0x6F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0]]), .unexpectedEnd, at: 8,
+      "object 0: string of 9223372036854775807×2 UTF-16 units does not fit in the 2 bytes left before the offset table")
+    expectError(
+      BinaryPlistBuilder([[0xDF, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0]]), .unexpectedEnd, at: 8,
+      "object 0: dictionary of 9223372036854775807 references does not fit in the 2 bytes left before the offset table")
+    expectError(
+      BinaryPlistBuilder([[0x5F, 0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]]), .invalidValue, at: 8,
+      "object 0: length -1 is negative")
+    expectError(
+      BinaryPlistBuilder([[0x5F, 0x23, 0, 0, 0, 0, 0, 0, 0, 1]]), .syntax, at: 8,
+      "object 0: expected an integer of 1, 2, 4 or 8 bytes for the length after 0x5F, found marker 0x23")
+    expectError(
+      BinaryPlistBuilder([[0x5F]]), .unexpectedEnd, at: 8,
+      "object 0: length of 1 bytes does not fit in the 0 bytes left before the offset table")
+    expectError(
+      BinaryPlistBuilder([[0x13, 0, 0]]), .unexpectedEnd, at: 8,
+      "object 0: integer of 8 bytes does not fit in the 2 bytes left before the offset table")
+  }
+
+  @Test("A dictionary key that is not a string")
+  func nonStringKey() {
+    expectError(
+      BinaryPlistBuilder([[0xD1, 1, 2], [0x10, 5], [0x10, 6]]), .invalidValue, at: 11,
+      "dictionary key (object 1) is an integer, expected a string; the dictionary is object 0 at byte 8")
+    expectError(
+      BinaryPlistBuilder([[0xD1, 1, 1], [0xA0]]), .invalidValue, at: 11,
+      "dictionary key (object 1) is an array, expected a string; the dictionary is object 0 at byte 8")
+  }
+
+  @Test("Invalid UTF-16 and UTF-8")
+  func invalidEncodings() {
+    expectError(
+      BinaryPlistBuilder([[0x62, 0x00, 0x61, 0xDC, 0x00]]), .invalidEncoding, at: 11,
+      "object 0: UTF-16 string has an unpaired surrogate 0xDC00")
+    expectError(
+      BinaryPlistBuilder([[0x62, 0xD8, 0x3D, 0x00, 0x61]]), .invalidEncoding, at: 9,
+      "object 0: UTF-16 string has an unpaired surrogate 0xD83D")
+    expectError(
+      BinaryPlistBuilder([[0x61, 0xD8, 0x3D]]), .invalidEncoding, at: 9,
+      "object 0: UTF-16 string has an unpaired surrogate 0xD83D")
+    expectError(
+      BinaryPlistBuilder([[0x73, 0x61, 0xC3, 0x28]]), .invalidEncoding, at: 10,
+      "object 0: UTF-8 string has an invalid byte sequence")
+  }
+
+  @Test("Null, fill and unknown markers")
+  func badMarkers() {
+    expectError(
+      BinaryPlistBuilder([[0x00]]), .invalidValue, at: 8, "object 0: null (0x00) is not a property-list value")
+    expectError(
+      BinaryPlistBuilder([[0xA1, 1], [0x0F]]), .invalidValue, at: 10,
+      "object 1: fill (0x0F) is padding, not a property-list value")
+    expectError(BinaryPlistBuilder([[0x90]]), .syntax, at: 8, "object 0: unknown object marker 0x90")
+    expectError(BinaryPlistBuilder([[0xB0]]), .syntax, at: 8, "object 0: unknown object marker 0xB0")
+    expectError(
+      BinaryPlistBuilder([[0x34, 0, 0, 0, 0, 0, 0, 0, 0]]), .syntax, at: 8,
+      "object 0: date marker 0x34 is not supported; expected 0x33")
+    expectError(
+      BinaryPlistBuilder([[0x21, 0, 0]]), .syntax, at: 8,
+      "object 0: a real of 2 bytes is not supported; expected 4 or 8")
+    expectError(
+      BinaryPlistBuilder([[0x88] + [UInt8](repeating: 0, count: 9)]), .syntax, at: 8,
+      "object 0: a UID of 9 bytes is not supported; expected 1…8")
+  }
+
+  @Test("Versions other than 00")
+  func versions() {
+    var builder = BinaryPlistBuilder([[0x09]])
+    builder.version = Array("01".utf8)
+    expectError(builder, .unknownFormat, at: 6, "binary plist version '01' is not supported; only 'bplist00' is")
+  }
+
+  @Test("Nesting up to the depth limit reads, one level more fails")
+  func depthLimit() throws {
+    func nested(_ levels: Int) -> BinaryPlistBuilder {
+      var objects = (0..<levels).map { [0xA1] + BinaryPlistBuilder.bigEndian(UInt64($0 + 1), size: 2) }
+      objects.append([0x09])
+      var builder = BinaryPlistBuilder(objects)
+      builder.referenceSize = 2
+      builder.offsetSize = 2
+      return builder
+    }
+    var value = try readBinary(nested(512).bytes)
+    for _ in 0..<512 { value = try #require(value[0]) }
+    #expect(value == true)
+    expectError(
+      nested(513), .limitExceeded, at: 8 + 3 * 512,
+      "object 512: nesting is deeper than the limit of 512 arrays and dictionaries")
+    expectError(
+      nested(10), .limitExceeded, at: 8 + 3 * 4,
+      "object 4: nesting is deeper than the limit of 4 arrays and dictionaries",
+      options: PropertyListReadingOptions(limits: PropertyListLimits(maximumDepth: 4)))
+  }
+
+  @Test("Decoded size limit")
+  func decodedSizeLimit() {
+    let builder = BinaryPlistBuilder([[0xA2, 1, 2], [0x43, 1, 2, 3], [0x53, 0x61, 0x62, 0x63]])
+    expectError(
+      builder, .limitExceeded, at: 15, "object 2: strings and data decode to more than the limit of 5 bytes",
+      options: PropertyListReadingOptions(limits: PropertyListLimits(maximumDecodedSize: 5)))
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// The repository's `Samples/` folder, found from this file so tests run from any checkout.
+enum Samples {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+
+  /// Reads a sample with Foundation (an independent reader) as plain Swift values.
+  static func foundationValue(_ name: String) throws -> Any {
+    let data = try Data(contentsOf: folder.appendingPathComponent(name))
+    return try PropertyListSerialization.propertyList(from: data, format: nil)
+  }
+
+  /// `sortednames.plist` as title → names.
+  static func sortedNames() throws -> [String: [String]] {
+    try #require(foundationValue("sortednames.plist") as? [String: [String]])
+  }
+
+  /// `sortednames.plist` as a property-list value, in the file's key order.
+  static func sortedNamesValue() throws -> PropertyList {
+    let names = try sortedNames()
+    var dictionary = PropertyListDictionary()
+    for key in names.keys.sorted() { dictionary[key] = .array(names[key]!.map { .string($0) }) }
+    return .dictionary(dictionary)
+  }
+}

@@ -29,6 +29,8 @@ enum CommandRegistry {
     .insert,
     .remove,
     .create,
+    .sections,
+    .filter,
     .completions,
     .help,
   ]

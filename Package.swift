@@ -27,8 +27,8 @@ let package = Package(
     .target(name: "Sectioning", dependencies: ["PlistKit"]),
     // The book's data: presidents, sorted names, computers, menus.
     .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "Sectioning"]),
-    // JSON Schema 2020-12 validation of property lists.
-    .target(name: "PlistSchema", dependencies: ["PlistKit"]),
+    // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
+    .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
     .executableTarget(
       name: "plistkit",
       dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
@@ -41,7 +41,7 @@ let package = Package(
       // The plistlib peer script is run by path, not compiled or bundled.
       exclude: ["Support/plistlib_peer.py"]
     ),
-    .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"]),
+    .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(
       name: "PlistSchemaTests", dependencies: ["PlistSchema"],

@@ -68,9 +68,10 @@ public struct JSONSchema: Sendable {
     contentsOfFile path: String, currentDirectory: String, registry: SchemaRegistry = SchemaRegistry(),
     options: Options = Options()
   ) throws(SchemaError) {
-    let document = try registry.readFile(path: path)
+    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    let document = try registry.readFile(path: absolute)
     try self.init(
-      document, baseURI: SchemaRegistry.fileURI(path: path, currentDirectory: currentDirectory), registry: registry,
+      document, baseURI: SchemaRegistry.fileURI(path: absolute, currentDirectory: "/"), registry: registry,
       options: options)
   }
 

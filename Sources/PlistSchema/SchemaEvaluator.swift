@@ -53,6 +53,8 @@ struct SchemaEvaluator {
   private var depth = 0
   /// Once the depth limit is hit, the error is reported once.
   private var reportedDepth = false
+  /// How many `anyOf`/`oneOf` explanations are in progress.
+  private var explanationDepth = 0
 
   private enum PathComponent {
     case key(String)
@@ -153,6 +155,35 @@ struct SchemaEvaluator {
     errors.append(SchemaValidationError(instancePath: currentPath, schemaLocation: location, message: message))
   }
 
+  /// After an `anyOf` or `oneOf` matched nothing, reports the errors of the branch that came
+  /// closest: the one whose errors reach deepest into the instance (it matched the most
+  /// structure), then the one with the fewest type mismatches, then the one with the
+  /// fewest errors. "Matched none" alone rarely says what to fix.
+  ///
+  /// Each explanation evaluates the branches once more, so nested explanations are limited
+  /// to ``maximumExplanationDepth`` levels to keep the work linear in practice.
+  private mutating func explainClosestBranch(of nodes: [Int], _ instance: PropertyList) {
+    guard explanationDepth < Self.maximumExplanationDepth else { return }
+    explanationDepth += 1
+    defer { explanationDepth -= 1 }
+    let saved = errors
+    var closest: (errors: [SchemaValidationError], rank: (Int, Int, Int))? = nil
+    for child in nodes {
+      errors = []
+      _ = evaluate(child, instance, collect: true)
+      let depth = errors.map(\.instancePath.components.count).max() ?? 0
+      let typeErrors = errors.count { $0.schemaLocation.hasSuffix("/type") }
+      // Smaller is closer.
+      let rank = (-depth, typeErrors, errors.count)
+      if let best = closest, best.rank <= rank { continue }
+      closest = (errors, rank)
+    }
+    errors = saved + (closest?.errors ?? [])
+  }
+
+  /// How many `anyOf`/`oneOf` explanations may nest.
+  static let maximumExplanationDepth = 4
+
   // MARK: - Keywords
 
   /// Evaluates one keyword; false when it fails.
@@ -192,6 +223,7 @@ struct SchemaEvaluator {
       }
       if !valid && collect {
         report("expected a value matching at least one of the \(nodes.count) anyOf schemas, matched none", at: here + "/anyOf")
+        explainClosestBranch(of: nodes, instance)
       }
       return valid
     case .oneOf(let nodes):
@@ -214,6 +246,7 @@ struct SchemaEvaluator {
           matched.isEmpty
           ? "matched none" : "matched \(matched.count) (at positions \(matched.map(String.init).joined(separator: ", ")))"
         report("expected a value matching exactly one of the \(nodes.count) oneOf schemas, \(found)", at: here + "/oneOf")
+        if matched.isEmpty { explainClosestBranch(of: nodes, instance) }
       }
       return false
     case .not(let child):

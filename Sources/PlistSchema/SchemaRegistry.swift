@@ -77,12 +77,11 @@ public struct SchemaRegistry: Sendable {
       }
     }
     for (prefix, directory) in directories where key.hasPrefix(prefix) {
-      let relative = key.dropFirst(prefix.count)
-      guard !relative.split(separator: "/").contains("..") else {
-        throw SchemaError(at: key, "a mapped schema URI may not climb out of its directory with '..'")
-      }
-      guard let decoded = JSONPointer.percentDecoded(String(relative)) else {
+      guard let decoded = JSONPointer.percentDecoded(String(key.dropFirst(prefix.count))) else {
         throw SchemaError(at: key, "malformed percent escape in the schema URI")
+      }
+      guard !decoded.split(separator: "/").contains("..") else {
+        throw SchemaError(at: key, "a mapped schema URI may not climb out of its directory with '..'")
       }
       return try readFile(path: directory + "/" + decoded)
     }

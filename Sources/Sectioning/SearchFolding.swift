@@ -27,14 +27,26 @@ public struct SearchFolding: Sendable, Hashable {
 
   /// Appends the search key of `text` to `key`.
   func append(_ text: String, to key: inout [UInt8]) {
-    var text = text
-    let isASCII = text.withUTF8 { bytes in
-      for byte in bytes where byte >= 0x80 { return false }
-      key.append(contentsOf: bytes.lazy.map { Self.asciiFold[Int($0)] })
-      return true
-    }
+    let isASCII =
+      text.utf8.withContiguousStorageIfAvailable { bytes in Self.appendASCII(bytes, to: &key) }
+      ?? Self.appendASCII(Array(text.utf8), to: &key)
     guard !isASCII else { return }
     key.append(contentsOf: foldedWithFoundation(text).utf8)
+  }
+
+  /// Appends ASCII bytes lowercased and returns true, or returns false (appending nothing)
+  /// when there is a non-ASCII byte.
+  @inline(__always)
+  private static func appendASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes, to key: inout [UInt8]) -> Bool {
+    var any: UInt8 = 0
+    for byte in bytes { any |= byte }
+    guard any < 0x80 else { return false }
+    let start = key.count
+    key.append(contentsOf: bytes)
+    key.withUnsafeMutableBufferPointer { buffer in
+      for index in start..<buffer.count where buffer[index] &- 0x41 < 26 { buffer[index] |= 0x20 }
+    }
+    return true
   }
 
   private func foldedWithFoundation(_ text: String) -> String {
@@ -44,10 +56,5 @@ public struct SearchFolding: Sendable, Hashable {
     // Folding may compose what the input had decomposed (and the reverse): NFD afterwards
     // gives canonically equivalent inputs the same key.
     return text.folding(options: options, locale: nil).decomposedStringWithCanonicalMapping
-  }
-
-  /// Lowercases ASCII letters, the whole of case folding for ASCII.
-  static let asciiFold: [UInt8] = (0..<256).map { byte in
-    (0x41...0x5A).contains(byte) ? UInt8(byte + 0x20) : UInt8(byte)
   }
 }

@@ -30,6 +30,14 @@ public struct SectionedList<Item> {
     self.sectionStarts = starts
   }
 
+  /// Makes a list from its parts, already in section order.
+  init(titles: [String], items: [Item], texts: [String], sectionStarts: [Int]) {
+    self.titles = titles
+    self.items = items
+    self.texts = texts
+    self.sectionStarts = sectionStarts
+  }
+
   /// The number of sections.
   public var sectionCount: Int { titles.count }
 
@@ -90,6 +98,39 @@ extension SectionedList {
     self.init(
       sections: titles.indices.filter { !buckets[$0].isEmpty }.map { (title: titles[$0], items: buckets[$0]) },
       text: text)
+  }
+}
+
+extension SectionedList {
+  /// All items sectioned anew by `collation` (a dictionary's or a menu's items by their
+  /// first letter, say), keeping their order and texts; empty sections are left out.
+  public func resectioned(by collation: Collation) -> SectionedList<Item> {
+    let sectionCount = collation.titles.count
+    let sections = texts.map { collation.sectionIndex(for: $0) }
+    var counts = [Int](repeating: 0, count: sectionCount)
+    for section in sections { counts[section] += 1 }
+    // A stable counting sort: each item goes to the next free slot of its section.
+    var next = [Int](repeating: 0, count: sectionCount)
+    var total = 0
+    for section in 0..<sectionCount {
+      next[section] = total
+      total += counts[section]
+    }
+    var order = [Int](repeating: 0, count: items.count)
+    for (position, section) in sections.enumerated() {
+      order[next[section]] = position
+      next[section] += 1
+    }
+    var titles: [String] = []
+    var starts: [Int] = [0]
+    var end = 0
+    for section in 0..<sectionCount where counts[section] > 0 {
+      titles.append(collation.titles[section])
+      end += counts[section]
+      starts.append(end)
+    }
+    return SectionedList(
+      titles: titles, items: order.map { items[$0] }, texts: order.map { texts[$0] }, sectionStarts: starts)
   }
 }
 

@@ -66,3 +66,25 @@ struct LintTests {
     #expect(run.stderr == "plistkit: \(path): \(error)\n")
   }
 }
+
+/// The progress bar: only on a terminal, only for long work, erased at the end.
+@Suite("progress")
+struct ProgressTests {
+  @Test(
+    "many files on a terminal show a bar on standard error; a pipe never does",
+    .enabled(if: FileManagerCheck.isExecutable("/usr/bin/script") && FormatSupport.works(.json)))
+  func bar() throws {
+    let folder = try TemporaryDirectory()
+    let paths = try (0..<20).map { try folder.file("f\($0).json", "[\($0)]") }
+    let command = (["'\(CLI.binary)'", "lint", "-q"] + paths.map { "'\($0)'" }).joined(separator: " ")
+    let terminal = try CLI.run(["-qec", command, "/dev/null"], program: "/usr/bin/script")
+    #expect(terminal.status == 0)
+    #expect(terminal.output.contains("\r20 files [------------------------------] 0/20 0%"))
+    #expect(terminal.output.contains("\r20 files [##############################] 20/20 100%"))
+    #expect(terminal.output.hasSuffix("\r\u{1B}[K"))
+    let piped = try CLI.run(["lint", "-q"] + paths)
+    #expect(piped.stderr == "")
+    let few = try CLI.run(["-qec", "'\(CLI.binary)' lint -q '\(paths[0])'", "/dev/null"], program: "/usr/bin/script")
+    #expect(few.output == "")
+  }
+}

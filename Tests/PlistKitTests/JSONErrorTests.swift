@@ -47,7 +47,8 @@ struct JSONErrorTests {
   func earlyEnd() {
     Self.expect("", .plain, .unexpectedEnd, 1, 1, "expected a value, found the end of the input")
     Self.expect("{\"a\": [1,\n", .plain, .unexpectedEnd, 2, 1, "expected a value, found the end of the input")
-    Self.expect("[1", .plain, .unexpectedEnd, 1, 3, "expected ',' or ']' after array element, found the end of the input")
+    Self.expect(
+      "[1", .plain, .unexpectedEnd, 1, 3, "expected ',' or ']' after array element, found the end of the input")
     Self.expect("[\"abc", .plain, .unexpectedEnd, 1, 2, "the string that starts here has no closing '\"'")
     Self.expect("[-", .plain, .unexpectedEnd, 1, 3, "expected a digit after '-', found the end of the input")
   }
@@ -80,12 +81,14 @@ struct JSONErrorTests {
     Self.expect(#"["a\qb"]"#, .plain, .syntax, 1, 4, "invalid escape '\\q' in a string")
     Self.expect(#"["\u12G4"]"#, .plain, .syntax, 1, 7, "expected 4 hex digits after '\\u', found 'G'")
     Self.expect(
-      #"["x\ud83d"]"#, .plain, .syntax, 1, 4, "unpaired surrogate \\uD83D in a string: a surrogate must be half of a pair")
+      #"["x\ud83d"]"#, .plain, .syntax, 1, 4,
+      "unpaired surrogate \\uD83D in a string: a surrogate must be half of a pair")
     Self.expect(
       #"["\ud83d\u0041"]"#, .plain, .syntax, 1, 3,
       "unpaired surrogate \\uD83D in a string: a surrogate must be half of a pair")
     Self.expect(
-      #"["\ude00"]"#, .plain, .syntax, 1, 3, "unpaired surrogate \\uDE00 in a string: a surrogate must be half of a pair")
+      #"["\ude00"]"#, .plain, .syntax, 1, 3,
+      "unpaired surrogate \\uDE00 in a string: a surrogate must be half of a pair")
     Self.expect("[\"a\tb\"]", .plain, .syntax, 1, 4, "control character U+0009 must be escaped in a string")
   }
 
@@ -101,7 +104,8 @@ struct JSONErrorTests {
     ]
     for (bytes, column, message) in cases {
       #expect(
-        Self.failure(bytes) == PropertyListError(.invalidEncoding, format: .json, at: .text(line: 1, column: column), message))
+        Self.failure(bytes)
+          == PropertyListError(.invalidEncoding, format: .json, at: .text(line: 1, column: column), message))
     }
   }
 
@@ -109,7 +113,8 @@ struct JSONErrorTests {
   func typedPayloads() {
     Self.expect(#"{"a": {"$data": "!!"}}"#, .typed, .invalidValue, 1, 17, "$data is not valid base64")
     Self.expect(#"[{"$data": 1}]"#, .typed, .invalidValue, 1, 12, "$data must be a base64 string, found a number")
-    Self.expect(#"[{"$date": "yesterday"}]"#, .typed, .invalidValue, 1, 12, "$date is not an ISO 8601 date: \"yesterday\"")
+    Self.expect(
+      #"[{"$date": "yesterday"}]"#, .typed, .invalidValue, 1, 12, "$date is not an ISO 8601 date: \"yesterday\"")
     Self.expect(
       #"[{"$date": true}]"#, .typed, .invalidValue, 1, 12,
       "$date must be an ISO 8601 string or seconds since 2001, found a boolean")
@@ -143,7 +148,8 @@ struct JSONErrorTests {
     #expect(
       count
         == PropertyListError(
-          .limitExceeded, format: .json, at: .text(line: 1, column: 8), "the document has more than 3 values (the limit)"))
+          .limitExceeded, format: .json, at: .text(line: 1, column: 8),
+          "the document has more than 3 values (the limit)"))
     let size = Self.failure(Array(#"["abc", "def"]"#.utf8), limits: .init(maximumDecodedSize: 5))
     #expect(
       size

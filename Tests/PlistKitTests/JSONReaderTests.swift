@@ -30,7 +30,8 @@ struct JSONReaderTests {
   func realPrecision() throws {
     let texts = [
       "0.1", "0.30000000000000004", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "123456789012345678",
-      "9007199254740993.0", "1e23", "8.98846567431158e307", "0.000001", "4.35", "1e-22", "1e22", "3.14159265358979323846",
+      "9007199254740993.0", "1e23", "8.98846567431158e307", "0.000001", "4.35", "1e-22", "1e22",
+      "3.14159265358979323846",
     ]
     for text in texts {
       let expected = Double(text)!
@@ -55,7 +56,10 @@ struct JSONReaderTests {
 
   @Test("a byte-order mark and surrounding white space are skipped")
   func bom() throws {
-    #expect(try PropertyList(bytes: [0xEF, 0xBB, 0xBF] + Array(" \r\n\t[true, false]\n ".utf8), format: .json) == [true, false])
+    #expect(
+      try PropertyList(bytes: [0xEF, 0xBB, 0xBF] + Array(" \r\n\t[true, false]\n ".utf8), format: .json) == [
+        true, false,
+      ])
   }
 
   @Test("the plain form keeps tag-like objects as dictionaries")
@@ -123,5 +127,29 @@ struct JSONReaderTests {
     #expect(value.arrayValue?.count == 300)
     #expect(value[299]?["a fairly long key name to intern"] == 1)
     #expect(value[150]?.dictionaryValue?.keys == ["a fairly long key name to intern", "short"])
+  }
+}
+
+@Suite("JSON reader, UTF-16")
+struct JSONUTF16Tests {
+  @Test("UTF-16 with a byte-order mark reads in both byte orders")
+  func utf16() throws {
+    let text = "{\"caf\u{E9}\": [\"\u{1F600}\", 1.5]}"
+    var little: [UInt8] = [0xFF, 0xFE]
+    var big: [UInt8] = [0xFE, 0xFF]
+    for unit in text.utf16 {
+      little += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+      big += [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+    }
+    for bytes in [little, big] {
+      #expect(PropertyListFormat.detect(bytes) == .json)
+      #expect(try PropertyList(bytes: bytes).isIdentical(to: ["caf\u{E9}": ["\u{1F600}", 1.5]]))
+    }
+    #expect(
+      throws: PropertyListError(
+        .invalidEncoding, format: .json, at: .text(line: 1, column: 3), "invalid UTF-16: unpaired surrogate 0xDE00")
+    ) {
+      try PropertyList(bytes: [0xFF, 0xFE, 0x5B, 0x00, 0x22, 0x00, 0x00, 0xDE, 0x22, 0x00, 0x5D, 0x00])
+    }
   }
 }

@@ -17,7 +17,8 @@ struct JSONRoundTripTests {
       "integers": [.integer(UInt64.max), .integer(Int64.min), .integer(Int64.max), 0, -1, .integer(UInt64(1) << 63)],
       "reals": [
         .real(-0.0), .real(0.0), .real(.nan), .real(.infinity), .real(-.infinity), 1, .real(1.0), .real(0.1),
-        .real(.leastNonzeroMagnitude), .real(.greatestFiniteMagnitude), .real(Double(bitPattern: 0xFFF8_0000_0000_0000)),
+        .real(.leastNonzeroMagnitude), .real(.greatestFiniteMagnitude),
+        .real(Double(bitPattern: 0xFFF8_0000_0000_0000)),
         .real(Double(bitPattern: 0x7FF0_0000_0000_0001)), .real(1e16), .real(123_456_789.125),
       ],
       "dates": [
@@ -68,7 +69,9 @@ struct JSONRoundTripTests {
     }
   }
 
-  @Test("the book's files survive typed JSON exactly", arguments: ["Presidents.plist", "sortednames.plist", "computers.plist"])
+  @Test(
+    "the book's files survive typed JSON exactly",
+    arguments: ["Presidents.plist", "sortednames.plist", "computers.plist"])
   func bookFiles(name: String) throws {
     let path = Fixtures.samples + "/" + name
     let bytes = try PropertyListFile.read(path: path)

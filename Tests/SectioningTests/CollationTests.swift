@@ -82,3 +82,14 @@ import Testing
     #expect(list.sections.map(\.items) == [["b", "a"]])
   }
 }
+
+@Suite struct ResectioningTests {
+  @Test func aDictionaryIsResectionedByItsItemsFirstLetters() {
+    let list = SectionedList(sectionsByTitle: [("X", ["김밥", "Anna", "3com"]), ("Y", ["된장", "Émile", "까치"])])
+    let korean = list.resectioned(by: .ko)
+    #expect(korean.titles == ["ㄱ", "ㄷ", "A", "E", "#"])
+    #expect(korean.sections.map(\.items) == [["김밥", "까치"], ["된장"], ["Anna"], ["Émile"], ["3com"]])
+    #expect(korean.texts == korean.items)
+    #expect(korean.filtered(by: "ㄲ").items == ["까치"])
+  }
+}

@@ -26,3 +26,25 @@ enum Samples {
     return .dictionary(dictionary)
   }
 }
+
+extension Samples {
+  /// A sample read by Foundation and turned into a property-list value (strings, arrays and
+  /// dictionaries: what the book's samples hold), keys in sorted order.
+  static func value(_ name: String) throws -> PropertyList {
+    try convert(foundationValue(name))
+  }
+
+  private static func convert(_ value: Any) throws -> PropertyList {
+    switch value {
+    case let string as String: return .string(string)
+    case let array as [Any]: return .array(try array.map(convert))
+    case let dictionary as [String: Any]:
+      var result = PropertyListDictionary()
+      for key in dictionary.keys.sorted() { result[key] = try convert(dictionary[key]!) }
+      return .dictionary(result)
+    default:
+      Issue.record("unexpected value \(value) in a sample")
+      return .boolean(false)
+    }
+  }
+}

@@ -32,13 +32,18 @@ extension PropertyListFormat {
       return followsQuotedString(text, from: cursor, with: ":") ? .json : .openStep
     case UInt8(ascii: "\""):
       // A JSON string, or a .strings file (`"key" = "value";`).
+      // An escape JSON does not have (`\U00e9`, `\012`) means an OpenStep string.
       return followsQuotedString(text, from: cursor, with: "=") || followsQuotedString(text, from: cursor, with: ";")
-        ? .openStep : .json
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .json
+        || hasOpenStepEscape(text, from: cursor) ? .openStep : .json
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      // A .strings entry may start with a bare word that looks like a number (`404.title = …;`).
+      return startsStringsEntry(text, from: cursor) ? .openStep : .json
     default:
       for literal in ["true", "false", "null"] where rest.starts(with: literal.utf8) {
         let after = cursor + literal.utf8.count
-        if after == text.count || !isWordByte(text[after]) { return .json }
+        if after == text.count || !isWordByte(text[after]) {
+          return startsStringsEntry(text, from: cursor) ? .openStep : .json
+        }
       }
       return .openStep
     }
@@ -57,6 +62,29 @@ extension PropertyListFormat {
       true
     default: byte >= 0x80
     }
+  }
+
+  /// True when the quoted string starting at `start` has an escape that JSON lacks.
+  private static func hasOpenStepEscape(_ text: [UInt8], from start: Int) -> Bool {
+    var cursor = start + 1
+    while cursor + 1 < text.count, text[cursor] != UInt8(ascii: "\"") {
+      if text[cursor] == UInt8(ascii: "\\") {
+        if !Array("\"\\/bfnrtu".utf8).contains(text[cursor + 1]) { return true }
+        cursor += 2
+      } else {
+        cursor += 1
+      }
+    }
+    return false
+  }
+
+  /// True when the bare word starting at `start` is followed (after white space) by `=` or
+  /// `;`: the first entry of a `.strings` file, not a JSON number or literal.
+  private static func startsStringsEntry(_ text: [UInt8], from start: Int) -> Bool {
+    var cursor = start
+    while cursor < text.count, isWordByte(text[cursor]) || text[cursor] == UInt8(ascii: "+") { cursor += 1 }
+    while cursor < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[cursor]) { cursor += 1 }
+    return cursor < text.count && (text[cursor] == UInt8(ascii: "=") || text[cursor] == UInt8(ascii: ";"))
   }
 
   /// True when the quoted string starting at `start` is followed (after white space) by `mark`.
@@ -87,7 +115,8 @@ extension PropertyListFormat {
     var projection: [UInt8] = []
     var offset = 2
     while offset + 1 < bytes.count, projection.count < limit {
-      let unit = bigEndian
+      let unit =
+        bigEndian
         ? UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
         : UInt16(bytes[offset + 1]) << 8 | UInt16(bytes[offset])
       projection.append(unit < 0x80 ? UInt8(unit) : 0x80)

@@ -69,7 +69,8 @@ struct JSONObjectBuilder {
     switch (tag, payload) {
     case (.real, .string(let word)):
       if let real = JSONNonFiniteReal.value(of: word) { return .success(.real(real)) }
-      return .failure(PayloadProblem(message: "$real must be \"NaN\", \"Infinity\" or \"-Infinity\", found \"\(word)\""))
+      return .failure(
+        PayloadProblem(message: "$real must be \"NaN\", \"Infinity\" or \"-Infinity\", found \"\(word)\""))
     case (.real, .real(let real)): return .success(.real(real))
     case (.real, .integer(let integer)): return .success(.real(integer.doubleValue))
     case (.real, _):

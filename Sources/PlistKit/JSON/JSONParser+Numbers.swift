@@ -44,7 +44,8 @@ extension JSONParser {
     let text = UnsafeRawBufferPointer(rebasing: bytes[start..<cursor])
     if isReal {
       guard let real = Self.parseReal(text), real.isFinite else {
-        throw error(.invalidValue, at: start, "the number \(String(decoding: text, as: UTF8.self)) is too large for a real")
+        throw error(
+          .invalidValue, at: start, "the number \(String(decoding: text, as: UTF8.self)) is too large for a real")
       }
       return .real(real)
     }

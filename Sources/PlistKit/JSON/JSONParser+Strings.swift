@@ -38,7 +38,9 @@ extension JSONParser {
     }
   }
 
-  private mutating func parseEscapedString(from contentStart: Int, openingQuote: Int) throws(PropertyListError)
+  private mutating func parseEscapedString(
+    from contentStart: Int, openingQuote: Int
+  ) throws(PropertyListError)
     -> String
   {
     scratch.removeAll(keepingCapacity: true)
@@ -126,7 +128,8 @@ extension JSONParser {
   private func unpairedSurrogate(_ unit: UInt16, at offset: Int) -> PropertyListError {
     error(
       .syntax, at: offset,
-      "unpaired surrogate \\u\(TextPosition.hex(UInt32(unit), width: 4)) in a string: a surrogate must be half of a pair")
+      "unpaired surrogate \\u\(TextPosition.hex(UInt32(unit), width: 4)) in a string: a surrogate must be half of a pair"
+    )
   }
 
   private func unterminatedString(_ openingQuote: Int) -> PropertyListError {

@@ -1,4 +1,10 @@
-/// Reads the OpenStep form. (Placeholder until the reader lands.)
+/// Reads the OpenStep (ASCII) form: `{ key = value; }` dictionaries, `( a, b )` arrays,
+/// quoted and unquoted strings, `<0fbd 7a>` data, `//` and `/* */` comments; also `.strings`
+/// files (entries without the outer braces) and Xcode `project.pbxproj` files.
+///
+/// The text may be UTF-8 (a byte-order mark is skipped) or UTF-16 with a byte-order mark.
+/// Apart from GNUstep's `<*I5>`, `<*R1.5>`, `<*BY>`/`<*BN>` and `<*D…>` extensions, every value
+/// read is a string, data, an array or a dictionary. Errors carry the line and column.
 public struct OpenStepPropertyListReader: Sendable {
   /// The options in force.
   public var options: PropertyListReadingOptions
@@ -8,6 +14,13 @@ public struct OpenStepPropertyListReader: Sendable {
 
   /// Reads one property list.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    throw PropertyListError(.unknownFormat, format: .openStep, "TODO: implement")
+    if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .openStep) {
+      return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
+        var parser = OpenStepParser(bytes: buffer, options: options)
+        return try parser.parseDocument()
+      }
+    }
+    var parser = OpenStepParser(bytes: bytes, options: options)
+    return try parser.parseDocument()
   }
 }

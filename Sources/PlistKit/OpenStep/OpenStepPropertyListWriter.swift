@@ -1,4 +1,12 @@
-/// Writes the OpenStep form. (Placeholder until the writer lands.)
+/// Writes the OpenStep (ASCII) form, laid out like Xcode's files: one entry per line,
+/// indented with tabs, `key = value;` in dictionaries, a comma after every array element,
+/// strings quoted only when they need it, data as `<0fbd7a00 11>`.
+///
+/// The form has only strings, data, arrays and dictionaries. Integers, reals, booleans,
+/// dates and UIDs make the write fail with ``PropertyListError/Kind/notRepresentable`` and
+/// the value's key path, unless ``PropertyListWritingOptions/openStepStringifiesScalars`` is
+/// set: they are then written as strings (`42`, `1.5`, `YES`/`NO`,
+/// `2001-01-01T00:00:00Z`, the UID's number).
 public struct OpenStepPropertyListWriter: Sendable {
   /// The options in force.
   public var options: PropertyListWritingOptions
@@ -8,6 +16,105 @@ public struct OpenStepPropertyListWriter: Sendable {
 
   /// Writes one property list.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
-    throw PropertyListError(.notRepresentable, format: .openStep, "TODO: implement")
+    var output = OpenStepOutput(options: options)
+    try output.write(value, indent: 0)
+    if options.prettyPrinted { output.bytes.append(0x0A) }
+    return output.bytes
+  }
+}
+
+/// The bytes being written, how, and the key path of the value being written (for errors).
+struct OpenStepOutput {
+  var bytes: [UInt8] = []
+  let pretty: Bool
+  let sortedKeys: Bool
+  let stringifiesScalars: Bool
+  private var path: [String] = []
+
+  init(options: PropertyListWritingOptions) {
+    pretty = options.prettyPrinted
+    sortedKeys = options.sortedKeys
+    stringifiesScalars = options.openStepStringifiesScalars
+    bytes.reserveCapacity(4096)
+  }
+
+  mutating func write(_ value: PropertyList, indent: Int) throws(PropertyListError) {
+    switch value {
+    case .string(let string): appendString(string)
+    case .data(let data): appendData(data)
+    case .array(let array): try writeArray(array, indent: indent)
+    case .dictionary(let dictionary): try writeDictionary(dictionary, indent: indent)
+    case .integer(let integer): try writeScalar(integer.description, "an integer")
+    case .real(let real):
+      try writeScalar(JSONNonFiniteReal.word(for: real, keepBits: false) ?? real.description, "a real")
+    case .boolean(let flag): try writeScalar(flag ? "YES" : "NO", "a boolean")
+    case .date(let date): try writeScalar(date.iso8601, "a date")
+    case .uid(let uid): try writeScalar(String(uid), "a UID")
+    }
+  }
+
+  private mutating func writeScalar(_ text: String, _ kind: String) throws(PropertyListError) {
+    guard stringifiesScalars else {
+      throw PropertyListError(
+        .notRepresentable, format: .openStep, at: .keyPath(PropertyListKeyPath(components: path).description),
+        "\(kind) has no OpenStep form; use openStepStringifiesScalars to write it as a string")
+    }
+    appendString(text)
+  }
+
+  private mutating func writeArray(_ array: [PropertyList], indent: Int) throws(PropertyListError) {
+    guard !array.isEmpty else {
+      appendASCII("()")
+      return
+    }
+    bytes.append(UInt8(ascii: "("))
+    for (position, element) in array.enumerated() {
+      if pretty {
+        newline(indent: indent + 1)
+      } else if position > 0 {
+        appendASCII(", ")
+      }
+      path.append(String(position))
+      try write(element, indent: indent + 1)
+      path.removeLast()
+      if pretty { bytes.append(UInt8(ascii: ",")) }
+    }
+    if pretty { newline(indent: indent) }
+    bytes.append(UInt8(ascii: ")"))
+  }
+
+  private mutating func writeDictionary(_ dictionary: PropertyListDictionary, indent: Int) throws(PropertyListError) {
+    guard !dictionary.isEmpty else {
+      appendASCII("{}")
+      return
+    }
+    var order = Array(dictionary.indices)
+    if sortedKeys { order.sort { dictionary.keys[$0].utf8.lexicographicallyPrecedes(dictionary.keys[$1].utf8) } }
+    bytes.append(UInt8(ascii: "{"))
+    for (position, index) in order.enumerated() {
+      if pretty {
+        newline(indent: indent + 1)
+      } else if position > 0 {
+        bytes.append(UInt8(ascii: " "))
+      }
+      let key = dictionary.keys[index]
+      appendString(key)
+      appendASCII(" = ")
+      path.append(key)
+      try write(dictionary.values[index], indent: indent + 1)
+      path.removeLast()
+      bytes.append(UInt8(ascii: ";"))
+    }
+    if pretty { newline(indent: indent) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  private mutating func newline(indent: Int) {
+    bytes.append(0x0A)
+    for _ in 0..<indent { bytes.append(0x09) }
+  }
+
+  mutating func appendASCII(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 }

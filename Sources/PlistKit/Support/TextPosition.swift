@@ -7,7 +7,9 @@ package enum TextPosition {
   /// The line and column (both from 1) of `offset`, counting from `start` (after any
   /// byte-order mark). Columns count Unicode scalars, so a tab or an `é` is one column. A line
   /// ends at `\n`, at `\r\n`, or at a lone `\r`.
-  package static func location(of offset: Int, in bytes: UnsafeRawBufferPointer, from start: Int)
+  package static func location(
+    of offset: Int, in bytes: UnsafeRawBufferPointer, from start: Int
+  )
     -> PropertyListError.Location
   {
     var line = 1

@@ -29,6 +29,11 @@ enum CommandRegistry {
     .insert,
     .remove,
     .create,
+    .unarchive,
+    .archive,
+    .validate,
+    .sections,
+    .filter,
     .completions,
     .help,
   ]

@@ -34,7 +34,7 @@ extension CommandSpec {
       let root = try PropertyListIO.read(path, format: arguments.format("from"), options: arguments.readingOptions)
       let value = try KeyPathLookup.value(in: root.value, at: arguments.argument("KEYPATH"), path: path)
       let printer = TreePrinter(palette: .resolve(arguments.value("color")))
-      context.output.write(printer.render(value))
+      printer.write(value, to: context.output)
       return .success
     }
   )

@@ -58,14 +58,18 @@ enum ManPageRenderer {
     return text
   }
 
-  /// Text made safe for roff: backslashes and hyphens escaped, no line starting with a dot.
+  /// Text made safe for roff: backslashes and hyphens escaped, characters outside ASCII as
+  /// `\[uXXXX]` (roff input is ASCII; groff warns on anything else), no line starting with a dot.
   static func escape(_ text: String) -> String {
     var escaped = ""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "\\": escaped += "\\e"
       case "-": escaped += "\\-"
-      default: escaped.append(character)
+      case _ where scalar.value >= 0x80:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      default: escaped.unicodeScalars.append(scalar)
       }
     }
     return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in

@@ -12,15 +12,24 @@ struct TreePrinter {
   /// Bytes of data shown before the preview is cut.
   var dataPreviewLength = 16
 
-  /// The whole tree as text, ending with a newline.
-  func render(_ value: PropertyList) -> String {
+  /// Writes the tree to `output` in pieces, so a large file never builds one huge string.
+  func write(_ value: PropertyList, to output: BufferedOutput) {
     var text = ""
-    append(value, indent: 0, to: &text)
+    append(value, indent: 0, to: &text) { pending in
+      output.write(pending)
+      pending = ""
+    }
     text.append("\n")
-    return text
+    output.write(text)
   }
 
-  private func append(_ value: PropertyList, indent: Int, to text: inout String) {
+  /// Text collected before it is handed to the flush function.
+  private static let flushSize = 1 << 16
+
+  private func append(
+    _ value: PropertyList, indent: Int, to text: inout String, flush: (inout String) -> Void
+  ) {
+    if text.utf8.count >= Self.flushSize { flush(&text) }
     switch value {
     case .dictionary(let dictionary):
       guard !dictionary.isEmpty else { return text.append("{}") }
@@ -29,7 +38,7 @@ struct TreePrinter {
         text.append(String(repeating: "  ", count: indent + 1))
         text.append(palette.paint(Self.quoted(key), .key))
         text.append(" => ")
-        append(element, indent: indent + 1, to: &text)
+        append(element, indent: indent + 1, to: &text, flush: flush)
         text.append("\n")
       }
       text.append(String(repeating: "  ", count: indent) + "}")
@@ -39,7 +48,7 @@ struct TreePrinter {
       for (index, element) in array.enumerated() {
         text.append(String(repeating: "  ", count: indent + 1))
         text.append("\(index) => ")
-        append(element, indent: indent + 1, to: &text)
+        append(element, indent: indent + 1, to: &text, flush: flush)
         text.append("\n")
       }
       text.append(String(repeating: "  ", count: indent) + "]")

@@ -41,7 +41,7 @@ struct PlutilRunner {
       if !invocation.silent { output.writeLine("\(file): OK") }
     case .print:
       let value = try PropertyListIO.read(file).value
-      output.write(TreePrinter(palette: Palette(isEnabled: false)).render(value))
+      TreePrinter(palette: Palette(isEnabled: false)).write(value, to: output)
     case .convert(let name):
       let value = try PropertyListIO.read(file).value
       let format = Self.format(named: name)!

@@ -71,11 +71,13 @@ struct RandomPropertyList {
       let seconds = Double(Int64.random(in: -2_000_000_000...2_000_000_000, using: &generator))
       return .date(PropertyListDate(secondsSinceReferenceDate: seconds / (Bool.random(using: &generator) ? 1 : 8)))
     case .data:
-      return .data((0..<Int.random(in: 0...9, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      return .data(
+        (0..<Int.random(in: 0...9, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
     case .uid: return .uid(Bool.random(using: &generator) ? UInt64.random(in: 0...100, using: &generator) : UInt64.max)
     case .array:
       return .array(
-        (0..<Int.random(in: 0...maximumCount, using: &generator)).map { _ in make(using: &generator, depth: depth + 1) })
+        (0..<Int.random(in: 0...maximumCount, using: &generator)).map { _ in make(using: &generator, depth: depth + 1) }
+      )
     case .dictionary:
       var dictionary = PropertyListDictionary()
       for _ in 0..<Int.random(in: 0...maximumCount, using: &generator) {
@@ -88,7 +90,9 @@ struct RandomPropertyList {
   private func makeString(using generator: inout SeededGenerator) -> String {
     if Int.random(in: 0..<3, using: &generator) > 0 { return Self.strings.randomElement(using: &generator)! }
     let scalars = (0..<Int.random(in: 1...8, using: &generator)).map { _ -> Character in
-      let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x20...0x7E, 0x0...0x1F, 0xA0...0x2FF, 0x4E00...0x4E40, 0x1F300...0x1F3FF]
+      let ranges: [ClosedRange<UInt32>] = [
+        0x20...0x7E, 0x20...0x7E, 0x0...0x1F, 0xA0...0x2FF, 0x4E00...0x4E40, 0x1F300...0x1F3FF,
+      ]
       let range = ranges.randomElement(using: &generator)!
       return Character(Unicode.Scalar(UInt32.random(in: range, using: &generator))!)
     }

@@ -1,0 +1,101 @@
+/// A value flattened into the numbered objects of a binary plist.
+///
+/// Objects are numbered in the order CoreFoundation and Python's `plistlib` use: a container
+/// first, then its contents depth-first; for a dictionary all its keys, then its values. The
+/// root is object 0. Strings, numbers, dates and data are shared through a hash table (see
+/// ``BinaryPropertyListUniqueKey``); everything else is written once per occurrence.
+///
+/// Flattening keeps its own stack instead of recursing, so a value nested arbitrarily deep
+/// cannot overflow the thread's stack.
+struct BinaryPropertyListObjectTable {
+  /// One object of the table.
+  enum Object {
+    /// A string, number, date, data, boolean or UID.
+    case scalar(PropertyList)
+    /// An array's element references.
+    case array([Int])
+    /// A dictionary's key references and value references, in the same order.
+    case dictionary(keys: [Int], values: [Int])
+  }
+
+  /// The objects; `objects[0]` is the root.
+  private(set) var objects: [Object] = []
+  /// The object index of each scalar written so far.
+  private var uniqued: [BinaryPropertyListUniqueKey: Int] = [:]
+
+  /// A container whose children are being numbered.
+  private struct OpenContainer {
+    let index: Int
+    let elements: [PropertyList]
+    let dictionary: PropertyListDictionary?
+    /// The dictionary's positions in writing order (sorted keys or as they are).
+    let order: [Int]
+    var next = 0
+    var references: [Int] = []
+
+    var childCount: Int { dictionary.map { 2 * $0.count } ?? elements.count }
+
+    func child(_ position: Int) -> PropertyList {
+      guard let dictionary else { return elements[position] }
+      return position < order.count
+        ? .string(dictionary.keys[order[position]]) : dictionary.values[order[position - order.count]]
+    }
+  }
+
+  /// Flattens `root`; `sortedKeys` writes each dictionary's entries in code-point order of
+  /// their keys.
+  init(_ root: PropertyList, sortedKeys: Bool) {
+    var stack: [OpenContainer] = []
+    _ = add(root, to: &stack, sortedKeys: sortedKeys)
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      if stack[top].next < stack[top].childCount {
+        let child = stack[top].child(stack[top].next)
+        stack[top].next += 1
+        if let reference = add(child, to: &stack, sortedKeys: sortedKeys) { stack[top].references.append(reference) }
+        continue
+      }
+      let container = stack.removeLast()
+      if container.dictionary != nil {
+        let half = container.references.count / 2
+        objects[container.index] = .dictionary(
+          keys: Array(container.references[..<half]), values: Array(container.references[half...]))
+      } else {
+        objects[container.index] = .array(container.references)
+      }
+      if !stack.isEmpty { stack[stack.count - 1].references.append(container.index) }
+    }
+  }
+
+  /// Numbers `value`: returns the index of a scalar (new or shared), or nil after opening a
+  /// container on the stack (its index reaches the parent when it closes).
+  private mutating func add(_ value: PropertyList, to stack: inout [OpenContainer], sortedKeys: Bool) -> Int? {
+    let index = objects.count
+    switch value {
+    case .array(let elements):
+      objects.append(.array([]))
+      var container = OpenContainer(index: index, elements: elements, dictionary: nil, order: [])
+      container.references.reserveCapacity(elements.count)
+      stack.append(container)
+      return nil
+    case .dictionary(let dictionary):
+      objects.append(.dictionary(keys: [], values: []))
+      var order = Array(dictionary.indices)
+      if sortedKeys {
+        let keys = dictionary.keys
+        order.sort { keys[$0].unicodeScalars.lexicographicallyPrecedes(keys[$1].unicodeScalars) }
+      }
+      var container = OpenContainer(index: index, elements: [], dictionary: dictionary, order: order)
+      container.references.reserveCapacity(2 * dictionary.count)
+      stack.append(container)
+      return nil
+    default:
+      if let key = BinaryPropertyListUniqueKey(value) {
+        if let existing = uniqued[key] { return existing }
+        uniqued[key] = index
+      }
+      objects.append(.scalar(value))
+      return index
+    }
+  }
+}

@@ -1,0 +1,133 @@
+extension OpenStepParser {
+  /// Reads an unquoted string (the cursor is on its first character).
+  mutating func parseUnquotedString() throws(PropertyListError) -> String {
+    let start = cursor
+    while cursor < bytes.count, OpenStepCharacters.isReadableUnquoted(bytes[cursor]) { cursor += 1 }
+    try countDecoded(cursor - start, at: start)
+    return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self)
+  }
+
+  /// Reads a string in double or single quotes; the cursor is on the opening quote and ends
+  /// after the closing one. Inside, any character may appear as it is (line breaks too);
+  /// the escapes are those of CoreFoundation: `\a \b \f \n \r \t \v`, `\"`, `\'`, `\\`, up to
+  /// three octal digits (`\012`; above `\177` a NeXTSTEP character), `\U` with up to four
+  /// hex digits (a UTF-16 unit; surrogates must pair), and a backslash before anything else
+  /// stands for that character.
+  mutating func parseQuotedString() throws(PropertyListError) -> String {
+    let openingQuote = cursor
+    let quote = bytes[cursor]
+    cursor += 1
+    let contentStart = cursor
+    var escaped = false
+    while cursor < bytes.count {
+      let byte = bytes[cursor]
+      if byte == quote {
+        let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<cursor])
+        cursor += 1
+        if !escaped {
+          try countDecoded(content.count, at: contentStart)
+          return String(decoding: content, as: UTF8.self)
+        }
+        return try decodeEscapes(content, at: contentStart)
+      }
+      if byte == UInt8(ascii: "\\") {
+        // The escaped character cannot end the string; it is decoded later.
+        escaped = true
+        cursor += 1
+        guard cursor < bytes.count else { break }
+      }
+      if bytes[cursor] < 0x80 {
+        cursor += 1
+      } else {
+        guard let length = UTF8Validation.sequenceLength(at: cursor, in: bytes, end: bytes.count) else {
+          throw error(
+            .invalidEncoding, at: cursor, "invalid UTF-8: byte 0x\(TextPosition.hex(UInt32(bytes[cursor]), width: 2))")
+        }
+        cursor += length
+      }
+    }
+    throw error(.unexpectedEnd, at: openingQuote, "the string that starts here has no closing quote")
+  }
+
+  /// Decodes the content of a quoted string that has escapes.
+  private mutating func decodeEscapes(
+    _ content: UnsafeRawBufferPointer, at contentStart: Int
+  ) throws(PropertyListError)
+    -> String
+  {
+    scratch.removeAll(keepingCapacity: true)
+    var index = 0
+    while index < content.count {
+      let byte = content[index]
+      guard byte == UInt8(ascii: "\\") else {
+        scratch.append(byte)
+        index += 1
+        continue
+      }
+      let escapeStart = index
+      index += 1
+      let letter = content[index]
+      index += 1
+      switch letter {
+      case UInt8(ascii: "a"): scratch.append(0x07)
+      case UInt8(ascii: "b"): scratch.append(0x08)
+      case UInt8(ascii: "f"): scratch.append(0x0C)
+      case UInt8(ascii: "n"): scratch.append(0x0A)
+      case UInt8(ascii: "r"): scratch.append(0x0D)
+      case UInt8(ascii: "t"): scratch.append(0x09)
+      case UInt8(ascii: "v"): scratch.append(0x0B)
+      case UInt8(ascii: "0")...UInt8(ascii: "7"):
+        var value = UInt32(letter - UInt8(ascii: "0"))
+        var digits = 1
+        while digits < 3, index < content.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(content[index]) {
+          value = value << 3 | UInt32(content[index] - UInt8(ascii: "0"))
+          index += 1
+          digits += 1
+        }
+        let scalar = value < 0x80 ? value : UInt32(OpenStepCharacters.nextStepUpperHalf[Int(value) - 0x80])
+        UTF8Validation.append(scalar, to: &scratch)
+      case UInt8(ascii: "U"), UInt8(ascii: "u"):
+        let unit = readHexUnit(content, &index)
+        var scalar = UInt32(unit)
+        if (0xD800...0xDBFF).contains(unit) {
+          var lookahead = index
+          guard lookahead + 1 < content.count, content[lookahead] == UInt8(ascii: "\\"),
+            content[lookahead + 1] | 0x20 == UInt8(ascii: "u")
+          else { throw unpairedSurrogate(unit, at: contentStart + escapeStart) }
+          lookahead += 2
+          let low = readHexUnit(content, &lookahead)
+          guard (0xDC00...0xDFFF).contains(low) else { throw unpairedSurrogate(unit, at: contentStart + escapeStart) }
+          index = lookahead
+          scalar = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(low) - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(unit) {
+          throw unpairedSurrogate(unit, at: contentStart + escapeStart)
+        }
+        UTF8Validation.append(scalar, to: &scratch)
+      default:
+        // Anything else stands for itself: `\"`, `\\`, `\'`, and any (multi-byte) character.
+        scratch.append(letter)
+      }
+    }
+    try countDecoded(scratch.count, at: contentStart)
+    return String(decoding: scratch, as: UTF8.self)
+  }
+
+  /// Reads up to four hex digits (none gives 0, as in CoreFoundation).
+  private func readHexUnit(_ content: UnsafeRawBufferPointer, _ index: inout Int) -> UInt16 {
+    var value: UInt16 = 0
+    var digits = 0
+    while digits < 4, index < content.count, let digit = OpenStepCharacters.hexValue(content[index]) {
+      value = value << 4 | UInt16(digit)
+      index += 1
+      digits += 1
+    }
+    return value
+  }
+
+  private func unpairedSurrogate(_ unit: UInt16, at offset: Int) -> PropertyListError {
+    error(
+      .syntax, at: offset,
+      "unpaired surrogate \\U\(TextPosition.hex(UInt32(unit), width: 4)) in a string: a surrogate must be half of a pair"
+    )
+  }
+}

@@ -1,0 +1,155 @@
+import PlistKit
+import Sectioning
+
+extension CommandSpec {
+  /// `plistkit filter`: the book's search from the shell.
+  static let filter = CommandSpec(
+    name: "filter",
+    abstract: "Print the items of a list that match a term, in their sections.",
+    discussion: """
+      The book's search: items whose text contains TERM, ignoring case, with canonically \
+      equivalent text matching (a precomposed é finds a decomposed one); sections left empty \
+      are dropped, and an empty TERM matches everything. Hangul consonant letters match any \
+      syllable that starts with them (ㄱㅂ finds 김밥). FILE is read as by `sections`; a flat \
+      list stays one untitled section unless --collation is given. Text output prints each \
+      section's title, then its items indented (items of an untitled section are not \
+      indented); --flat prints one item per line for pipes; --format json prints \
+      [{"section": TITLE, "items": [...]}, ...]; --format plist prints an XML property list in \
+      the input's shape. Like grep, the exit status is 0 when something matched, 1 when \
+      nothing did, 2 on errors.
+      """,
+    options: [
+      .choice(
+        "match", short: "m", placeholder: "MODE", choices: ["contains", "prefix", "word"],
+        help: "Where TERM may match: anywhere, at the start of the text, or at the start of a word.",
+        default: "contains"),
+      .flag("ignore-diacritics", short: "d", help: "Ignore accents and other marks: e finds é."),
+      .flag("ignore-width", short: "w", help: "Ignore full-width and half-width forms: ａｂｃ finds abc."),
+      .choice(
+        "format", short: "f", placeholder: "FORMAT", choices: ["text", "json", "plist"], help: "How to print the result.",
+        default: "text"),
+      .flag("flat", help: "Print one matching item per line, without section titles."),
+      SectionedInput.keyOption,
+      SectionedInput.collationOption,
+    ],
+    arguments: [
+      ArgumentSpec("FILE", help: "The list to search; - is standard input.", completion: .file),
+      ArgumentSpec("TERM", help: "The text to look for."),
+    ],
+    examples: [
+      Example(command: "plistkit filter Samples/sortednames.plist ann", explanation: "Names containing 'ann', by letter."),
+      Example(command: "plistkit filter Samples/koreanmenu.plist ㄱㅂ", explanation: "Dishes whose syllables start ㄱ, ㅂ."),
+      Example(
+        command: "plistkit filter Samples/computers.plist mac --match word --flat | wc -l",
+        explanation: "Count the computers with a word starting 'mac'."),
+      Example(command: "ls | plistkit filter - .swift --flat", explanation: "Search lines of plain text."),
+    ],
+    exitCodes: [
+      ExitCodeNote(status: .success, meaning: "something matched"),
+      ExitCodeNote(status: .failure, meaning: "nothing matched"),
+      ExitCodeNote(status: .usage, meaning: "an error: the command line, or a file that could not be read or used"),
+    ],
+    run: { context in
+      do throws(CommandError) {
+        return try FilterJob(context).run()
+      } catch {
+        // Errors exit 2, as grep's do, so that 1 always means "no match".
+        if let message = error.message { context.report(message) }
+        throw CommandError.reported(.usage)
+      }
+    }
+  )
+}
+
+/// One run of `filter`.
+private struct FilterJob {
+  let context: CommandContext
+
+  init(_ context: CommandContext) { self.context = context }
+
+  func run() throws(CommandError) -> ExitStatus {
+    let arguments = context.arguments
+    let path = arguments.argument("FILE") ?? "-"
+    let input = try SectionedInput.load(arguments, path: path, flatCollation: nil)
+    let mode: SearchOptions.Mode =
+      switch arguments.value("match") {
+      case "prefix": .prefix
+      case "word": .wordPrefix
+      default: .contains
+      }
+    let options = SearchOptions(
+      mode: mode, ignoresDiacritics: arguments.flag("ignore-diacritics"), ignoresWidth: arguments.flag("ignore-width"))
+    let result = input.list.filtered(by: arguments.argument("TERM") ?? "", options: options)
+    if arguments.flag("flat") {
+      printFlat(result)
+    } else {
+      switch arguments.value("format") {
+      case "json": try write(json(result), path: path)
+      case "plist": try write(plist(result, shape: input.shape), path: path, as: .xml)
+      default: printText(result, shape: input.shape)
+      }
+    }
+    return result.isEmpty ? .failure : .success
+  }
+
+  private func printFlat(_ result: SearchResult<PropertyList>) {
+    let texts = result.list.texts
+    if let matches = result.matches {
+      for position in matches { context.output.writeLine(texts[Int(position)]) }
+    } else {
+      for text in texts { context.output.writeLine(text) }
+    }
+  }
+
+  private func printText(_ result: SearchResult<PropertyList>, shape: SectionedInput.Shape) {
+    let texts = result.list.texts
+    if case .flat = shape {
+      printFlat(result)
+      return
+    }
+    for section in 0..<result.sectionCount {
+      context.output.writeLine(result.list.titles[result.sectionIndices[section]])
+      for position in result.itemPositions(inSection: section) { context.output.writeLine("  " + texts[position]) }
+    }
+  }
+
+  /// `[{"section": TITLE, "items": [...]}, ...]`.
+  private func json(_ result: SearchResult<PropertyList>) -> PropertyList {
+    .array(
+      (0..<result.sectionCount).map { section in
+        var entry = PropertyListDictionary()
+        entry["section"] = .string(result.list.titles[result.sectionIndices[section]])
+        entry["items"] = .array(result.items(inSection: section))
+        return .dictionary(entry)
+      })
+  }
+
+  /// The result in the shape of the input: title → items, the matching items, or the menu
+  /// groups with only their matching items.
+  private func plist(_ result: SearchResult<PropertyList>, shape: SectionedInput.Shape) -> PropertyList {
+    switch shape {
+    case .flat:
+      return .array(result.items)
+    case .titled:
+      var dictionary = PropertyListDictionary()
+      for section in 0..<result.sectionCount {
+        dictionary[result.list.titles[result.sectionIndices[section]]] = .array(result.items(inSection: section))
+      }
+      return .dictionary(dictionary)
+    case .groups(let groups, let itemKeys):
+      return .array(
+        (0..<result.sectionCount).map { section in
+          let original = result.sectionIndices[section]
+          var group = groups[original]
+          group[itemKeys[original]] = .array(result.items(inSection: section))
+          return .dictionary(group)
+        })
+    }
+  }
+
+  private func write(_ value: PropertyList, path: String, as format: PropertyListFormat = .json) throws(CommandError) {
+    let bytes = try PropertyListIO.serialize(value, as: format, options: PropertyListWritingOptions(), path: path)
+    context.output.write(bytes: bytes)
+    if bytes.last != 0x0A { context.output.write("\n") }
+  }
+}

@@ -1,0 +1,86 @@
+import PlistKit
+import Sectioning
+
+/// The input of `sections` and `filter`: a property list in any format (or, on standard
+/// input, plain text with one item per line) as a sectioned list, with the shape it came in
+/// so that `--format plist` can answer in the same shape.
+struct SectionedInput {
+  /// How the input was organised.
+  enum Shape {
+    /// A dictionary of title → items (`sortednames.plist`), or a list sectioned by a collation.
+    case titled
+    /// A flat list shown as one untitled section (`computers.plist`).
+    case flat
+    /// A two-level menu: these group dictionaries, whose item arrays are under `itemKeys`.
+    case groups([PropertyListDictionary], itemKeys: [String])
+  }
+
+  /// The items in sections.
+  let list: SectionedList<PropertyList>
+  /// The shape of the input.
+  let shape: Shape
+
+  /// `--collation`.
+  static let collationOption = OptionSpec.choice(
+    "collation", short: "c", placeholder: "LANG", choices: Collation.allCases.map(\.rawValue),
+    help: "Section items by their first letter in this language (a dictionary or menu is re-sectioned).")
+
+  /// `--key NAME`.
+  static let keyOption = OptionSpec.text(
+    "key", short: "k", placeholder: "NAME",
+    help: "The key holding the text of dictionary items (default: Name, name, title or Title).")
+
+  /// Reads `path` (`-` is standard input) and sections it. `flatCollation` sections a flat
+  /// list when no `--collation` is given.
+  static func load(_ arguments: ParsedArguments, path: String, flatCollation: Collation?) throws(CommandError)
+    -> SectionedInput
+  {
+    let bytes = try PropertyListIO.readBytes(path)
+    let value: PropertyList
+    if path == "-", let lines = textLines(bytes) {
+      value = .array(lines.map { .string($0) })
+    } else {
+      value = try PropertyListIO.parse(bytes, path: path).value
+    }
+    let collation = arguments.value("collation").flatMap(Collation.init(rawValue:))
+    let source = SectioningSource(textKey: arguments.value("key"))
+    do {
+      let natural = try SectionedList(propertyList: value, source: source)
+      let shape = Self.shape(of: value, list: natural)
+      if case .flat = shape, collation == nil {
+        guard let flatCollation else { return SectionedInput(list: natural, shape: .flat) }
+        return SectionedInput(list: natural.resectioned(by: flatCollation), shape: .titled)
+      }
+      guard let collation else { return SectionedInput(list: natural, shape: shape) }
+      return SectionedInput(list: natural.resectioned(by: collation), shape: .titled)
+    } catch {
+      throw .file(path, error)
+    }
+  }
+
+  /// Standard input as lines, when it is not a property list: not binary or XML, and not a
+  /// JSON or OpenStep array or dictionary. nil when it should be read as a property list.
+  private static func textLines(_ bytes: [UInt8]) -> [String]? {
+    switch PropertyListFormat.detect(bytes) {
+    case .binary?, .xml?: return nil
+    case nil: return []
+    case .json?, .openStep?:
+      if let value = try? PropertyList(bytes: bytes), value.arrayValue != nil || value.dictionaryValue != nil {
+        return nil
+      }
+    }
+    // Split bytes, not Characters: "\r\n" is one Character in Swift.
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.map { line in String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self) }
+  }
+
+  private static func shape(of value: PropertyList, list: SectionedList<PropertyList>) -> Shape {
+    guard case .array(let elements) = value else { return .titled }
+    guard list.titles != [""] || elements.isEmpty || list.count != elements.count else { return .flat }
+    let groups = elements.compactMap(\.dictionaryValue)
+    guard groups.count == elements.count, !groups.isEmpty, list.sectionCount == groups.count else { return .flat }
+    let keys = groups.map { group in SectioningSource.groupItemKeys.first { group[$0]?.arrayValue != nil } ?? "" }
+    return .groups(groups, itemKeys: keys)
+  }
+}

@@ -1,0 +1,45 @@
+import PlistKit
+import Sectioning
+
+extension CommandSpec {
+  /// `plistkit sections`: print a list in sections, or its index.
+  static let sections = CommandSpec(
+    name: "sections",
+    abstract: "Print a list in titled sections, or the index down its side.",
+    discussion: """
+      FILE may be a dictionary of title → items (like sortednames.plist: sections in sorted \
+      title order), a flat array of strings or of dictionaries (sectioned by --collation, \
+      English by default), or a menu of groups with a title and a menu array (one section per \
+      group), in any property-list format; - reads standard input, where plain text with one \
+      item per line works too. Each section prints as its title, then its items indented by two \
+      spaces. --index prints the index titles instead, one per line, starting with UIKit's \
+      search marker {search}.
+      """,
+    options: [SectionedInput.collationOption, SectionedInput.keyOption, .flag("index", help: "Print the index titles.")],
+    arguments: [
+      ArgumentSpec("FILE", help: "The list to section; - is standard input.", completion: .file)
+    ],
+    examples: [
+      Example(command: "plistkit sections Samples/sortednames.plist --index", explanation: "Print the book's index."),
+      Example(
+        command: "plistkit sections Samples/computers.plist --collation en", explanation: "Section the computers A–Z."),
+      Example(
+        command: "plistkit sections Samples/koreanmenu.plist --collation ko",
+        explanation: "Section the Korean menu's dishes by initial consonant (ㄱ ㄴ ㄷ …)."),
+    ],
+    run: { context in
+      let path = context.arguments.argument("FILE") ?? "-"
+      let input = try SectionedInput.load(context.arguments, path: path, flatCollation: .en)
+      let list = input.list
+      if context.arguments.flag("index") {
+        for title in list.sectionIndex.titles { context.output.writeLine(title) }
+        return .success
+      }
+      for section in 0..<list.sectionCount {
+        context.output.writeLine(list.titles[section])
+        for position in list.range(ofSection: section) { context.output.writeLine("  " + list.texts[position]) }
+      }
+      return .success
+    }
+  )
+}

@@ -1,0 +1,121 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// `plistkit filter`: the book's search from the shell, with grep's exit codes.
+@Suite("filter")
+struct FilterTests {
+  static let names: PropertyList = [
+    "B": ["Bob", "Beyonce\u{301}", "Bea"], "A": ["Ann", "Anne-Marie"], "C": ["Cy", "Carl"], "Z": ["Zoë"],
+  ]
+
+  static func namesFile(_ folder: TemporaryDirectory) throws -> String {
+    try folder.file("names.json", try names.serialized(as: .json))
+  }
+
+  @Test("text output: titles, indented matches, empty sections dropped", .enabled(if: FormatSupport.works(.json)))
+  func text() throws {
+    let folder = try TemporaryDirectory()
+    let run = try CLI.run(["filter", try Self.namesFile(folder), "AN"])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(run.output == "A\n  Ann\n  Anne-Marie\n")
+  }
+
+  @Test("exit 1 when nothing matches, 2 on errors", .enabled(if: FormatSupport.works(.json)))
+  func exitCodes() throws {
+    let folder = try TemporaryDirectory()
+    let path = try Self.namesFile(folder)
+    let none = try CLI.run(["filter", path, "xyz"])
+    #expect(none.status == 1)
+    #expect(none.output == "")
+    #expect(none.stderr == "")
+    let missing = try CLI.run(["filter", folder.path + "/none.plist", "a"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "plistkit: \(folder.path)/none.plist: cannot open: No such file or directory\n")
+    #expect(missing.output == "")
+    let wrong = try CLI.run(["filter", path, "a", "--match", "suffix"])
+    #expect(wrong.status == 2)
+    let shape = try CLI.run(["filter", try folder.file("n.json", "[1, 2]"), "a"])
+    #expect(shape.status == 2)
+    #expect(shape.stderr == "plistkit: \(folder.path)/n.json: 0: expected a string or a dictionary, found integer\n")
+  }
+
+  @Test("an empty term prints everything", .enabled(if: FormatSupport.works(.json)))
+  func emptyTerm() throws {
+    let folder = try TemporaryDirectory()
+    let run = try CLI.run(["filter", try Self.namesFile(folder), "", "--flat"])
+    #expect(run.status == 0)
+    #expect(run.output == "Ann\nAnne-Marie\nBob\nBeyonce\u{301}\nBea\nCy\nCarl\nZoë\n")
+  }
+
+  @Test("Unicode matching and the options", .enabled(if: FormatSupport.works(.json)))
+  func matching() throws {
+    let folder = try TemporaryDirectory()
+    let path = try Self.namesFile(folder)
+    #expect(try CLI.run(["filter", path, "Beyonc\u{E9}", "--flat"]).output == "Beyonce\u{301}\n")
+    #expect(try CLI.run(["filter", path, "beyonce", "--flat"]).status == 1)
+    #expect(try CLI.run(["filter", path, "beyonce", "--flat", "--ignore-diacritics"]).output == "Beyonce\u{301}\n")
+    #expect(try CLI.run(["filter", path, "zoe", "-d", "--flat"]).output == "Zoë\n")
+    #expect(try CLI.run(["filter", path, "ar", "--flat"]).output == "Anne-Marie\nCarl\n")
+    #expect(try CLI.run(["filter", path, "ar", "--match", "prefix", "--flat"]).status == 1)
+    #expect(try CLI.run(["filter", path, "ma", "--match", "word", "--flat"]).output == "Anne-Marie\n")
+    #expect(try CLI.run(["filter", path, "ＢＯＢ", "--ignore-width", "--flat"]).output == "Bob\n")
+  }
+
+  @Test("JSON output", .enabled(if: FormatSupport.works(.json)))
+  func json() throws {
+    let folder = try TemporaryDirectory()
+    let run = try CLI.run(["filter", try Self.namesFile(folder), "b", "--format", "json"])
+    #expect(run.status == 0)
+    let parsed = try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [[String: Any]]
+    let sections = try #require(parsed)
+    #expect(sections.map { $0["section"] as? String } == ["B"])
+    #expect(sections.map { $0["items"] as? [String] } == [["Bob", "Beyonce\u{301}", "Bea"]])
+  }
+
+  @Test("plist output keeps the input's shape", .enabled(if: FormatSupport.all(.json, .xml)))
+  func plist() throws {
+    let folder = try TemporaryDirectory()
+    let run = try CLI.run(["filter", try Self.namesFile(folder), "c", "--format", "plist"])
+    #expect(run.status == 0)
+    let value = try PropertyList(bytes: run.stdout)
+    #expect(value == ["B": ["Beyonce\u{301}"], "C": ["Cy", "Carl"]])
+  }
+
+  @Test("standard input: plain text lines and property lists", .enabled(if: FormatSupport.works(.json)))
+  func standardInput() throws {
+    let text = try CLI.run(["filter", "-", "ㄱㅂ"], stdin: Array("비빔밥\n김밥\n갈비\n된장찌개\n".utf8))
+    #expect(text.status == 0)
+    #expect(text.output == "김밥\n갈비\n")
+    let json = try CLI.run(["filter", "-", "mac", "--flat"], stdin: Array("[\"iMac\", \"iPhone\", \"MacBook\"]".utf8))
+    #expect(json.output == "iMac\nMacBook\n")
+    let nothing = try CLI.run(["filter", "-", "x"], stdin: [])
+    #expect(nothing.status == 1)
+  }
+
+  @Test("a flat list with --collation is printed in sections", .enabled(if: FormatSupport.works(.json)))
+  func collation() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("menu.json", "[\"김밥\", \"김치찌개\", \"갈비\", \"된장찌개\", \"Kimbap\"]")
+    let run = try CLI.run(["filter", path, "김", "--collation", "ko"])
+    #expect(run.output == "ㄱ\n  김밥\n  김치찌개\n")
+    let all = try CLI.run(["filter", path, "ㄱ", "-c", "ko", "--format", "json"])
+    let sections = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout)) as? [[String: Any]])
+    #expect(sections.map { $0["section"] as? String } == ["ㄱ", "ㄷ"])
+  }
+
+  @Test("the Korean menu sample by initials", .enabled(if: FormatSupport.works(.xml)))
+  func koreanMenu() throws {
+    let run = try CLI.run(["filter", CLI.sample("koreanmenu.plist"), "ㄱㅂ"])
+    #expect(run.status == 0)
+    #expect(run.output == "밥\n  김밥\n고기\n  갈비\n  닭갈비\n")
+  }
+
+  @Test("the book's names: the same as grep -i would find", .enabled(if: FormatSupport.works(.xml)))
+  func sortedNames() throws {
+    let run = try CLI.run(["filter", CLI.sample("sortednames.plist"), "ZY", "--flat"])
+    #expect(run.status == 0)
+    #expect(run.output == "Litzy\n")
+  }
+}

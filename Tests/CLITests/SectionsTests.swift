@@ -1,0 +1,77 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// `plistkit sections`: titles and indented items, or the index.
+@Suite("sections")
+struct SectionsTests {
+  static let names: PropertyList = ["B": ["Bob", "Bea"], "A": ["Ann"], "C": ["Cy", "Carl"]]
+
+  @Test("a dictionary prints its sections in sorted key order", .enabled(if: FormatSupport.works(.json)))
+  func dictionary() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("names.json", try Self.names.serialized(as: .json))
+    let run = try CLI.run(["sections", path])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(run.output == "A\n  Ann\nB\n  Bob\n  Bea\nC\n  Cy\n  Carl\n")
+  }
+
+  @Test("--index prints the search marker, then the titles", .enabled(if: FormatSupport.works(.binary)))
+  func index() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("names.bplist", try Self.names.serialized(as: .binary))
+    let run = try CLI.run(["sections", path, "--index"])
+    #expect(run.status == 0)
+    #expect(run.output == "{search}\nA\nB\nC\n")
+  }
+
+  @Test("a flat list is sectioned in English by default, or by --collation", .enabled(if: FormatSupport.works(.json)))
+  func collations() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("menu.json", "[\"김밥\", \"까치\", \"Émile\", \"된장찌개\", \"42\", \"がっこう\", \"北京\"]")
+    let english = try CLI.run(["sections", path])
+    #expect(english.output == "E\n  Émile\n#\n  김밥\n  까치\n  된장찌개\n  42\n  がっこう\n  北京\n")
+    let korean = try CLI.run(["sections", path, "--collation", "ko"])
+    #expect(korean.output == "ㄱ\n  김밥\n  까치\nㄷ\n  된장찌개\nE\n  Émile\n#\n  42\n  がっこう\n  北京\n")
+    let japanese = try CLI.run(["sections", path, "-c", "ja", "--index"])
+    #expect(japanese.output == "{search}\nか\nE\n#\n")
+    let chinese = try CLI.run(["sections", path, "--collation", "zh", "--index"])
+    #expect(chinese.output == "{search}\nB\nE\n#\n")
+  }
+
+  @Test("dictionaries are sectioned by --key", .enabled(if: FormatSupport.works(.json)))
+  func records() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file(
+      "computers.json", "[{\"Name\": \"iMac\", \"Color\": \"Blue\"}, {\"Name\": \"MacBook\", \"Color\": \"White\"}]")
+    #expect(try CLI.run(["sections", path]).output == "I\n  iMac\nM\n  MacBook\n")
+    #expect(try CLI.run(["sections", path, "--key", "Color"]).output == "B\n  Blue\nW\n  White\n")
+    let missing = try CLI.run(["sections", path, "--key", "Size"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr == "plistkit: \(path): 0: expected a dictionary with a string under 'Size'\n")
+  }
+
+  @Test("plain text on standard input is one item per line")
+  func plainText() throws {
+    let run = try CLI.run(["sections", "-"], stdin: Array("banana\r\napple\nBlueberry\n".utf8))
+    #expect(run.status == 0)
+    #expect(run.output == "A\n  apple\nB\n  banana\n  Blueberry\n")
+  }
+
+  @Test("the Korean menu sample: one section per group", .enabled(if: FormatSupport.works(.xml)))
+  func koreanMenu() throws {
+    let run = try CLI.run(["sections", CLI.sample("koreanmenu.plist"), "--index"])
+    #expect(run.status == 0)
+    #expect(run.output == "{search}\n밥\n국과 찌개\n면\n고기\n반찬\n")
+  }
+
+  @Test("the book's names", .enabled(if: FormatSupport.works(.xml)))
+  func sortedNames() throws {
+    let run = try CLI.run(["sections", CLI.sample("sortednames.plist")])
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 2026)
+    #expect(lines.prefix(3) == ["A", "  Aaliyah", "  Aaron"])
+  }
+}

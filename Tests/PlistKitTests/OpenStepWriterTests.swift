@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import PlistKit
+
+@Suite("OpenStep writer")
+struct OpenStepWriterTests {
+  static func text(
+    _ value: PropertyList, _ options: PropertyListWritingOptions = .default
+  ) throws(PropertyListError)
+    -> String
+  {
+    String(decoding: try value.serialized(as: .openStep, options: options), as: UTF8.self)
+  }
+
+  static let sample: PropertyList = [
+    "name": "Abraham Lincoln", "party": "Republican", "path": "/usr/bin:x.y-z_$",
+    "list": ["a", "", ["nested"], [:], []], "data": .data([0x0F, 0xBD, 0x7A, 0x00, 0x11]),
+    "odd \"key\"": "tab\there\nand \\ back", "plus": "a+b", "comment-like": "a//b", "café": "😀",
+    "control": "\u{1}\u{7F}",
+  ]
+
+  @Test("the pretty form: tabs, one entry per line, commas after array elements")
+  func pretty() throws {
+    #expect(
+      try Self.text(Self.sample) == """
+        {
+        \tname = "Abraham Lincoln";
+        \tparty = Republican;
+        \tpath = /usr/bin:x.y-z_$;
+        \tlist = (
+        \t\ta,
+        \t\t"",
+        \t\t(
+        \t\t\tnested,
+        \t\t),
+        \t\t{},
+        \t\t(),
+        \t);
+        \tdata = <0fbd7a00 11>;
+        \t"odd \\"key\\"" = "tab\\there\\nand \\\\ back";
+        \tplus = "a+b";
+        \tcomment-like = "a//b";
+        \t"café" = "😀";
+        \tcontrol = "\\001\\177";
+        }
+
+        """)
+  }
+
+  @Test("the compact form, and sorted keys")
+  func compact() throws {
+    let value: PropertyList = ["b": ["x", "y"], "a": ["k": "v"], "c": .data([1])]
+    #expect(try Self.text(value, .init(prettyPrinted: false)) == "{b = (x, y); a = {k = v;}; c = <01>;}")
+    #expect(
+      try Self.text(value, .init(prettyPrinted: false, sortedKeys: true)) == "{a = {k = v;}; b = (x, y); c = <01>;}")
+  }
+
+  @Test("scalars OpenStep cannot hold fail with their key path")
+  func notRepresentable() {
+    let cases: [(PropertyList, String, String)] = [
+      (["Presidents": [["President": 1]]], "Presidents.0.President", "an integer"),
+      (["a.b": [1.5]], "a\\.b.0", "a real"),
+      ([true], "0", "a boolean"),
+      (["d": .date(PropertyListDate(secondsSinceReferenceDate: 0))], "d", "a date"),
+      (.uid(1), "", "a UID"),
+    ]
+    for (value, path, kind) in cases {
+      #expect(
+        throws: PropertyListError(
+          .notRepresentable, format: .openStep, at: .keyPath(path),
+          "\(kind) has no OpenStep form; use openStepStringifiesScalars to write it as a string")
+      ) {
+        try Self.text(value)
+      }
+    }
+    let error = PropertyListError(
+      .notRepresentable, format: .openStep, at: .keyPath("Presidents.0.President"),
+      "an integer has no OpenStep form; use openStepStringifiesScalars to write it as a string")
+    #expect(
+      error.description
+        == "Presidents.0.President: an integer has no OpenStep form; use openStepStringifiesScalars to write it as a string"
+    )
+  }
+
+  @Test("openStepStringifiesScalars writes them as strings")
+  func stringified() throws {
+    let value: PropertyList = [
+      1, .integer(UInt64.max), 1.5, .real(.nan), true, false, .date(PropertyListDate(secondsSinceReferenceDate: 0)),
+      .uid(7),
+    ]
+    #expect(
+      try Self.text(value, .init(prettyPrinted: false, openStepStringifiesScalars: true))
+        == "(1, 18446744073709551615, 1.5, NaN, YES, NO, 2001-01-01T00:00:00Z, 7)")
+  }
+
+  @Test("plutil reads what the writer writes as the same value", .enabled(if: Plutil.isAvailable))
+  func plutilReadsOutput() throws {
+    for pretty in [true, false] {
+      let bytes = try Self.sample.serialized(as: .openStep, options: .init(prettyPrinted: pretty))
+      #expect(try Plutil.read(bytes) == Self.sample)
+    }
+  }
+
+  @Test("1,000 random property lists of strings, data, arrays and dictionaries survive OpenStep exactly")
+  func randomRoundTrip() throws {
+    var generator = SeededGenerator(seed: 0x09E7_57E9)
+    for iteration in 0..<1_000 {
+      let value = RandomPropertyList.openStepKinds.make(using: &generator)
+      let options = PropertyListWritingOptions(prettyPrinted: iteration % 2 == 0)
+      let bytes = try value.serialized(as: .openStep, options: options)
+      let back = try PropertyList(bytes: bytes, format: .openStep)
+      #expect(back.isIdentical(to: value), "iteration \(iteration): \(String(decoding: bytes, as: UTF8.self))")
+      if !back.isIdentical(to: value) { break }
+    }
+  }
+
+  @Test("Foundation reads random OpenStep output as the same value")
+  func foundationReadsRandom() throws {
+    var generator = SeededGenerator(seed: 77)
+    var checked = 0
+    for _ in 0..<300 {
+      let value = RandomPropertyList.openStepKinds.make(using: &generator)
+      // Foundation on Linux merges canonically equivalent keys: such values prove nothing.
+      guard !Self.hasEquivalentKeys(value) else { continue }
+      let bytes = try value.serialized(as: .openStep)
+      #expect(try FoundationPeer.read(bytes) == value, "\(String(decoding: bytes, as: UTF8.self))")
+      checked += 1
+    }
+    #expect(checked > 200)
+  }
+
+  static func hasEquivalentKeys(_ value: PropertyList) -> Bool {
+    switch value {
+    case .array(let array): return array.contains(where: hasEquivalentKeys)
+    case .dictionary(let dictionary):
+      return Set(dictionary.keys).count != dictionary.count || dictionary.values.contains(where: hasEquivalentKeys)
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,48 @@
+#!/bin/bash
+# Prints the command-line tour of the README with the real output of the built binary,
+# so the README never shows output the tool does not produce.
+# Usage: scripts/readme-cli-tour.sh [path-to-plistkit]   (run from anywhere)
+set -u
+cd "$(dirname "$0")/.."
+binary="${1:-$(swift build --show-bin-path)/plistkit}"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/bin"
+ln -s "$(realpath "$binary")" "$scratch/bin/plistkit"
+export PATH="$scratch/bin:$PATH"
+unset NO_COLOR
+
+# show "explanation" "command line": runs it in the repository root, prints a console block.
+show() {
+  if [ -n "$1" ]; then printf '%s\n\n' "$1"; fi
+  printf '```console\n$ %s\n' "$2"
+  (cd "$scratch" && bash -c "$2" 2>&1)
+  printf '```\n\n'
+}
+
+# Commands run in a scratch folder that sees the samples as Samples/, so edits touch copies.
+ln -s "$PWD/Samples" "$scratch/Samples"
+cp Samples/computers.plist "$scratch/computers.plist"
+printf '<plist version="1.0">\n<dict>\n\t<key>a</key>\n\t<string>x</strin>\n</dict>\n</plist>\n' > "$scratch/broken.plist"
+
+show "Check files (\`FILE: OK\`, or the error with its line and column, exit 1):" \
+  "plistkit lint Samples/computers.plist Samples/Presidents.plist"
+show "" "cat broken.plist; plistkit lint broken.plist; echo \"exit \$?\""
+show "Convert: to standard output by default, or \`-o\` (which may name the input), \`--in-place\`, \`--extension\`:" \
+  "plistkit convert Samples/computers.plist --to json | head -4"
+show "" "plistkit convert Samples/Presidents.plist --to json --typed --compact | cut -c1-150"
+show "Print a readable tree (colours on a terminal; never with \`NO_COLOR\`):" \
+  "plistkit print Samples/sortednames.plist Z"
+show "" "plistkit print Samples/Presidents.plist '\$objects.2'"
+show "Get a value (raw text by default, or \`--to xml|binary|json|openstep\`), check its type:" \
+  "plistkit get Samples/sortednames.plist A.0; plistkit get Samples/sortednames.plist A; plistkit type Samples/sortednames.plist A"
+show "" "plistkit get Samples/Presidents.plist '\$objects.2.President' --expect string; echo \"exit \$?\""
+show "Edit in place, atomically, keeping the format, key order and permissions (\`-o\` writes elsewhere):" \
+  "plistkit insert computers.plist 0 NeXTcube --type string && plistkit set computers.plist 1 'Apple I (1976)' --type string && plistkit remove computers.plist 2 && plistkit print computers.plist | head -5"
+show "" "plistkit create - --to json"
+show "Errors name the file and where, on standard error; usage errors exit 2 with a suggestion:" \
+  "plistkit get Samples/sortednames.plist A.9999; echo \"exit \$?\"; plistkit conver x; echo \"exit \$?\"; plistkit print Samples/computers.plist --colour never; echo \"exit \$?\""
+show "plutil's options, output and exit codes (also when the binary is run as \`plutil\`):" \
+  "plistkit plutil -extract Z.0 raw Samples/sortednames.plist; plistkit plutil -type Z Samples/sortednames.plist; plistkit plutil -lint Samples/computers.plist"
+show "Shell completions and the man page come from the same command table as \`--help\`:" \
+  "plistkit completions fish | sed -n 3p"

@@ -33,7 +33,7 @@ let package = Package(
       dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
     ),
     .testTarget(name: "PlistKitTests", dependencies: ["PlistKit"]),
-    .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"]),
+    .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(
       name: "PlistSchemaTests", dependencies: ["PlistSchema"],

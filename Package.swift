@@ -26,14 +26,14 @@ let package = Package(
     .target(name: "Sectioning", dependencies: ["PlistKit"]),
     // The book's data: presidents, sorted names, computers, menus.
     .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "Sectioning"]),
-    // JSON Schema 2020-12 validation of property lists.
-    .target(name: "PlistSchema", dependencies: ["PlistKit"]),
+    // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
+    .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
     .executableTarget(
       name: "plistkit",
       dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
     ),
     .testTarget(name: "PlistKitTests", dependencies: ["PlistKit"]),
-    .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"]),
+    .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(
       name: "PlistSchemaTests", dependencies: ["PlistSchema"],

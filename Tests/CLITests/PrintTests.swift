@@ -74,3 +74,68 @@ enum FileManagerCheck {
     FileManager.default.isExecutableFile(atPath: path)
   }
 }
+
+/// The tree and raw text of every value type, on a binary fixture.
+@Suite("value rendering", .enabled(if: FormatSupport.works(.binary)))
+struct ValueRenderingTests {
+  static let value: PropertyList = [
+    "string": "say \"hi\"\n\\", "integer": -5, "big": .integer(UInt64.max), "real": 1.0, "exp": 1e100,
+    "true": true, "date": .date(PropertyListDate(secondsSinceReferenceDate: 86_400.5)),
+    "short": .data([0, 1, 255]), "long": .data(Array(0..<20)), "none": .data([]), "uid": .uid(7),
+    "emptyArray": [], "emptyDict": .dictionary(PropertyListDictionary()), "list": [1, [2]],
+  ]
+
+  func fixture() throws -> (TemporaryDirectory, String) {
+    let folder = try TemporaryDirectory()
+    return (folder, try folder.file("all.bplist", Self.value.serialized(as: .binary)))
+  }
+
+  @Test("print shows each type unambiguously")
+  func tree() throws {
+    let (_, path) = try fixture()
+    let run = try CLI.run(["print", path])
+    #expect(run.status == 0)
+    #expect(
+      run.output == """
+        {
+          "string" => "say \\"hi\\"\\n\\\\"
+          "integer" => -5
+          "big" => 18446744073709551615
+          "real" => 1.0
+          "exp" => 1e+100
+          "true" => true
+          "date" => 2001-01-02T00:00:00Z
+          "short" => <3 bytes 0x0001ff>
+          "long" => <20 bytes 0x000102030405060708090a0b0c0d0e0f…>
+          "none" => <0 bytes>
+          "uid" => <uid 7>
+          "emptyArray" => []
+          "emptyDict" => {}
+          "list" => [
+            0 => 1
+            1 => [
+              0 => 2
+            ]
+          ]
+        }
+
+        """)
+  }
+
+  @Test("get prints raw text for each type")
+  func raw() throws {
+    let (_, path) = try fixture()
+    let expected: [(String, String)] = [
+      ("string", "say \"hi\"\n\\"), ("integer", "-5"), ("big", "18446744073709551615"), ("real", "1.0"),
+      ("true", "true"), ("date", "2001-01-02T00:00:00Z"), ("short", "AAH/"), ("uid", "7"), ("list", "2"),
+      ("emptyDict", ""),
+    ]
+    for (key, text) in expected {
+      let run = try CLI.run(["get", path, key])
+      #expect(run.status == 0)
+      #expect(run.output == text + "\n", "\(key)")
+    }
+    #expect(try CLI.run(["type", path, "real"]).output == "real\n")
+    #expect(try CLI.run(["plutil", "-type", "real", path]).output == "float\n")
+  }
+}

@@ -71,17 +71,29 @@ enum CLI {
   }
 }
 
-/// A fresh folder removed when the value goes away.
-final class TemporaryDirectory {
+/// A fresh folder for one test. All of them live under one folder per test process, removed
+/// when the process exits (not when the value goes away: Swift may end a value's lifetime
+/// right after its last use, which would delete files a running command still needs).
+final class TemporaryDirectory: Sendable {
   let url: URL
   var path: String { url.path }
 
+  private static let root: URL = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "plistkit-cli-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    atexit {
+      let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "plistkit-cli-tests-\(ProcessInfo.processInfo.processIdentifier)")
+      try? FileManager.default.removeItem(at: root)
+    }
+    return root
+  }()
+
   init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-cli-\(UUID().uuidString)")
+    url = Self.root.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
 
   /// Writes a file and returns its path.
   @discardableResult

@@ -1,0 +1,127 @@
+import PlistKit
+
+/// How the Foundation classes decode, as registry entries.
+///
+/// Swift forms: NSArray, NSOrderedSet → `[Any]`; NSSet → `Set<AnyHashable>`; NSDictionary →
+/// `[AnyHashable: Any]`; NSString → `String`; NSData → `[UInt8]`; NSDate →
+/// `PropertyListDate`; NSNull → ``ArchivedNull``; NSUUID → ``ArchivedUUID``; NSURL →
+/// ``ArchivedURL``; NSNumber (stored inline) → `Int64`, `UInt64`, `Double` or `Bool`.
+enum BuiltinClasses {
+  static let entries: [ClassRegistry.Entry] = [
+    entry("NSArray") { (decoder) throws(KeyedArchiveError) in try array(decoder) },
+    entry("NSMutableArray", superclass: "NSArray") { (decoder) throws(KeyedArchiveError) in try array(decoder) },
+    entry("NSOrderedSet") { (decoder) throws(KeyedArchiveError) in try array(decoder) },
+    entry("NSMutableOrderedSet", superclass: "NSOrderedSet") { (decoder) throws(KeyedArchiveError) in
+      try array(decoder)
+    },
+    entry("NSSet") { (decoder) throws(KeyedArchiveError) in try set(decoder) },
+    entry("NSMutableSet", superclass: "NSSet") { (decoder) throws(KeyedArchiveError) in try set(decoder) },
+    entry("NSDictionary") { (decoder) throws(KeyedArchiveError) in try dictionary(decoder) },
+    entry("NSMutableDictionary", superclass: "NSDictionary") { (decoder) throws(KeyedArchiveError) in
+      try dictionary(decoder)
+    },
+    entry("NSString") { (decoder) throws(KeyedArchiveError) in try string(decoder) },
+    entry("NSMutableString", superclass: "NSString") { (decoder) throws(KeyedArchiveError) in try string(decoder) },
+    entry("NSData") { (decoder) throws(KeyedArchiveError) in try data(decoder) },
+    entry("NSMutableData", superclass: "NSData") { (decoder) throws(KeyedArchiveError) in try data(decoder) },
+    entry("NSDate") { (decoder) throws(KeyedArchiveError) in
+      guard case .real(let seconds)? = decoder.rawValue(forKey: "NS.time") else {
+        throw decoder.mismatch(
+          "NS.time", "a real", found: decoder.rawValue(forKey: "NS.time")?.kind.rawValue ?? "nothing")
+      }
+      return PropertyListDate(secondsSinceReferenceDate: seconds)
+    },
+    entry("NSNull") { (_) throws(KeyedArchiveError) in ArchivedNull() },
+    entry("NSUUID") { (decoder) throws(KeyedArchiveError) in
+      guard case .data(let bytes)? = decoder.rawValue(forKey: "NS.uuidbytes"), bytes.count == 16 else {
+        throw decoder.mismatch(
+          "NS.uuidbytes", "16 bytes of data", found: describe(decoder.rawValue(forKey: "NS.uuidbytes")))
+      }
+      return ArchivedUUID(bytes: bytes)
+    },
+    entry("NSURL") { (decoder) throws(KeyedArchiveError) in
+      guard let relative = try decoder.decodeString(forKey: "NS.relative") else {
+        throw decoder.mismatch("NS.relative", "a string", found: "nothing")
+      }
+      let base = try decoder.decodeObject(allowing: .only(["NSURL"]), forKey: "NS.base")
+      guard base == nil || base is ArchivedURL else {
+        throw decoder.mismatch("NS.base", "a URL", found: String(describing: type(of: base!)))
+      }
+      return ArchivedURL(relative: relative, base: base as? ArchivedURL)
+    },
+  ]
+
+  /// The entry unknown classes decode with under a permissive policy.
+  static let generic = ClassRegistry.Entry(
+    name: "NSObject", classChain: ["NSObject"], typeID: nil, isGeneric: true
+  ) { (_) throws(KeyedArchiveError) in fatalError("generic objects are made by the unarchiver") }
+
+  private static func entry(
+    _ name: String, superclass: String? = nil,
+    _ decode: @escaping @Sendable (ArchiveDecoder) throws(KeyedArchiveError) -> Any
+  ) -> ClassRegistry.Entry {
+    ClassRegistry.Entry(
+      name: name, classChain: [name] + (superclass.map { [$0] } ?? []) + ["NSObject"], typeID: nil, decode: decode)
+  }
+
+  private static func describe(_ value: PropertyList?) -> String {
+    guard let value else { return "nothing" }
+    if case .data(let bytes) = value { return "\(bytes.count) bytes" }
+    return value.kind.rawValue
+  }
+
+  private static func array(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {
+    try decoder.decodeElements(forKey: "NS.objects").map { $0! }
+  }
+
+  private static func set(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {
+    var result = Set<AnyHashable>()
+    for (position, element) in try decoder.decodeElements(forKey: "NS.objects").enumerated() {
+      guard let hashable = element as? AnyHashable else {
+        throw KeyedArchiveError(
+          .typeMismatch, at: decoder.path + ["NS.objects", String(position)],
+          "a set element must be hashable, found \(type(of: element!))")
+      }
+      result.insert(hashable)
+    }
+    return result
+  }
+
+  private static func dictionary(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {
+    let keys = try decoder.decodeElements(forKey: "NS.keys")
+    let objects = try decoder.decodeElements(forKey: "NS.objects")
+    guard keys.count == objects.count else {
+      throw KeyedArchiveError(
+        .malformed, at: decoder.path + ["NS.objects"], "\(objects.count) objects for \(keys.count) keys")
+    }
+    var result: [AnyHashable: Any] = [:]
+    for (position, (key, object)) in zip(keys, objects).enumerated() {
+      guard let hashable = key as? AnyHashable else {
+        throw KeyedArchiveError(
+          .typeMismatch, at: decoder.path + ["NS.keys", String(position)],
+          "a dictionary key must be hashable, found \(type(of: key!))")
+      }
+      result[hashable] = object!
+    }
+    return result
+  }
+
+  private static func string(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {
+    switch decoder.rawValue(forKey: "NS.string") {
+    case .string(let string)?: return string
+    case nil:
+      guard case .data(let bytes)? = decoder.rawValue(forKey: "NS.bytes") else {
+        throw decoder.mismatch("NS.string", "a string (or UTF-8 bytes in NS.bytes)", found: "nothing")
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    case let other?: throw decoder.mismatch("NS.string", "a string", found: other.kind.rawValue)
+    }
+  }
+
+  private static func data(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {
+    guard case .data(let bytes)? = decoder.rawValue(forKey: "NS.data") else {
+      throw decoder.mismatch("NS.data", "data", found: describe(decoder.rawValue(forKey: "NS.data")))
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,46 @@
+import KeyedArchive
+import PlistKit
+
+extension CommandSpec {
+  /// `plistkit archive`: turn an object graph (from `unarchive --graph`) back into an archive.
+  static let archive = CommandSpec(
+    name: "archive",
+    abstract: "Write an NSKeyedArchiver archive from an object graph (the output of unarchive --graph).",
+    discussion: """
+      FILE holds the graph form that `plistkit unarchive --graph` writes, in any format (JSON is \
+      read in its typed form; plain {"CF$UID": n} references are accepted too). The archive is \
+      deterministic: the same graph always gives the same bytes, each object written once, equal \
+      strings once, so Foundation's NSKeyedUnarchiver reads back the same sharing and cycles.
+      """,
+    options: [
+      .choice(
+        "to", short: "t", placeholder: "FORMAT", choices: ["binary", "xml"], aliases: ["binary1", "bplist", "xml1"],
+        help: "The archive's format (default binary).", default: "binary"),
+      .output(help: "Write the archive here instead of standard output."),
+    ],
+    arguments: [ArgumentSpec("FILE", help: "The graph; - is standard input.", completion: .file)],
+    examples: [
+      Example(
+        command: "plistkit archive presidents.graph.json --to binary -o Presidents.plist",
+        explanation: "Archive an edited graph.")
+    ],
+    exitCodes: [
+      ExitCodeNote(status: .success, meaning: "the archive was written"),
+      ExitCodeNote(status: .failure, meaning: "the file is unreadable or not a valid graph"),
+      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+    ],
+    run: { context in
+      let path = context.arguments.argument("FILE") ?? "-"
+      let format = context.arguments.format("to") ?? .binary
+      let form = try PropertyListIO.read(path, options: PropertyListReadingOptions(jsonStyle: .typed)).value
+      let bytes: [UInt8]
+      do throws(KeyedArchiveError) {
+        bytes = try ObjectGraph(graphForm: form).archivedBytes(format: format)
+      } catch {
+        throw KeyedArchiveIO.fileError(path, error)
+      }
+      try PropertyListIO.write(bytes, to: context.arguments.value("output") ?? "-", output: context.output)
+      return .success
+    }
+  )
+}

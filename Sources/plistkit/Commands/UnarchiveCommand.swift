@@ -1,0 +1,61 @@
+import KeyedArchive
+import PlistKit
+
+extension CommandSpec {
+  /// `plistkit unarchive`: show an NSKeyedArchiver archive as plain data or as its object graph.
+  static let unarchive = CommandSpec(
+    name: "unarchive",
+    abstract: "Show a keyed archive as plain data, or as its object graph (--graph).",
+    discussion: """
+      The plain view is what forensic tools show: Foundation containers become plain arrays, \
+      dictionaries, strings, numbers, dates and data; other objects become dictionaries with a \
+      $class entry and their fields; a reference back into an ancestor (a cycle) becomes \
+      {"$cycle": "key.path"} instead of recursing. With --graph the output is the lossless object \
+      graph instead: every object once with its id, references as UIDs naming ids, sharing and \
+      cycles kept; `plistkit archive` turns it back into an archive. JSON output of --graph is \
+      always the typed form, so that nothing is lost.
+      """,
+    options: [
+      .choice(
+        "to", short: "t", placeholder: "FORMAT", choices: OptionSpec.formatChoices, aliases: OptionSpec.formatAliases,
+        help: "The format to write (default json).", default: "json"),
+      .flag("graph", help: "Write the identity-preserving object graph instead of the plain view."),
+      .flag("typed", help: "Write the plain view as typed JSON (dates, data, integers vs reals survive)."),
+      .flag("no-class", help: "Leave out the $class entries of the plain view (as nska_deserialize does)."),
+      .output(help: "Write the result here instead of standard output."),
+    ],
+    arguments: [ArgumentSpec("FILE", help: "The keyed archive; - is standard input.", completion: .file)],
+    examples: [
+      Example(command: "plistkit unarchive Samples/Presidents.plist", explanation: "Print the presidents as JSON."),
+      Example(
+        command: "plistkit unarchive Samples/Presidents.plist --graph -o presidents.graph.json",
+        explanation: "Write the object graph, to edit it and archive it again."),
+    ],
+    exitCodes: [
+      ExitCodeNote(status: .success, meaning: "the archive was shown"),
+      ExitCodeNote(status: .failure, meaning: "the file is unreadable or not a valid archive"),
+      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+    ],
+    run: { context in
+      let path = context.arguments.argument("FILE") ?? "-"
+      let format = context.arguments.format("to") ?? .json
+      let graph = try KeyedArchiveIO.readGraph(path)
+      let value: PropertyList
+      var options = PropertyListWritingOptions(jsonStyle: context.arguments.flag("typed") ? .typed : .plain)
+      if context.arguments.flag("graph") {
+        value = graph.graphForm()
+        options.jsonStyle = .typed
+      } else {
+        do throws(KeyedArchiveError) {
+          value = try graph.plainView(
+            options: PlainViewOptions(includesClassNames: !context.arguments.flag("no-class")))
+        } catch {
+          throw KeyedArchiveIO.fileError(path, error)
+        }
+      }
+      let bytes = try PropertyListIO.serialize(value, as: format, options: options, path: path)
+      try PropertyListIO.write(bytes, to: context.arguments.value("output") ?? "-", output: context.output)
+      return .success
+    }
+  )
+}

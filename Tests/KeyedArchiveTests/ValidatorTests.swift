@@ -1,0 +1,70 @@
+import KeyedArchive
+import PlistKit
+import Testing
+
+@Suite("Archive validator")
+struct ValidatorTests {
+  @Test("the book's archive is valid")
+  func bookIsValid() throws {
+    #expect(ArchiveValidator().validate(try Samples.presidentsArchive()) == [])
+  }
+
+  @Test("every problem is listed with its key path, not only the first")
+  func listsEveryProblem() {
+    let archive: PropertyList = [
+      "$archiver": 7, "$version": 99,
+      "$objects": [
+        "$null",
+        ["$class": .uid(5), "NS.objects": [.uid(40), "inline"]],
+        ["$class": .uid(3)],
+        "NSString",
+        ["$classname": "NSDictionary", "$classes": ["NSDictionary", "NSObject"]],
+        ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+        ["$class": .uid(4), "NS.keys": [.uid(3)], "NS.objects": []],
+        ["$class": .uid(7)],
+        ["$classname": 12, "$classes": ["X"]],
+      ],
+    ]
+    #expect(
+      ArchiveValidator().validate(archive) == [
+        KeyedArchiveError(.malformed, at: "$archiver", "expected a string, found integer"),
+        KeyedArchiveError(.malformed, at: "$version", "expected 100000, found 99"),
+        KeyedArchiveError(.malformed, at: "$top", "missing: expected a dictionary of top-level objects"),
+        KeyedArchiveError(
+          .referenceOutOfRange, at: "$objects.1.NS\\.objects.0", "UID 40 is out of range ($objects has 9 entries)"),
+        KeyedArchiveError(
+          .notAClass, at: "$objects.2.$class", "UID 3 points at a string \"NSString\", not a class dictionary"),
+        KeyedArchiveError(
+          .notAClass, at: "$objects.7.$class", "UID 7 points at a object dictionary, not a class dictionary"),
+        KeyedArchiveError(.malformed, at: "$objects.8.$classname", "expected a string, found integer"),
+        KeyedArchiveError(.malformed, at: "$objects.1.NS\\.objects.1", "expected a UID, found string"),
+        KeyedArchiveError(.malformed, at: "$objects.6.NS\\.objects", "0 objects for 1 keys"),
+      ])
+  }
+
+  @Test("Foundation's shapes: NSDate needs NS.time, NSUUID 16 bytes")
+  func shapes() {
+    let archive = Samples.archive(
+      top: ["a": .uid(1), "b": .uid(3)],
+      objects: [
+        "$null", ["$class": .uid(2), "NS.time": "yesterday"], Samples.classDictionary("NSDate", "NSObject"),
+        ["$class": .uid(4), "NS.uuidbytes": .data([1, 2])], Samples.classDictionary("NSUUID", "NSObject"),
+      ])
+    #expect(
+      ArchiveValidator().validate(archive) == [
+        KeyedArchiveError(.malformed, at: "$objects.1.NS\\.time", "expected a real, found string"),
+        KeyedArchiveError(.malformed, at: "$objects.3.NS\\.uuidbytes", "expected 16 bytes, found 2"),
+      ])
+  }
+
+  @Test("a cycle through a mutable array is allowed")
+  func mutableCycleAllowed() {
+    let archive = Samples.archive(objects: [
+      "$null", ["$class": .uid(2), "NS.objects": [.uid(1)]],
+      Samples.classDictionary("NSMutableArray", "NSArray", "NSObject"),
+    ])
+    #expect(ArchiveValidator().validate(archive) == [])
+    #expect(ArchiveValidator.isKeyedArchive(archive))
+    #expect(!ArchiveValidator.isKeyedArchive(["a": 1]))
+  }
+}

@@ -1,0 +1,53 @@
+import PlistKit
+import Testing
+
+@testable import PlistSchema
+
+/// Apple's plist DTD (`Schemas/PropertyList-1.0.dtd`) through libxml2's validator.
+@Suite struct DTDTests {
+  static let dtdPath = BookSchemaTests.repository + "/Schemas/PropertyList-1.0.dtd"
+
+  private func validate(_ path: String) throws -> [String] {
+    let dtd = try PropertyListDTD(contentsOfFile: Self.dtdPath)
+    return dtd.validate(xml: try PropertyListFile.read(path: BookSchemaTests.repository + "/" + path)).map(\.description)
+  }
+
+  @Test func theBookXMLFilesAreValid() throws {
+    #expect(try validate("Samples/computers.plist") == [])
+    #expect(try validate("Samples/sortednames.plist") == [])
+  }
+
+  @Test func aWrongFileIsRejectedWithLines() throws {
+    #expect(
+      try validate("Tests/PlistSchemaTests/Fixtures/Invalid/not-the-dtd.plist") == [
+        "4: Element dict content does not follow the DTD, expecting (key , (array | data | date | dict | real | integer | string | true | false))*, got (string key int )",
+        "7: No declaration for element int",
+      ])
+  }
+
+  @Test func brokenXMLGivesParseErrors() throws {
+    let dtd = try PropertyListDTD(contentsOfFile: Self.dtdPath)
+    #expect(dtd.validate(xml: Array("<plist>\n<array>\n</plist>".utf8)).map(\.description) == [
+      "3: Opening and ending tag mismatch: array line 2 and plist",
+      "3: Premature end of data in tag plist line 1",
+    ])
+  }
+
+  @Test func externalEntitiesAreNotLoaded() throws {
+    // The entity names a file that is not well-formed: loading it would be an error.
+    let entity = BookSchemaTests.repository + "/Tests/PlistSchemaTests/Fixtures/Invalid/broken-entity.txt"
+    let dtd = try PropertyListDTD(contentsOfFile: Self.dtdPath)
+    let xml = """
+      <?xml version="1.0"?>
+      <!DOCTYPE plist SYSTEM "http://example.invalid/evil.dtd" [<!ENTITY e SYSTEM "file://\(entity)">]>
+      <plist version="1.0"><string>&e;</string></plist>
+      """
+    #expect(dtd.validate(xml: Array(xml.utf8)) == [])
+  }
+
+  @Test func aBrokenDTDIsUnusable() {
+    #expect(throws: SchemaError.self) {
+      try PropertyListDTD(bytes: Array("<!ELEMENT plist (".utf8), name: "broken.dtd")
+    }
+  }
+}

@@ -40,6 +40,9 @@ show "" "plistkit get Samples/Presidents.plist '\$objects.2.President' --expect 
 show "Edit in place, atomically, keeping the format, key order and permissions (\`-o\` writes elsewhere):" \
   "plistkit insert computers.plist 0 NeXTcube --type string && plistkit set computers.plist 1 'Apple I (1976)' --type string && plistkit remove computers.plist 2 && plistkit print computers.plist | head -5"
 show "" "plistkit create - --to json"
+show "\`--archive\` walks a keyed archive's objects instead of its \`\$objects\` table, for reading and editing:" \
+  "plistkit print --archive Samples/Presidents.plist Presidents.0; plistkit get --archive Samples/Presidents.plist Presidents.42.Name"
+show "" "cp Samples/Presidents.plist p.plist && plistkit set --archive p.plist Presidents.0.Party Independent --type string && plistkit get --archive p.plist Presidents.0.Party"
 show "Errors name the file and where, on standard error; usage errors exit 2 with a suggestion:" \
   "plistkit get Samples/sortednames.plist A.9999; echo \"exit \$?\"; plistkit conver x; echo \"exit \$?\"; plistkit print Samples/computers.plist --colour never; echo \"exit \$?\""
 show "plutil's options, output and exit codes (also when the binary is run as \`plutil\`):" \

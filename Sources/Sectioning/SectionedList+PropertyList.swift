@@ -39,7 +39,8 @@ extension SectionedList where Item == PropertyList {
       var sections: [(String, [PropertyList])] = []
       for (title, value) in dictionary {
         guard case .array(let items) = value else {
-          throw Self.mismatch(PropertyListKeyPath(components: [title]), "expected an array of items, found \(value.kind)")
+          throw Self.mismatch(
+            PropertyListKeyPath(components: [title]), "expected an array of items, found \(value.kind)")
         }
         sections.append((title, items))
       }
@@ -68,8 +69,7 @@ extension SectionedList where Item == PropertyList {
 
   /// The groups of a two-level menu, when every element is a dictionary with a string title
   /// and an item array; nil otherwise.
-  private static func menuGroups(_ elements: [PropertyList]) -> [(title: String, key: String, items: [PropertyList])]?
-  {
+  private static func menuGroups(_ elements: [PropertyList]) -> [(title: String, key: String, items: [PropertyList])]? {
     guard !elements.isEmpty else { return nil }
     var groups: [(title: String, key: String, items: [PropertyList])] = []
     for element in elements {
@@ -86,7 +86,9 @@ extension SectionedList where Item == PropertyList {
   /// Checks that every item has a text, so that building the list cannot fail halfway, and
   /// returns the text key of dictionary items (the first default key the first dictionary
   /// has, when none is given).
-  private static func checkTexts(of groups: [[PropertyList]], paths: [PropertyListKeyPath], textKey: String?)
+  private static func checkTexts(
+    of groups: [[PropertyList]], paths: [PropertyListKeyPath], textKey: String?
+  )
     throws(PropertyListError) -> String?
   {
     var chosenKey: String? = textKey
@@ -100,7 +102,8 @@ extension SectionedList where Item == PropertyList {
             chosenKey = SectioningSource.defaultTextKeys.first { dictionary[$0]?.stringValue != nil }
           }
           guard let key = chosenKey, dictionary[key]?.stringValue != nil else {
-            let wanted = chosenKey.map { "a string under '\($0)'" }
+            let wanted =
+              chosenKey.map { "a string under '\($0)'" }
               ?? "a string under one of \(SectioningSource.defaultTextKeys.joined(separator: ", "))"
             throw mismatch(path.appending(index: index), "expected a dictionary with \(wanted)")
           }

@@ -41,11 +41,14 @@ import Testing
 
   @Test func aMissingTextIsReportedWithItsKeyPath() {
     let value: PropertyList = ["A": ["Ann", 3]]
-    #expect(throws: PropertyListError(.keyPath, at: .keyPath("A.1"), "expected a string or a dictionary, found integer")) {
+    #expect(
+      throws: PropertyListError(.keyPath, at: .keyPath("A.1"), "expected a string or a dictionary, found integer")
+    ) {
       try SectionedList(propertyList: value)
     }
     let records: PropertyList = [["Name": "a"], ["Color": "b"]]
-    #expect(throws: PropertyListError(.keyPath, at: .keyPath("1"), "expected a dictionary with a string under 'Name'")) {
+    #expect(throws: PropertyListError(.keyPath, at: .keyPath("1"), "expected a dictionary with a string under 'Name'"))
+    {
       try SectionedList(propertyList: records)
     }
     #expect(throws: PropertyListError(.keyPath, at: .keyPath("A"), "expected an array of items, found string")) {

@@ -19,6 +19,13 @@ public struct SectioningSource: Sendable, Hashable {
 
   /// The key under which a menu group keeps its items.
   public static let groupItemKeys = ["menu", "items"]
+
+  /// For a two-level menu (an array of dictionaries, each with a `title` string and an item
+  /// array under `menu` or `items`), the key of each group's items; nil for any other value.
+  public static func menuItemKeys(of value: PropertyList) -> [String]? {
+    guard case .array(let elements) = value else { return nil }
+    return SectionedList<PropertyList>.menuGroups(elements)?.map(\.key)
+  }
 }
 
 extension SectionedList where Item == PropertyList {
@@ -69,7 +76,7 @@ extension SectionedList where Item == PropertyList {
 
   /// The groups of a two-level menu, when every element is a dictionary with a string title
   /// and an item array; nil otherwise.
-  private static func menuGroups(_ elements: [PropertyList]) -> [(title: String, key: String, items: [PropertyList])]? {
+  static func menuGroups(_ elements: [PropertyList]) -> [(title: String, key: String, items: [PropertyList])]? {
     guard !elements.isEmpty else { return nil }
     var groups: [(title: String, key: String, items: [PropertyList])] = []
     for element in elements {

@@ -39,6 +39,18 @@ import Testing
     #expect(list.filtered(by: "ㄷㅈ").titles == ["국"])
   }
 
+  @Test func menusAreRecognisedByTheirShape() {
+    #expect(
+      SectioningSource.menuItemKeys(of: [["title": "", "menu": ["a"]], ["Title": "b", "items": []]]) == [
+        "menu", "items",
+      ])
+    #expect(SectioningSource.menuItemKeys(of: [["title": "a", "menu": ["x"]], ["title": "b"]]) == nil)
+    #expect(SectioningSource.menuItemKeys(of: [["Name": "iMac"]]) == nil)
+    #expect(SectioningSource.menuItemKeys(of: ["a"]) == nil)
+    #expect(SectioningSource.menuItemKeys(of: []) == nil)
+    #expect(SectioningSource.menuItemKeys(of: ["A": ["a"]]) == nil)
+  }
+
   @Test func aMissingTextIsReportedWithItsKeyPath() {
     let value: PropertyList = ["A": ["Ann", 3]]
     #expect(

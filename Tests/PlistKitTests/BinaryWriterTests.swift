@@ -109,6 +109,19 @@ struct BinaryWriterTests {
     #expect(tiny.referenceSize == 1)
   }
 
+  @Test("Over 65,535 objects take 3-byte references, as CoreFoundation writes them, and the peers read them")
+  func threeByteReferences() throws {
+    let value = PropertyList.array((0..<70_000).map { .integer($0) })
+    let bytes = try writeBinary(value)
+    let trailer = try binaryTrailer(bytes)
+    #expect(trailer.referenceSize == 3)
+    #expect(trailer.offsetSize == 3)
+    #expect(trailer.objectCount == 70_001)
+    #expect(try readBinary(bytes) == value)
+    #expect(try FoundationPeer.read(bytes) == value)
+    if PythonPeer.isAvailable { #expect(try PythonPeer.read(bytes) == value) }
+  }
+
   @Test("Equal strings, numbers, dates and data are written once; booleans, UIDs and containers are not shared")
   func uniquing() throws {
     let date = PropertyListDate(secondsSinceReferenceDate: 5)

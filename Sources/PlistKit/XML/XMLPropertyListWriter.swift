@@ -1,4 +1,23 @@
-/// Writes the XML form. (Placeholder until the writer lands.)
+/// Writes Apple's XML property-list form, byte for byte as CoreFoundation lays it out: the
+/// standard XML declaration and DOCTYPE, one element per line indented with tabs, `<true/>`
+/// and `<false/>`, `<dict/>` and `<array/>` for empty containers, base64 data wrapped at
+/// Apple's line lengths, UIDs as `<dict><key>CF$UID</key><integer>N</integer></dict>`.
+///
+/// Output is always UTF-8. Dictionary keys keep their order unless
+/// ``PropertyListWritingOptions/sortedKeys`` asks for code-point order (Apple's own writer
+/// always sorts them). Where Apple's output would not read back exactly, this writer
+/// differs, and says so:
+/// - `-0.0` is written `<real>-0.0</real>` (Apple writes `0.0` and loses the sign);
+/// - a carriage return in a string is written `&#13;` (XML readers turn a raw one into a
+///   line feed);
+/// - dates are written in whole seconds, as Apple does: a fraction of a second is dropped
+///   toward the past, and a date that is not finite cannot be written;
+/// - every NaN is written `nan`, which reads back as the standard quiet NaN.
+///
+/// Strings and keys holding characters that XML 1.0 cannot carry (U+0000–U+001F other than
+/// tab, line feed and carriage return, and U+FFFE, U+FFFF) fail with
+/// ``PropertyListError/Kind/notRepresentable`` and the key path of the value: Apple writes
+/// them raw, and the result is not XML.
 public struct XMLPropertyListWriter: Sendable {
   /// The options in force.
   public var options: PropertyListWritingOptions
@@ -7,7 +26,152 @@ public struct XMLPropertyListWriter: Sendable {
   public init(options: PropertyListWritingOptions = .default) { self.options = options }
 
   /// Writes one property list.
+  ///
+  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/notRepresentable``,
+  ///   with the key path of the value, when a string or date cannot be written in XML.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
-    throw PropertyListError(.notRepresentable, format: .xml, "TODO: implement")
+    var output = XMLPropertyListOutput(sortedKeys: options.sortedKeys)
+    try output.writeDocument(value)
+    return output.bytes
+  }
+}
+
+/// The output being built and the walk through the value, with an explicit stack so that
+/// no value, however deep, can exhaust the call stack.
+struct XMLPropertyListOutput {
+  /// An array or dictionary being written and how far.
+  struct Frame {
+    let elements: [PropertyList]
+    let dictionary: PropertyListDictionary?
+    /// The order to write a dictionary's entries in, when sorted.
+    let order: [Int]?
+    let count: Int
+    var next = 0
+  }
+
+  var bytes: [UInt8] = []
+  private var stack: [Frame] = []
+  let sortedKeys: Bool
+
+  init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
+
+  private static let header = Array(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+
+    """.utf8)
+
+  mutating func writeDocument(_ root: PropertyList) throws(PropertyListError) {
+    bytes.reserveCapacity(4096)
+    bytes.append(contentsOf: Self.header)
+    try write(root, depth: 0)
+    while let top = stack.last {
+      let depth = stack.count
+      guard top.next < top.count else {
+        stack.removeLast()
+        indent(depth - 1)
+        append(top.dictionary == nil ? "</array>\n" : "</dict>\n")
+        continue
+      }
+      let index = top.next
+      stack[stack.count - 1].next += 1
+      if let dictionary = top.dictionary {
+        let position = top.order?[index] ?? index
+        indent(depth)
+        append("<key>")
+        try appendEscaped(dictionary.keys[position])
+        append("</key>\n")
+        try write(dictionary.values[position], depth: depth)
+      } else {
+        try write(top.elements[index], depth: depth)
+      }
+    }
+    append("</plist>\n")
+  }
+
+  /// Writes a scalar whole, or the opening of a container (its contents follow from the stack).
+  private mutating func write(_ value: PropertyList, depth: Int) throws(PropertyListError) {
+    indent(depth)
+    switch value {
+    case .string(let string):
+      append("<string>")
+      try appendEscaped(string)
+      append("</string>\n")
+    case .integer(let integer):
+      append("<integer>")
+      appendInteger(integer)
+      append("</integer>\n")
+    case .real(let real):
+      append("<real>")
+      appendReal(real)
+      append("</real>\n")
+    case .boolean(let boolean):
+      append(boolean ? "<true/>\n" : "<false/>\n")
+    case .date(let date):
+      guard date.secondsSinceReferenceDate.isFinite else {
+        throw PropertyListError(
+          .notRepresentable, format: .xml, at: .keyPath(keyPath.description),
+          "a date of \(date.secondsSinceReferenceDate) seconds cannot be written in XML (only finite dates can)")
+      }
+      append("<date>")
+      ISO8601.append(date.secondsSinceReferenceDate, to: &bytes)
+      append("</date>\n")
+    case .data(let data):
+      append("<data>\n")
+      appendBase64(data, depth: depth)
+      indent(depth)
+      append("</data>\n")
+    case .uid(let uid):
+      append("<dict>\n")
+      indent(depth + 1)
+      append("<key>CF$UID</key>\n")
+      indent(depth + 1)
+      append("<integer>")
+      appendInteger(PropertyListInteger(uid))
+      append("</integer>\n")
+      indent(depth)
+      append("</dict>\n")
+    case .array(let elements):
+      guard !elements.isEmpty else { return append("<array/>\n") }
+      append("<array>\n")
+      stack.append(Frame(elements: elements, dictionary: nil, order: nil, count: elements.count))
+    case .dictionary(let dictionary):
+      guard !dictionary.isEmpty else { return append("<dict/>\n") }
+      append("<dict>\n")
+      let order = sortedKeys ? Self.codePointOrder(dictionary.keys) : nil
+      stack.append(Frame(elements: [], dictionary: dictionary, order: order, count: dictionary.count))
+    }
+  }
+
+  /// The positions of `keys` in code-point order (the same as UTF-8 byte order).
+  private static func codePointOrder(_ keys: [String]) -> [Int] {
+    keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+  }
+
+  /// The key path of the value being written: the current entry of every open container.
+  var keyPath: PropertyListKeyPath {
+    PropertyListKeyPath(
+      components: stack.map { frame in
+        let index = frame.next - 1
+        guard let dictionary = frame.dictionary else { return String(index) }
+        return dictionary.keys[frame.order?[index] ?? index]
+      })
+  }
+
+  mutating func append(_ literal: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
+  private static let tabs = [UInt8](repeating: 0x09, count: 64)
+
+  mutating func indent(_ depth: Int) {
+    var remaining = depth
+    while remaining > 0 {
+      let count = min(remaining, Self.tabs.count)
+      Self.tabs.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+      remaining -= count
+    }
   }
 }

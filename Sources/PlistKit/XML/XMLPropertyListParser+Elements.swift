@@ -1,0 +1,182 @@
+/// Element handling: what may appear where, and turning closed elements into values.
+extension XMLPropertyListParser {
+  /// A start tag. `name` is the element's local name, `prefix` its namespace prefix.
+  func startElement(name: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+    if let openScalar {
+      fail(
+        .syntax, at: tagStartPosition,
+        "expected text inside <\(openScalar.element.name)>, found <\(Self.qualifiedName(name, prefix))>")
+      return
+    }
+    guard prefix == nil, let element = XMLElementName(cString: name) else {
+      fail(.syntax, at: tagStartPosition, "unknown element <\(Self.qualifiedName(name, prefix))>\(whereText)")
+      return
+    }
+    guard checkPlacement(of: element) else { return }
+    if element == .plist {
+      insidePlist = true
+      return
+    }
+    if element != .key {
+      objectCount += 1
+      guard objectCount <= limits.maximumObjectCount else {
+        fail(
+          .limitExceeded, at: tagStartPosition,
+          "more than \(limits.maximumObjectCount) values (the object count limit)")
+        return
+      }
+    }
+    if element.isContainer {
+      guard containers.count < limits.maximumDepth else {
+        fail(
+          .limitExceeded, at: tagStartPosition,
+          "arrays and dictionaries nested deeper than \(limits.maximumDepth) (the depth limit)")
+        return
+      }
+      containers.append(Container(isDictionary: element == .dict))
+    } else {
+      let start = tagStartPosition ?? XMLPosition(line: 0, column: 0)
+      openScalar = OpenScalar(element: element, line: start.line, column: start.column)
+      text.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Checks that `element` may start here, and fails with what was expected if not.
+  private func checkPlacement(of element: XMLElementName) -> Bool {
+    let expected: String
+    if let container = containers.last {
+      if container.isDictionary {
+        if let key = container.pendingKey {
+          guard element != .key, element != .plist else {
+            expected = "expected a value for key '\(key)' inside <dict>"
+            return misplaced(element, expected)
+          }
+        } else {
+          guard element == .key else { return misplaced(element, "expected <key> inside <dict>") }
+        }
+        return true
+      }
+      guard element != .key, element != .plist else {
+        return misplaced(element, "expected a value element inside <array>")
+      }
+      return true
+    }
+    if insidePlist {
+      guard root == nil else {
+        return misplaced(element, "expected '</plist>' after the value (a plist holds one value)")
+      }
+      guard element != .key, element != .plist else {
+        return misplaced(element, "expected a value element inside <plist>")
+      }
+      return true
+    }
+    guard element != .key else { return misplaced(element, "expected <plist> or a value element") }
+    return true
+  }
+
+  private func misplaced(_ element: XMLElementName, _ expected: String) -> Bool {
+    fail(.syntax, at: tagStartPosition, "\(expected), found <\(element.name)>")
+    return false
+  }
+
+  /// An end tag. libxml2 has checked that it matches its start tag.
+  func endElement() {
+    if let scalar = openScalar {
+      openScalar = nil
+      if scalar.element == .key {
+        let key = text.withUnsafeBufferPointer { keys.key($0) }
+        guard countDecoded(text.count, at: scalar) else { return }
+        containers[containers.count - 1].pendingKey = key
+        return
+      }
+      guard let value = scalarValue(scalar) else { return }
+      deliver(value)
+      return
+    }
+    if let container = containers.last {
+      if let key = container.pendingKey {
+        fail(.syntax, at: tagStartPosition, "expected a value for key '\(key)' inside <dict>, found '</dict>'")
+        return
+      }
+      let finished = containers.removeLast()
+      deliver(finished.isDictionary ? Self.dictionaryValue(finished.dictionary) : .array(finished.elements))
+      return
+    }
+    // Only </plist> is left: every other element is a container or a scalar.
+    if root == nil {
+      fail(.syntax, at: tagStartPosition, "expected a value element inside <plist>, found '</plist>'")
+    }
+    insidePlist = false
+  }
+
+  /// Adds a finished value to the open container, or makes it the top-level value.
+  private func deliver(_ value: PropertyList) {
+    guard !containers.isEmpty else {
+      root = value
+      return
+    }
+    let top = containers.count - 1
+    if containers[top].isDictionary {
+      let key = containers[top].pendingKey!
+      containers[top].pendingKey = nil
+      containers[top].dictionary[key] = value
+    } else {
+      containers[top].elements.append(value)
+    }
+  }
+
+  /// A dictionary whose only entry is `CF$UID` with a non-negative integer is a keyed-archive
+  /// reference, as CoreFoundation reads it.
+  private static func dictionaryValue(_ dictionary: PropertyListDictionary) -> PropertyList {
+    if dictionary.count == 1, dictionary.keys[0] == "CF$UID", let uid = dictionary.values[0].uint64Value {
+      return .uid(uid)
+    }
+    return .dictionary(dictionary)
+  }
+
+  /// Text between tags: the content of a scalar, or white space between elements.
+  func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if let scalar = openScalar {
+      guard text.count + bytes.count <= limits.maximumDecodedSize - decodedSize else {
+        countDecoded(text.count + bytes.count, at: scalar)
+        return
+      }
+      text.append(contentsOf: bytes)
+      return
+    }
+    guard let first = bytes.firstIndex(where: { !Self.isSpace($0) }) else { return }
+    let start = bytes.baseAddress! + first
+    let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[first...].prefix(24)), as: UTF8.self)
+    fail(.syntax, at: textPosition(of: start, in: bytes), "unexpected text '\(shown)'\(whereText)")
+  }
+
+  /// Adds to the decoded size and checks the limit.
+  @discardableResult
+  func countDecoded(_ count: Int, at scalar: OpenScalar) -> Bool {
+    decodedSize += count
+    guard decodedSize <= limits.maximumDecodedSize else {
+      fail(
+        .limitExceeded, at: XMLPosition(line: scalar.line, column: scalar.column),
+        "strings and data decode to more than \(limits.maximumDecodedSize) bytes (the decoded size limit)")
+      return false
+    }
+    return true
+  }
+
+  /// ` inside <array>` and the like, for messages about the current place.
+  var whereText: String {
+    if let openScalar { return " inside <\(openScalar.element.name)>" }
+    if let container = containers.last { return container.isDictionary ? " inside <dict>" : " inside <array>" }
+    return insidePlist ? " inside <plist>" : " outside the root element"
+  }
+
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+  }
+
+  static func qualifiedName(_ name: UnsafePointer<UInt8>, _ prefix: UnsafePointer<UInt8>?) -> String {
+    let local = String(cString: name)
+    guard let prefix else { return local }
+    return String(cString: prefix) + ":" + local
+  }
+}

@@ -1,0 +1,80 @@
+internal import CLibXML2
+
+/// A line and a column in the document, both from 1, counted in characters.
+struct XMLPosition: Equatable {
+  var line: Int
+  var column: Int
+}
+
+extension XMLPropertyListParser {
+  /// Where libxml2 is: the next character it will read.
+  var currentPosition: XMLPosition? {
+    guard let input = context?.pointee.input else { return nil }
+    return XMLPosition(line: Int(input.pointee.line), column: Int(input.pointee.col))
+  }
+
+  /// Where the construct that libxml2 has just read starts: the nearest `opening` byte
+  /// before its current position (`<` for a tag, `&` for a reference). libxml2 reports
+  /// positions after a construct; an error about it should point at its start.
+  func startPosition(of opening: Unicode.Scalar = "<") -> XMLPosition? {
+    guard let input = context?.pointee.input, let base = input.pointee.base, let current = input.pointee.cur,
+      let position = currentPosition
+    else { return currentPosition }
+    var cursor = current
+    while cursor > base {
+      cursor -= 1
+      if cursor.pointee == UInt8(ascii: opening) {
+        return Self.position(of: cursor, before: current, at: position, lineStartBound: base)
+      }
+    }
+    return position
+  }
+
+  /// The start of a tag just read; `<` cannot occur inside a tag, not even in an attribute.
+  var tagStartPosition: XMLPosition? { startPosition(of: "<") }
+
+  /// The position of `target` inside a chunk of text being reported to `characters`.
+  /// libxml2 has already counted the chunk's lines and columns, so its position is that of
+  /// the chunk's end.
+  func textPosition(of target: UnsafePointer<UInt8>, in chunk: UnsafeBufferPointer<UInt8>) -> XMLPosition? {
+    guard let position = currentPosition, let start = chunk.baseAddress else { return nil }
+    // A chunk inside libxml2's input buffer may look further back for the start of its line.
+    var lineStartBound = start
+    if let input = context?.pointee.input, let base = input.pointee.base, let end = input.pointee.end,
+      start >= base, start <= end
+    {
+      lineStartBound = base
+    }
+    return Self.position(of: target, before: start + chunk.count, at: position, lineStartBound: lineStartBound)
+  }
+
+  /// The position of `target`, counting back from `reference` whose position is known;
+  /// nil when the start of `target`'s line is not in memory (before `lineStartBound`).
+  private static func position(
+    of target: UnsafePointer<UInt8>, before reference: UnsafePointer<UInt8>, at referencePosition: XMLPosition,
+    lineStartBound: UnsafePointer<UInt8>
+  ) -> XMLPosition? {
+    var line = referencePosition.line
+    var column = referencePosition.column
+    var cursor = reference
+    var crossedLine = false
+    while cursor > target {
+      cursor -= 1
+      if cursor.pointee == 0x0A {
+        line -= 1
+        crossedLine = true
+      } else if cursor.pointee & 0xC0 != 0x80 {
+        column -= 1
+      }
+    }
+    guard crossedLine else { return XMLPosition(line: line, column: column) }
+    // Count the column from the start of the target's own line.
+    column = 1
+    while cursor > lineStartBound {
+      cursor -= 1
+      if cursor.pointee == 0x0A { return XMLPosition(line: line, column: column) }
+      if cursor.pointee & 0xC0 != 0x80 { column += 1 }
+    }
+    return line == 1 ? XMLPosition(line: line, column: column) : nil
+  }
+}

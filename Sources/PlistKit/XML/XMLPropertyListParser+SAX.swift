@@ -1,0 +1,118 @@
+internal import CLibXML2
+
+/// The SAX2 handler table: C callbacks that forward to the parser object passed as libxml2's
+/// user data. Only what a plist needs is set; everything else stays nil, so libxml2 never
+/// builds a tree, never loads the external DTD and never resolves an entity.
+extension XMLPropertyListParser {
+  static func makeHandler() -> xmlSAXHandler {
+    var handler = xmlSAXHandler()
+    handler.initialized = UInt32(XML_SAX2_MAGIC)
+    handler.startElementNs = { user, localName, prefix, _, _, _, _, _, _ in
+      guard let user, let localName else { return }
+      XMLPropertyListParser.with(user) { parser in
+        guard parser.failure == nil else { return }
+        parser.startElement(name: localName, prefix: prefix)
+      }
+    }
+    handler.endElementNs = { user, _, _, _ in
+      guard let user else { return }
+      XMLPropertyListParser.with(user) { parser in
+        guard parser.failure == nil else { return }
+        parser.endElement()
+      }
+    }
+    handler.characters = textCallback
+    handler.ignorableWhitespace = textCallback
+    handler.cdataBlock = textCallback
+    // Entities: the five predefined ones (and character references) never reach these
+    // callbacks. Anything else is refused where it is declared or referenced.
+    handler.entityDecl = { user, name, _, _, _, _ in
+      guard let user else { return }
+      XMLPropertyListParser.with(user) { parser in
+        let shown = name.map { String(cString: $0) } ?? ""
+        parser.fail(
+          .syntax, at: parser.tagStartPosition,
+          "entity declarations are not allowed (<!ENTITY \(shown) …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"
+        )
+      }
+    }
+    handler.unparsedEntityDecl = { user, name, _, _, _ in
+      guard let user else { return }
+      XMLPropertyListParser.with(user) { parser in
+        let shown = name.map { String(cString: $0) } ?? ""
+        parser.fail(.syntax, at: parser.tagStartPosition, "entity declarations are not allowed (<!ENTITY \(shown) …>)")
+      }
+    }
+    handler.getEntity = { user, name in
+      guard let user else { return nil }
+      XMLPropertyListParser.with(user) { parser in parser.refuseReference(to: name, marker: "&") }
+      return nil
+    }
+    handler.getParameterEntity = { user, name in
+      guard let user else { return nil }
+      XMLPropertyListParser.with(user) { parser in parser.refuseReference(to: name, marker: "%") }
+      return nil
+    }
+    handler.reference = { user, name in
+      guard let user else { return }
+      XMLPropertyListParser.with(user) { parser in parser.refuseReference(to: name, marker: "&") }
+    }
+    handler.serror = { user, error in
+      guard let user, let error else { return }
+      XMLPropertyListParser.with(user) { parser in parser.libxml2Error(error.pointee) }
+    }
+    return handler
+  }
+
+  private static let textCallback: charactersSAXFunc = { user, bytes, count in
+    guard let user, let bytes, count > 0 else { return }
+    XMLPropertyListParser.with(user) { parser in
+      guard parser.failure == nil else { return }
+      parser.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
+    }
+  }
+
+  /// Runs `body` with the parser behind libxml2's user data pointer, without retaining it
+  /// (the reader keeps it alive for the whole parse).
+  fileprivate static func with(_ user: UnsafeMutableRawPointer, _ body: (XMLPropertyListParser) -> Void) {
+    Unmanaged<XMLPropertyListParser>.fromOpaque(user)._withUnsafeGuaranteedRef(body)
+  }
+
+  fileprivate func refuseReference(to name: UnsafePointer<UInt8>?, marker: String) {
+    let shown = name.map { String(cString: $0) } ?? ""
+    fail(
+      .syntax, at: startPosition(of: marker == "&" ? "&" : "%"),
+      "entity references are not allowed (\(marker)\(shown);): a property list uses only &lt; &gt; &amp; &apos; &quot;")
+  }
+
+  /// A well-formedness or encoding error from libxml2 itself.
+  fileprivate func libxml2Error(_ error: xmlError) {
+    guard error.level.rawValue >= XML_ERR_ERROR.rawValue, failure == nil else { return }
+    let position = error.line > 0 ? XMLPosition(line: Int(error.line), column: max(Int(error.int2), 1)) : nil
+    var message = error.message.map { String(cString: $0) } ?? "malformed XML"
+    while message.last?.isWhitespace == true { message.removeLast() }
+    let kind: PropertyListError.Kind
+    switch xmlParserErrors(UInt32(bitPattern: error.code)) {
+    case XML_ERR_INVALID_CHAR, XML_ERR_INVALID_ENCODING, XML_ERR_UNSUPPORTED_ENCODING, XML_ERR_UNKNOWN_ENCODING:
+      kind = .invalidEncoding
+    case XML_ERR_TAG_NOT_FINISHED:
+      kind = .unexpectedEnd
+      if let open = openElementName { message = "expected '</\(open)>', found the end of the input" }
+    case XML_ERR_DOCUMENT_EMPTY:
+      kind = .unexpectedEnd
+      message = "no XML element found"
+    case XML_ERR_DOCUMENT_END:
+      kind = .syntax
+      message = "extra content after the root element"
+    default:
+      kind = .syntax
+    }
+    fail(kind, at: position, message)
+  }
+
+  /// The innermost element libxml2 has open.
+  private var openElementName: String? {
+    guard let name = context?.pointee.name else { return nil }
+    return String(cString: name)
+  }
+}

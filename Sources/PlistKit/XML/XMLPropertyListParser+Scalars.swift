@@ -1,0 +1,133 @@
+/// Turning the text of `<string>`, `<integer>`, `<real>`, `<date>`, `<data>`, `<true/>` and
+/// `<false/>` into values, on the bytes (no `String` unless the value is one).
+extension XMLPropertyListParser {
+  /// The value of a closed scalar element, or nil after a failure.
+  func scalarValue(_ scalar: OpenScalar) -> PropertyList? {
+    let position = XMLPosition(line: scalar.line, column: scalar.column)
+    switch scalar.element {
+    case .string:
+      guard countDecoded(text.count, at: scalar) else { return nil }
+      return .string(String(decoding: text, as: UTF8.self))
+    case .true, .false:
+      guard text.allSatisfy(Self.isSpace) else {
+        fail(.syntax, at: position, "<\(scalar.element.name)/> must be empty, found '\(shownText)'")
+        return nil
+      }
+      return .boolean(scalar.element == .true)
+    case .integer:
+      guard let trimmed = trimmedText(scalar) else { return nil }
+      guard let value = Self.parseInteger(text[trimmed]) else {
+        let message =
+          Self.looksLikeInteger(text[trimmed])
+          ? "<integer> '\(shownText)' is out of range (\(Int64.min) to \(UInt64.max))"
+          : "<integer> '\(shownText)' is not an integer"
+        fail(.invalidValue, at: position, message)
+        return nil
+      }
+      return .integer(value)
+    case .real:
+      guard let trimmed = trimmedText(scalar) else { return nil }
+      guard let value = XMLRealParser.parse(text[trimmed]) else {
+        fail(.invalidValue, at: position, "<real> '\(shownText)' is not a real number")
+        return nil
+      }
+      return .real(value)
+    case .date:
+      guard let trimmed = trimmedText(scalar) else { return nil }
+      guard let seconds = ISO8601.parse(text[trimmed]) else {
+        fail(.invalidValue, at: position, "<date> '\(shownText)' is not an ISO 8601 date")
+        return nil
+      }
+      return .date(PropertyListDate(secondsSinceReferenceDate: seconds))
+    case .data:
+      let decoded: [UInt8]
+      do {
+        decoded = try text.withUnsafeBufferPointer { (buffer) throws(Base64.DecodingFailure) in
+          try Base64.decode(buffer)
+        }
+      } catch .invalidCharacter(_, let byte) {
+        let shown = byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        fail(.invalidValue, at: position, "<data> is not valid base64: unexpected \(shown)")
+        return nil
+      } catch {
+        fail(.invalidValue, at: position, "<data> is not valid base64: it ends in the middle of a 4-character group")
+        return nil
+      }
+      guard countDecoded(decoded.count, at: scalar) else { return nil }
+      return .data(decoded)
+    case .key, .plist, .array, .dict:
+      preconditionFailure("not a scalar element")
+    }
+  }
+
+  /// The range of the text without surrounding white space; fails on empty text.
+  private func trimmedText(_ scalar: OpenScalar) -> Range<Int>? {
+    var start = 0
+    var end = text.count
+    while start < end, Self.isSpace(text[start]) { start += 1 }
+    while end > start, Self.isSpace(text[end - 1]) { end -= 1 }
+    guard start < end else {
+      fail(.invalidValue, at: XMLPosition(line: scalar.line, column: scalar.column), "<\(scalar.element.name)> is empty")
+      return nil
+    }
+    return start..<end
+  }
+
+  /// The text for an error message, shortened.
+  private var shownText: String {
+    let limit = 40
+    let shown = String(decoding: text.prefix(limit), as: UTF8.self)
+    return text.count > limit ? shown + "…" : shown
+  }
+
+  /// Parses `[+-]digits` or `[+-]0x hexdigits` over the whole Int64 and UInt64 range.
+  static func parseInteger(_ bytes: ArraySlice<UInt8>) -> PropertyListInteger? {
+    var cursor = bytes.startIndex
+    let end = bytes.endIndex
+    var negative = false
+    if bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") {
+      negative = bytes[cursor] == UInt8(ascii: "-")
+      cursor += 1
+    }
+    var radix: UInt64 = 10
+    if end - cursor > 2, bytes[cursor] == UInt8(ascii: "0"), bytes[cursor + 1] | 0x20 == UInt8(ascii: "x") {
+      radix = 16
+      cursor += 2
+    }
+    guard cursor < end else { return nil }
+    var magnitude: UInt64 = 0
+    while cursor < end {
+      let byte = bytes[cursor]
+      let digit: UInt64
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte &- 0x30)
+      case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt64(byte &- 0x61 &+ 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt64(byte &- 0x41 &+ 10)
+      default: return nil
+      }
+      let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: radix)
+      let (sum, carry) = shifted.addingReportingOverflow(digit)
+      guard !overflow, !carry else { return nil }
+      magnitude = sum
+      cursor += 1
+    }
+    guard negative else { return PropertyListInteger(magnitude) }
+    guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+    return PropertyListInteger(Int64(truncatingIfNeeded: 0 &- magnitude))
+  }
+
+  /// True when the text has an integer's shape (so a failure to parse means out of range).
+  private static func looksLikeInteger(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var digits = bytes
+    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    var hexadecimal = false
+    if digits.count > 2, digits.first == UInt8(ascii: "0"), digits[digits.startIndex + 1] | 0x20 == UInt8(ascii: "x") {
+      digits = digits.dropFirst(2)
+      hexadecimal = true
+    }
+    return !digits.isEmpty
+      && digits.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (hexadecimal && (0x61...0x66).contains(byte | 0x20))
+      }
+  }
+}

@@ -193,7 +193,9 @@ enum SwiftValues {
 }
 
 /// Checks that a decoded graph keeps the model's sharing: each container of the model is one
-/// node of the graph wherever it is placed, and two containers are never merged into one.
+/// node of the graph wherever it is placed, and two containers are never merged into one
+/// unless they are equal (Foundation's archiver uniques objects by `isEqual`, so it writes
+/// two equal collections once).
 enum SharingCheck {
   /// True when some container is placed in the graph more than once.
   static func sharesContainers(_ root: ArchiveNode) -> Bool {
@@ -214,7 +216,7 @@ enum SharingCheck {
   static func difference(_ root: ArchiveNode, graph: ObjectGraph) throws -> String? {
     guard let top = graph.top["root"] else { return "no root in $top" }
     var nodeOfModel: [ObjectIdentifier: Int] = [:]
-    var modelOfNode: [Int: ObjectIdentifier] = [:]
+    var modelOfNode: [Int: ArchiveNode] = [:]
     var pending: [(ArchiveNode, PropertyList, String)] = [(root, top, "root")]
     while let (node, reference, path) = pending.popLast() {
       guard node.isContainer else { continue }
@@ -223,10 +225,14 @@ enum SharingCheck {
       }
       let model = ObjectIdentifier(node)
       if let known = nodeOfModel[model], known != id { return "\(path): one object became nodes \(known) and \(id)" }
-      if let known = modelOfNode[id], known != model { return "\(path): two objects were merged into node \(id)" }
+      if let known = modelOfNode[id], ObjectIdentifier(known) != model,
+        ArchiveValueText.of(known) != ArchiveValueText.of(node)
+      {
+        return "\(path): two different objects were merged into node \(id)"
+      }
       guard nodeOfModel[model] == nil else { continue }
       nodeOfModel[model] = id
-      modelOfNode[id] = model
+      if modelOfNode[id] == nil { modelOfNode[id] = node }
       let references = instance.fields["NS.objects"]?.arrayValue ?? []
       switch node.content {
       case .array(let elements, _):

@@ -166,6 +166,10 @@ struct RandomObjectGraph {
 ///   first and refer to it for both (whether it does depends on hashing; DESIGN.md, "Known
 ///   traps"): when Foundation archives, a string canonically equivalent to an earlier,
 ///   different one is left out;
+/// - it uniques numbers by `isEqual` too, which compares numeric values, so `true`, `1` and
+///   `1.0` (or `0` and `-0.0`) in one archive may become one object of the first one's type:
+///   when Foundation archives, a number equal in value to an earlier one of another type or
+///   bits is left out;
 /// - the unarchiver decodes every string object `$null` as nil, not only the reference to
 ///   object 0, and then pairs an NSDictionary's remaining keys with the wrong objects: when
 ///   Foundation unarchives, the string `$null` is left out (as an element, a key or a value);
@@ -182,6 +186,8 @@ struct FoundationLimits {
   private var restricted: [ObjectIdentifier: ArchiveNode?] = [:]
   /// Canonical-equivalence class → the exact string first kept.
   private var firstEquivalent: [String: String] = [:]
+  /// Numeric value → the text of the number first kept.
+  private var firstNumber: [Double: String] = [:]
 
   init(format: PropertyListFormat, foundationArchives: Bool, foundationUnarchives: Bool) {
     self.format = format
@@ -193,6 +199,8 @@ struct FoundationLimits {
     if let known = restricted[ObjectIdentifier(node)] { return known }
     let result: ArchiveNode?
     switch node.content {
+    case .integer, .real, .boolean:
+      result = foundationArchives && !isFirstOfItsValue(node) ? nil : node
     case .string(let string):
       result = text(string).map {
         $0.unicodeScalars.elementsEqual(string.unicodeScalars) ? node : ArchiveNode(.string($0))
@@ -220,6 +228,21 @@ struct FoundationLimits {
     }
     restricted[ObjectIdentifier(node)] = .some(result)
     return result
+  }
+
+  /// True unless an earlier number has the same numeric value but another kind or bits.
+  private mutating func isFirstOfItsValue(_ node: ArchiveNode) -> Bool {
+    let value: Double
+    switch node.content {
+    case .integer(let integer): value = integer.doubleValue
+    case .real(let real): value = real
+    case .boolean(let bool): value = bool ? 1 : 0
+    default: return true
+    }
+    let text = ArchiveValueText.of(node)
+    if let first = firstNumber[value] { return first == text }
+    firstNumber[value] = text
+    return true
   }
 
   /// The string as sent, or nil when it is left out.

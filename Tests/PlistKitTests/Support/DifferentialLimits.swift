@@ -90,6 +90,9 @@ enum DifferentialLimits {
   /// - in XML, Foundation writes `-0.0` as `0.0` (it reads `-0.0` right);
   /// - in XML, Foundation's reader drops a U+FEFF at the start of a string or key, as if it
   ///   were a byte order mark (it writes one right): strings sent to it do not start with one;
+  /// - in XML, Foundation's reader takes a dictionary whose only key is `CF$UID` for a UID
+  ///   whatever number it holds, a real too (truncated); PlistKit's reader, as the XML form
+  ///   writes UIDs, only when it holds an integer: such dictionaries with a real are left out;
   /// - a dictionary of Foundation is unordered: the comparison ignores key order (`==`).
   static func throughFoundation(
     _ value: PropertyList, format: PropertyListFormat, foundationWrites: Bool
@@ -105,6 +108,10 @@ enum DifferentialLimits {
         case .real(let real) where format == .xml && foundationWrites && real == 0: return .real(0)
         case .string(let string) where format == .xml && !foundationWrites:
           return .string(withoutLeadingByteOrderMark(string))
+        case .dictionary(let dictionary)
+        where format == .xml && !foundationWrites && dictionary.count == 1
+          && dictionary.keys[0] == "CF$UID" && dictionary.values[0].kind == .real:
+          return nil
         case .dictionary(let dictionary):
           var seen = Set<String>()
           var result = PropertyListDictionary()

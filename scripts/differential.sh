@@ -16,10 +16,11 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 swift build --build-tests > "$log" 2>&1 || status=$?
-for suite in PlistKitTests.DifferentialTests KeyedArchiveTests.DifferentialArchiveTests; do
-  [ "$status" = 0 ] || break
-  swift test --skip-build --filter "$suite" >> "$log" 2>&1 || status=$?
-done
+if [ "$status" = 0 ]; then
+  for suite in PlistKitTests.DifferentialTests KeyedArchiveTests.DifferentialArchiveTests; do
+    swift test --skip-build --filter "$suite" >> "$log" 2>&1 || status=$?
+  done
+fi
 grep -E '^(✘|✔) Test run|recorded an issue|^↳ .*PLISTKIT_DIFFERENTIAL_INDEX' "$log" | head -40
 echo
 echo "Differential run: $PLISTKIT_DIFFERENTIAL_COUNT values per direction, seed ${PLISTKIT_DIFFERENTIAL_SEED:-default}"

@@ -117,6 +117,9 @@ struct BinaryReaderHostileTests {
       BinaryPlistBuilder([[0xAF, 0x12, 0xFF, 0xFF, 0xFF, 0xFF, 1]]), .unexpectedEnd, at: 8,
       "object 0: array of 4294967295 references does not fit in the 1 bytes left before the offset table")
     expectError(
+      BinaryPlistBuilder([[0xCF, 0x10, 0x20, 1]]), .unexpectedEnd, at: 8,
+      "object 0: set of 32 references does not fit in the 1 bytes left before the offset table")
+    expectError(
       BinaryPlistBuilder([[0x4F, 0x12, 0x40, 0, 0, 0, 1]]), .unexpectedEnd, at: 8,
       "object 0: data of 1073741824 bytes does not fit in the 1 bytes left before the offset table")
     expectError(

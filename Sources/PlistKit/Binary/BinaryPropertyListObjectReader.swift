@@ -116,7 +116,8 @@ struct BinaryPropertyListObjectReader {
       let (references, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
       try checkFits(
         object: index, at: offset, start: start, count: overflow ? Int.max : references,
-        unitSize: trailer.referenceSize, what: isDictionary ? "dictionary" : "array", unit: "references")
+        unitSize: trailer.referenceSize, what: BinaryPropertyListMarker.describe(marker).dropArticle,
+        unit: "references")
       var container = OpenContainer(object: index, offset: offset, marker: marker, referencesStart: start, count: count)
       if !isDictionary { container.values.reserveCapacity(count) }
       slots[index] = Self.open

@@ -5,8 +5,13 @@ import Foundation
 #endif
 
 /// Runs the CLI in a child process and measures what it cost: wall time, and the child's
-/// peak resident memory from `wait4`'s resource usage (per process, unlike `getrusage` of
-/// the test process, which would mix all tests).
+/// peak resident memory.
+///
+/// The memory comes from GNU `time` (`/usr/bin/time -f %M`) when it is installed: `wait4`'s
+/// `ru_maxrss` for a child spawned straight from the test process is not the child's own
+/// peak on Linux, because `exec` folds the peak of the memory it replaces into it, and a
+/// `posix_spawn`ed child replaces the (large, shared) memory of the test process. `time`
+/// forks from its own small process, so the number it reports is the CLI's.
 enum MeasuredRun {
   struct Outcome {
     var status: Int32
@@ -46,12 +51,16 @@ enum MeasuredRun {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
+    let memoryPath = scratch.url.appendingPathComponent("memory").path
+    let timer = "/usr/bin/time"
+    let timed = FileManager.default.isExecutableFile(atPath: timer)
+    let command = (timed ? [timer, "-f", "%M", "-o", memoryPath, "--"] : []) + [CLI.binary] + arguments
+    let argv = command.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid = pid_t()
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
-    let spawned = posix_spawn(&pid, CLI.binary, &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
     guard spawned == 0 else { throw CocoaError(.executableLoad) }
     var status: Int32 = 0
     var usage = rusage()
@@ -60,8 +69,14 @@ enum MeasuredRun {
     clock_gettime(CLOCK_MONOTONIC, &end)
     let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    var peakKilobytes = Int(usage.ru_maxrss)
+    if timed, let report = try? String(contentsOfFile: memoryPath, encoding: .utf8),
+      let kilobytes = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+    {
+      peakKilobytes = kilobytes
+    }
     return Outcome(
       status: exitStatus, stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self),
-      seconds: seconds, peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
+      seconds: seconds, peakMemoryBytes: peakKilobytes * 1024)
   }
 }

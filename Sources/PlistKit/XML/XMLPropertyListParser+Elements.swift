@@ -167,7 +167,7 @@ extension XMLPropertyListParser {
   var whereText: String {
     if let openScalar { return " inside <\(openScalar.element.name)>" }
     if let container = containers.last { return container.isDictionary ? " inside <dict>" : " inside <array>" }
-    return insidePlist ? " inside <plist>" : " outside the root element"
+    return insidePlist ? " inside <plist>" : " as the root element"
   }
 
   static func isSpace(_ byte: UInt8) -> Bool {

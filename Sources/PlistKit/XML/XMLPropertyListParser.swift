@@ -41,6 +41,9 @@ final class XMLPropertyListParser {
   var decodedSize = 0
   var keys = XMLKeyInterner()
 
+  /// True when the input holds nothing but white space (and a byte-order mark).
+  var inputIsBlank = false
+
   /// The first problem found; once set, libxml2 is stopped and every callback returns at once.
   var failure: PropertyListError?
 

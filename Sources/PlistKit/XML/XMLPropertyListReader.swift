@@ -40,6 +40,7 @@ public struct XMLPropertyListReader: Sendable {
     }
     XMLLibrary.initialize()
     let parser = XMLPropertyListParser(limits: options.limits)
+    parser.inputIsBlank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D, 0x00, 0xFE, 0xFF, 0xEF, 0xBB, 0xBF].contains($0) }
     var handler = XMLPropertyListParser.makeHandler()
     let source = UnsafeMutablePointer<XMLInputSource>.allocate(capacity: 1)
     source.initialize(to: XMLInputSource(bytes: bytes))

@@ -12,8 +12,10 @@ internal import CLibXML2
 /// CoreFoundation does.
 ///
 /// Like CoreFoundation it also accepts a document whose root is a value element without the
-/// `<plist>` wrapper. Unlike it, the document must be well-formed XML, and text outside
-/// `<string>` and the other scalar elements is an error.
+/// `<plist>` wrapper. Unlike it, the document must be well-formed XML, text outside
+/// `<string>` and the other scalar elements is an error, and line ends are normalized as XML
+/// requires: a raw carriage return (Apple writes them raw) reads as a line feed; `&#13;`
+/// reads as a carriage return. Dates also take fractions of a second and `±hh:mm` offsets.
 ///
 /// Hostile input is expected: no entity is ever expanded beyond the five predefined ones
 /// (any entity declaration or other reference is an error), the external DTD is never

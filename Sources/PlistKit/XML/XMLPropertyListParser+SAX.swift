@@ -1,7 +1,7 @@
 internal import CLibXML2
 
-/// The SAX2 handler table: C callbacks that forward to the parser object passed as libxml2's
-/// user data. Only what a plist needs is set; everything else stays nil, so libxml2 never
+/// The SAX2 handler table: C callbacks that forward to the parser passed as libxml2's user
+/// data. Only what a plist needs is set; everything else stays nil, so libxml2 never
 /// builds a tree, never loads the external DTD and never resolves an entity.
 extension XMLPropertyListParser {
   static func makeHandler() -> xmlSAXHandler {
@@ -72,13 +72,13 @@ extension XMLPropertyListParser {
     }
   }
 
-  /// Runs `body` with the parser behind libxml2's user data pointer, without retaining it
-  /// (the reader keeps it alive for the whole parse).
-  fileprivate static func with(_ user: UnsafeMutableRawPointer, _ body: (XMLPropertyListParser) -> Void) {
-    Unmanaged<XMLPropertyListParser>.fromOpaque(user)._withUnsafeGuaranteedRef(body)
+  /// Runs `body` on the parser behind libxml2's user data pointer (the reader owns it for
+  /// the whole parse).
+  fileprivate static func with(_ user: UnsafeMutableRawPointer, _ body: (inout XMLPropertyListParser) -> Void) {
+    body(&user.assumingMemoryBound(to: XMLPropertyListParser.self).pointee)
   }
 
-  fileprivate func refuseReference(to name: UnsafePointer<UInt8>?, marker: String) {
+  fileprivate mutating func refuseReference(to name: UnsafePointer<UInt8>?, marker: String) {
     let shown = name.map { String(cString: $0) } ?? ""
     fail(
       .syntax, at: startPosition(of: marker == "&" ? "&" : "%"),
@@ -87,7 +87,7 @@ extension XMLPropertyListParser {
 
   /// A well-formedness or encoding error from libxml2 itself, in the reader's words where
   /// libxml2's are unclear.
-  fileprivate func libxml2Error(_ error: xmlError) {
+  fileprivate mutating func libxml2Error(_ error: xmlError) {
     guard error.level.rawValue >= XML_ERR_ERROR.rawValue, failure == nil else { return }
     var position = error.line > 0 ? XMLPosition(line: Int(error.line), column: max(Int(error.int2), 1)) : nil
     let text = error.message.map { String(cString: $0) } ?? "malformed XML"

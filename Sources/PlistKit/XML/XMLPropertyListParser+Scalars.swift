@@ -2,7 +2,7 @@
 /// `<false/>` into values, on the bytes (no `String` unless the value is one).
 extension XMLPropertyListParser {
   /// The value of a closed scalar element, or nil after a failure.
-  func scalarValue(_ scalar: OpenScalar) -> PropertyList? {
+  mutating func scalarValue(_ scalar: OpenScalar) -> PropertyList? {
     let position = XMLPosition(line: scalar.line, column: scalar.column)
     switch scalar.element {
     case .string:
@@ -61,7 +61,7 @@ extension XMLPropertyListParser {
   }
 
   /// The range of the text without surrounding white space; fails on empty text.
-  private func trimmedText(_ scalar: OpenScalar) -> Range<Int>? {
+  private mutating func trimmedText(_ scalar: OpenScalar) -> Range<Int>? {
     var start = 0
     var end = text.count
     while start < end, Self.isSpace(text[start]) { start += 1 }

@@ -16,7 +16,8 @@ struct XMLSecurityTests {
   func billionLaughs() {
     var document = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\n  <!ENTITY lol \"lol\">\n"
     for level in 1...9 {
-      document += "  <!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10)
+      document +=
+        "  <!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10)
         + "\">\n"
     }
     document += "]>\n<plist><string>&lol9;</string></plist>\n"
@@ -109,7 +110,8 @@ struct XMLSecurityTests {
   @Test("100,000 nested arrays stop at the depth limit")
   func deepNesting() {
     let depth = 100_000
-    let document = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+    let document =
+      "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
       + "</plist>"
     #expect(
       XML.error(document)?.summary

@@ -46,7 +46,8 @@ extension XMLPropertyListParser {
           try Base64.decode(buffer)
         }
       } catch .invalidCharacter(_, let byte) {
-        let shown = byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        let shown =
+          byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         fail(.invalidValue, at: position, "<data> is not valid base64: unexpected \(shown)")
         return nil
       } catch {
@@ -67,7 +68,8 @@ extension XMLPropertyListParser {
     while start < end, Self.isSpace(text[start]) { start += 1 }
     while end > start, Self.isSpace(text[end - 1]) { end -= 1 }
     guard start < end else {
-      fail(.invalidValue, at: XMLPosition(line: scalar.line, column: scalar.column), "<\(scalar.element.name)> is empty")
+      fail(
+        .invalidValue, at: XMLPosition(line: scalar.line, column: scalar.column), "<\(scalar.element.name)> is empty")
       return nil
     }
     return start..<end

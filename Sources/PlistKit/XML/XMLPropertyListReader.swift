@@ -47,7 +47,9 @@ public struct XMLPropertyListReader: Sendable {
       parser.deinitialize(count: 1)
       parser.deallocate()
     }
-    parser.pointee.inputIsBlank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D, 0x00, 0xFE, 0xFF, 0xEF, 0xBB, 0xBF].contains($0) }
+    parser.pointee.inputIsBlank = bytes.allSatisfy {
+      [0x20, 0x09, 0x0A, 0x0D, 0x00, 0xFE, 0xFF, 0xEF, 0xBB, 0xBF].contains($0)
+    }
     var handler = XMLPropertyListParser.makeHandler()
     let source = UnsafeMutablePointer<XMLInputSource>.allocate(capacity: 1)
     source.initialize(to: XMLInputSource(bytes: bytes))

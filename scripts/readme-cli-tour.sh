@@ -1,9 +1,23 @@
 #!/bin/bash
 # Prints the command-line tour of the README with the real output of the built binary,
 # so the README never shows output the tool does not produce.
-# Usage: scripts/readme-cli-tour.sh [path-to-plistkit]   (run from anywhere)
+# Usage: scripts/readme-cli-tour.sh [--update] [path-to-plistkit]
+#   --update  replace the tour in README.md (between the cli-tour markers) instead of printing it
 set -u
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--update" ]; then
+  shift
+  tour="$(mktemp)"
+  "$0" "$@" > "$tour"
+  awk -v tour="$tour" '
+    /<!-- cli-tour:begin -->/ { print; while ((getline line < tour) > 0) print line; skipping = 1; next }
+    /<!-- cli-tour:end -->/ { skipping = 0 }
+    !skipping { print }
+  ' README.md > README.md.tmp && mv README.md.tmp README.md
+  rm -f "$tour"
+  echo "updated the tour in README.md"
+  exit 0
+fi
 binary="${1:-$(swift build --show-bin-path)/plistkit}"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
@@ -25,6 +39,8 @@ ln -s "$PWD/Samples" "$scratch/Samples"
 cp Samples/computers.plist "$scratch/computers.plist"
 printf '<plist version="1.0">\n<dict>\n\t<key>a</key>\n\t<string>x</strin>\n</dict>\n</plist>\n' > "$scratch/broken.plist"
 
+show "Every command, and the exit codes (\`plistkit help COMMAND\` for one command, with examples):" \
+  "plistkit --help"
 show "Check files (\`FILE: OK\`, or the error with its line and column, exit 1):" \
   "plistkit lint Samples/computers.plist Samples/Presidents.plist"
 show "" "cat broken.plist; plistkit lint broken.plist; echo \"exit \$?\""
@@ -32,7 +48,7 @@ show "Convert: to standard output by default, or \`-o\` (which may name the inpu
   "plistkit convert Samples/computers.plist --to json | head -4"
 show "" "plistkit convert Samples/Presidents.plist --to json --typed --compact | cut -c1-150"
 show "Print a readable tree (colours on a terminal; never with \`NO_COLOR\`):" \
-  "plistkit print Samples/sortednames.plist Z"
+  "plistkit print Samples/sortednames.plist Q"
 show "" "plistkit print Samples/Presidents.plist '\$objects.2'"
 show "Get a value (raw text by default, or \`--to xml|binary|json|openstep\`), check its type:" \
   "plistkit get Samples/sortednames.plist A.0; plistkit get Samples/sortednames.plist A; plistkit type Samples/sortednames.plist A"
@@ -40,6 +56,9 @@ show "" "plistkit get Samples/Presidents.plist '\$objects.2.President' --expect 
 show "Edit in place, atomically, keeping the format, key order and permissions (\`-o\` writes elsewhere):" \
   "plistkit insert computers.plist 0 NeXTcube --type string && plistkit set computers.plist 1 'Apple I (1976)' --type string && plistkit remove computers.plist 2 && plistkit print computers.plist | head -5"
 show "" "plistkit create - --to json"
+show "\`--archive\` walks a keyed archive's objects instead of its \`\$objects\` table, for reading and editing:" \
+  "plistkit print --archive Samples/Presidents.plist Presidents.0; plistkit get --archive Samples/Presidents.plist Presidents.42.Name"
+show "" "cp Samples/Presidents.plist p.plist && plistkit set --archive p.plist Presidents.0.Party Independent --type string && plistkit get --archive p.plist Presidents.0.Party"
 show "Errors name the file and where, on standard error; usage errors exit 2 with a suggestion:" \
   "plistkit get Samples/sortednames.plist A.9999; echo \"exit \$?\"; plistkit conver x; echo \"exit \$?\"; plistkit print Samples/computers.plist --colour never; echo \"exit \$?\""
 show "plutil's options, output and exit codes (also when the binary is run as \`plutil\`):" \

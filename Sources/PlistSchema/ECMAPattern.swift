@@ -16,7 +16,9 @@
 struct ECMAPattern: @unchecked Sendable {
   /// The pattern as written in the schema.
   let source: String
-  // Regex is a value type whose program is immutable once compiled; it is only read here.
+  // `Regex` is not `Sendable` because it compiles its program lazily on first use; the
+  // initializer runs one match so the program is built before the value is shared, and
+  // after that it is only read.
   private let regex: Regex<AnyRegexOutput>
 
   /// Compiles `source`; throws a message that says why it is not supported.
@@ -28,6 +30,7 @@ struct ECMAPattern: @unchecked Sendable {
         .matchingSemantics(.unicodeScalar)
         .asciiOnlyDigits()
         .asciiOnlyWordCharacters()
+      _ = try? regex.firstMatch(in: "")
     } catch {
       throw PatternError(message: "invalid or unsupported regular expression \(JSONRendering.quoted(source)): \(error)")
     }

@@ -131,7 +131,7 @@ extension PropertyList {
 
 /// A property list that hashes and compares as JSON (see ``PropertyList/jsonEquals(_:)``):
 /// lets `uniqueItems` and `enum` use hashing instead of comparing every pair.
-struct JSONKey: Hashable, @unchecked Sendable {
+struct JSONKey: Hashable, Sendable {
   let value: PropertyList
   static func == (lhs: JSONKey, rhs: JSONKey) -> Bool { lhs.value.jsonEquals(rhs.value) }
   func hash(into hasher: inout Hasher) { value.hashJSON(into: &hasher) }

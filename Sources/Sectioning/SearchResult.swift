@@ -90,7 +90,17 @@ extension SectionedList {
   public func filtered(by term: String, options: SearchOptions = .default) -> SearchResult<Item> {
     let pattern = SearchPattern(term, options: options)
     guard !pattern.isEmpty else { return SearchResult(all: self) }
-    let keys = SearchKeys(texts, folding: options.folding)
-    return SearchResult(list: self, matches: keys.matches(pattern))
+    // Fold and scan a block of items at a time: the keys of a block stay in cache, and the
+    // memory is reused instead of growing one buffer as large as the whole list.
+    let blockSize = 4096
+    var matches: [Int32] = []
+    var start = 0
+    while start < texts.count {
+      let end = min(start + blockSize, texts.count)
+      let keys = SearchKeys(texts[start..<end], folding: options.folding)
+      for match in keys.matches(pattern) { matches.append(Int32(start) + match) }
+      start = end
+    }
+    return SearchResult(list: self, matches: matches)
   }
 }

@@ -76,6 +76,7 @@ struct PlutilModeTests {
     let help = try CLI.run(["-help"], program: link)
     #expect(help.status == 0)
     #expect(help.output.hasPrefix("plutil (plistkit 0.1.0): plutil-compatible property list tool\n"))
+    #expect(try CLI.run(["help", "plutil"]).output == help.output)
   }
 
   @Test("plutil's messages for command lines it rejects")

@@ -117,6 +117,9 @@ struct BinaryReaderHostileTests {
       BinaryPlistBuilder([[0xAF, 0x12, 0xFF, 0xFF, 0xFF, 0xFF, 1]]), .unexpectedEnd, at: 8,
       "object 0: array of 4294967295 references does not fit in the 1 bytes left before the offset table")
     expectError(
+      BinaryPlistBuilder([[0xCF, 0x10, 0x20, 1]]), .unexpectedEnd, at: 8,
+      "object 0: set of 32 references does not fit in the 1 bytes left before the offset table")
+    expectError(
       BinaryPlistBuilder([[0x4F, 0x12, 0x40, 0, 0, 0, 1]]), .unexpectedEnd, at: 8,
       "object 0: data of 1073741824 bytes does not fit in the 1 bytes left before the offset table")
     expectError(
@@ -220,5 +223,54 @@ struct BinaryReaderHostileTests {
     expectError(
       builder, .limitExceeded, at: 15, "object 2: strings and data decode to more than the limit of 5 bytes",
       options: PropertyListReadingOptions(limits: PropertyListLimits(maximumDecodedSize: 5)))
+  }
+
+  /// Reads `bytes`: it must give a value or a binary error located inside the file.
+  func expectReadsOrFailsCleanly(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    guard let error = binaryReadError(bytes) else { return true }
+    #expect(error.format == .binary, sourceLocation: sourceLocation)
+    if case .byteOffset(let offset) = error.location {
+      #expect((0...bytes.count).contains(offset), sourceLocation: sourceLocation)
+    } else {
+      Issue.record("error without a byte offset: \(error)", sourceLocation: sourceLocation)
+    }
+    return false
+  }
+
+  @Test("2,000 seeded corruptions of Presidents.plist each read or fail with a located error")
+  func corruptedArchive() throws {
+    let original = try BinaryReaderTests.presidents()
+    let trailerAndTable = original.count - 32 - 139 * 2
+    var generator = SeededGenerator(seed: 0xC0_22)
+    var failures = 0
+    for _ in 0..<2_000 {
+      var bytes = original
+      for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        // Half the damage goes to the offset table and trailer, where it does the most harm.
+        let position =
+          Bool.random(using: &generator)
+          ? Int.random(in: trailerAndTable..<bytes.count, using: &generator)
+          : Int.random(in: 0..<bytes.count, using: &generator)
+        bytes[position] = UInt8.random(in: 0...255, using: &generator)
+      }
+      if !expectReadsOrFailsCleanly(bytes) { failures += 1 }
+    }
+    // Most corruptions are caught; the rest changed a value without breaking the structure.
+    #expect(failures > 700)
+  }
+
+  @Test("Corrupted random plists each read or fail with a located error")
+  func corruptedRandomPlists() throws {
+    var generator = SeededGenerator(seed: 0xC0_23)
+    for value in BinaryRoundTripTests.randomValues(300, seed: 0xC0_24) {
+      let original = try writeBinary(value)
+      for _ in 0..<5 {
+        var bytes = original
+        let position = Int.random(in: 8..<bytes.count, using: &generator)
+        bytes[position] = UInt8.random(in: 0...255, using: &generator)
+        _ = expectReadsOrFailsCleanly(bytes)
+        _ = expectReadsOrFailsCleanly(Array(original[..<position]))
+      }
+    }
   }
 }

@@ -83,6 +83,18 @@ struct BinaryReaderTests {
     #expect(value["$objects"]?.arrayValue?.count == 139)
   }
 
+  @Test("A bare 'bplist00' is a broken binary plist, not the string Foundation makes of it")
+  func bareHeader() {
+    #expect(
+      throws: PropertyListError(
+        .unexpectedEnd, format: .binary, at: .byteOffset(8),
+        "the file is 8 bytes; a binary plist needs at least 42 (8-byte header, one object, its offset, 32-byte trailer)"
+      )
+    ) {
+      try PropertyList(bytes: Array("bplist00".utf8))
+    }
+  }
+
   @Test("Every truncation of Presidents.plist fails with an error, never a crash")
   func truncations() throws {
     let bytes = try Self.presidents()

@@ -109,6 +109,19 @@ struct BinaryWriterTests {
     #expect(tiny.referenceSize == 1)
   }
 
+  @Test("Over 65,535 objects take 3-byte references, as CoreFoundation writes them, and the peers read them")
+  func threeByteReferences() throws {
+    let value = PropertyList.array((0..<70_000).map { .integer($0) })
+    let bytes = try writeBinary(value)
+    let trailer = try binaryTrailer(bytes)
+    #expect(trailer.referenceSize == 3)
+    #expect(trailer.offsetSize == 3)
+    #expect(trailer.objectCount == 70_001)
+    #expect(try readBinary(bytes) == value)
+    #expect(try FoundationPeer.read(bytes) == value)
+    if PythonPeer.isAvailable { #expect(try PythonPeer.read(bytes) == value) }
+  }
+
   @Test("Equal strings, numbers, dates and data are written once; booleans, UIDs and containers are not shared")
   func uniquing() throws {
     let date = PropertyListDate(secondsSinceReferenceDate: 5)
@@ -133,6 +146,27 @@ struct BinaryWriterTests {
     #expect(try readBinary(bytes).isIdentical(to: value))
     let keys: PropertyList = ["é": 1, "e\u{301}": 2]
     #expect(try readBinary(try writeBinary(keys)).isIdentical(to: keys))
+  }
+
+  @Test("A container copied into several places is written once; equal containers built apart are not")
+  func sharedContainers() throws {
+    let inner: PropertyList = [1, "x"]
+    let table = BinaryPropertyListObjectTable(["a": inner, "b": inner, "c": [1, "x"]], sortedKeys: false)
+    // dict, 3 keys, the shared array, 1, "x", the separately built array.
+    #expect(table.objects.count == 8)
+    guard case .dictionary(_, let values) = table.objects[0] else {
+      Issue.record("root is not a dictionary")
+      return
+    }
+    #expect(values == [4, 4, 7])
+  }
+
+  @Test("A sharing bomb read and written again stays 61 objects, byte for byte")
+  func sharingBombRoundTrip() throws {
+    var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    objects.append([0x10, 7])
+    let original = BinaryPlistBuilder(objects).bytes
+    #expect(try writeBinary(try readBinary(original)) == original)
   }
 
   @Test("A dictionary's keys and a string value equal to one of them share an object")

@@ -75,3 +75,18 @@ struct JSONInteropTests {
     return [UInt8](output)
   }
 }
+
+@Suite("JSON interop with plutil")
+struct JSONPlutilTests {
+  @Test(
+    "plutil's JSON reads as the same value, and plutil reads PlistKit's plain JSON",
+    .enabled(if: Plutil.isAvailable), arguments: ["sortednames.plist", "computers.plist"])
+  func plutil(name: String) throws {
+    let path = Fixtures.samples + "/" + name
+    let original = try PropertyList(bytes: try PropertyListFile.read(path: path))
+    // plutil writes dictionary keys in hash order: compare as values, not layouts.
+    #expect(try Plutil.json(ofFile: path) == original)
+    let json = try original.serialized(as: .json)
+    #expect(try Plutil.read(json) == original)
+  }
+}

@@ -129,3 +129,27 @@ struct JSONReaderTests {
     #expect(value[150]?.dictionaryValue?.keys == ["a fairly long key name to intern", "short"])
   }
 }
+
+@Suite("JSON reader, UTF-16")
+struct JSONUTF16Tests {
+  @Test("UTF-16 with a byte-order mark reads in both byte orders")
+  func utf16() throws {
+    let text = "{\"caf\u{E9}\": [\"\u{1F600}\", 1.5]}"
+    var little: [UInt8] = [0xFF, 0xFE]
+    var big: [UInt8] = [0xFE, 0xFF]
+    for unit in text.utf16 {
+      little += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+      big += [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+    }
+    for bytes in [little, big] {
+      #expect(PropertyListFormat.detect(bytes) == .json)
+      #expect(try PropertyList(bytes: bytes).isIdentical(to: ["caf\u{E9}": ["\u{1F600}", 1.5]]))
+    }
+    #expect(
+      throws: PropertyListError(
+        .invalidEncoding, format: .json, at: .text(line: 1, column: 3), "invalid UTF-16: unpaired surrogate 0xDE00")
+    ) {
+      try PropertyList(bytes: [0xFF, 0xFE, 0x5B, 0x00, 0x22, 0x00, 0x00, 0xDE, 0x22, 0x00, 0x5D, 0x00])
+    }
+  }
+}

@@ -117,15 +117,18 @@ struct TextFormatDetectionTests {
     for text in ["404.title = \"Not found\";", "1 = one;", "-flag = x;", "true = yes;", "null;", "12\n  = x;"] {
       #expect(PropertyListFormat.detect(Array(text.utf8)) == .openStep, "\(text)")
     }
-    for text in ["404", "-1.5e3", "true", "null", "[1]", "{\"a\": 1}", "{}", "\"json\""] {
+    for text in ["404", "-1.5e3", "true", "null", "[1]", "{\"a\": 1}", "{}", "\"json\"", #""\u00e9\n""#] {
       #expect(PropertyListFormat.detect(Array(text.utf8)) == .json, "\(text)")
+    }
+    for text in [#""\U00e9""#, #""\012""#, #""a\'b""#] {
+      #expect(PropertyListFormat.detect(Array(text.utf8)) == .openStep, "\(text)")
     }
     #expect(try PropertyList(bytes: Array("404.title = \"Not found\";".utf8)) == ["404.title": "Not found"])
   }
 
   @Test("what the OpenStep writer writes is detected as OpenStep (or reads the same as JSON)")
   func writerOutput() throws {
-    for value: PropertyList in [["a": "b"], ["x"], .data([1]), "bare", ["\"q\"": ["k": "v"]], [:]] {
+    for value: PropertyList in [["a": "b"], ["x"], .data([1]), "bare", "a b", "\u{1}", ["\"q\"": ["k": "v"]], [:]] {
       for pretty in [true, false] {
         let bytes = try value.serialized(as: .openStep, options: .init(prettyPrinted: pretty))
         #expect(try PropertyList(bytes: bytes).isIdentical(to: value))

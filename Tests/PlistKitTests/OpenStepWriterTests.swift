@@ -83,6 +83,13 @@ struct OpenStepWriterTests {
     )
   }
 
+  @Test("a string alone is always quoted, so that it is not taken for JSON")
+  func topLevelString() throws {
+    #expect(try Self.text("123") == "\"123\"\n")
+    #expect(try Self.text(["123"], .init(prettyPrinted: false)) == "(123)")
+    #expect(try PropertyList(bytes: try PropertyList.string("true").serialized(as: .openStep)) == "true")
+  }
+
   @Test("openStepStringifiesScalars writes them as strings")
   func stringified() throws {
     let value: PropertyList = [
@@ -111,7 +118,11 @@ struct OpenStepWriterTests {
       let bytes = try value.serialized(as: .openStep, options: options)
       let back = try PropertyList(bytes: bytes, format: .openStep)
       #expect(back.isIdentical(to: value), "iteration \(iteration): \(String(decoding: bytes, as: UTF8.self))")
-      if !back.isIdentical(to: value) { break }
+      // Detection may take a lone quoted string for JSON: it must read the same either way.
+      let detected = try PropertyList(bytes: bytes)
+      #expect(
+        detected.isIdentical(to: value), "iteration \(iteration) detected as \(PropertyListFormat.detect(bytes)!)")
+      if !back.isIdentical(to: value) || !detected.isIdentical(to: value) { break }
     }
   }
 

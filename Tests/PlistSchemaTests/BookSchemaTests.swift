@@ -100,3 +100,15 @@ import Testing
       ])
   }
 }
+
+extension BookSchemaTests {
+  @Test func theXMLSamplesAreValid() throws {
+    #expect(try Self.schema("computers").validate(Self.read("Samples/computers.plist")) == [])
+    #expect(try Self.schema("sortednames").validate(Self.read("Samples/sortednames.plist")) == [])
+    #expect(try Self.schema("menu").validate(Self.read("Samples/koreanmenu.plist")) == [])
+    // A sample of another shape fails at every item (227 names, none a menu group).
+    let errors = try Self.schema("menu").validate(Self.read("Samples/computers.plist"))
+    #expect(errors.count == 227)
+    #expect(errors.first?.description == "at 0: expected object, found string (schema #/items/type)")
+  }
+}

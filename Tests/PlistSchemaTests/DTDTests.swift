@@ -51,3 +51,10 @@ import Testing
     }
   }
 }
+
+extension DTDTests {
+  @Test func theBuiltInDTDIsTheOneInSchemas() throws {
+    #expect(PropertyListDTD.apple.bytes == (try PropertyListFile.read(path: Self.dtdPath)))
+    #expect(PropertyListDTD.apple.validate(xml: try PropertyListFile.read(path: BookSchemaTests.repository + "/Samples/koreanmenu.plist")) == [])
+  }
+}

@@ -48,3 +48,11 @@ extension Samples {
     }
   }
 }
+
+extension Samples {
+  /// A sample read by PlistKit's own reader; nil while the reader for its format cannot read it.
+  static func plistKitValue(_ name: String) -> PropertyList? {
+    guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return nil }
+    return try? PropertyList(bytes: [UInt8](data))
+  }
+}

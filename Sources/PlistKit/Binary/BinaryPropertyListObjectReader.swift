@@ -9,19 +9,38 @@ struct BinaryPropertyListObjectReader {
   let trailer: BinaryPropertyListTrailer
   let limits: PropertyListLimits
 
-  /// Decoded values by object index.
-  var decoded: [PropertyList?]
-  /// Objects whose container is open on the stack: meeting one again is a cycle.
-  var isOpen: [Bool]
+  /// The state of each object, by index: ``unvisited``, ``open``, or the position of its
+  /// value in ``values`` plus ``firstValue``. Four bytes per object, allocated before anything
+  /// is decoded, so a file's object count costs little until its objects are really read.
+  private var slots: [UInt32]
+  /// The decoded values, in the order they were decoded.
+  private var values: [PropertyList] = []
   /// Bytes of strings and data decoded so far, against ``PropertyListLimits/maximumDecodedSize``.
   var decodedSize = 0
+
+  private static let unvisited: UInt32 = 0
+  private static let open: UInt32 = 1
+  private static let firstValue: UInt32 = 2
+  /// The most objects a slot can number (the trailer rejects more).
+  static let maximumObjectCount = Int(UInt32.max - firstValue)
 
   init(bytes: UnsafeRawBufferPointer, trailer: BinaryPropertyListTrailer, limits: PropertyListLimits) {
     self.bytes = bytes
     self.trailer = trailer
     self.limits = limits
-    decoded = Array(repeating: nil, count: trailer.objectCount)
-    isOpen = Array(repeating: false, count: trailer.objectCount)
+    slots = Array(repeating: Self.unvisited, count: trailer.objectCount)
+  }
+
+  /// The value of object `index`, if decoded.
+  private func decoded(_ index: Int) -> PropertyList? {
+    let slot = slots[index]
+    return slot >= Self.firstValue ? values[Int(slot - Self.firstValue)] : nil
+  }
+
+  /// Caches the value of object `index`.
+  private mutating func store(_ value: PropertyList, for index: Int) {
+    slots[index] = UInt32(values.count) + Self.firstValue
+    values.append(value)
   }
 
   /// The end of the object area: objects and their contents must end before the offset table.
@@ -76,10 +95,10 @@ struct BinaryPropertyListObjectReader {
   /// The value of object `index` when it is ready (cached or a scalar); nil after opening it
   /// as a container on `stack`.
   private mutating func resolve(_ index: Int, stack: inout [OpenContainer]) throws(PropertyListError) -> PropertyList? {
-    if let value = decoded[index] { return value }
+    if let value = decoded(index) { return value }
     let offset = try offset(ofObject: index)
     let marker = bytes[offset]
-    if isOpen[index] {
+    if slots[index] == Self.open {
       throw PropertyListError(
         .invalidValue, format: .binary, at: .byteOffset(offset),
         "\(BinaryPropertyListMarker.describe(marker).dropArticle) (object \(index)) contains itself")
@@ -97,15 +116,16 @@ struct BinaryPropertyListObjectReader {
       let (references, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
       try checkFits(
         object: index, at: offset, start: start, count: overflow ? Int.max : references,
-        unitSize: trailer.referenceSize, what: isDictionary ? "dictionary" : "array", unit: "references")
+        unitSize: trailer.referenceSize, what: BinaryPropertyListMarker.describe(marker).dropArticle,
+        unit: "references")
       var container = OpenContainer(object: index, offset: offset, marker: marker, referencesStart: start, count: count)
       if !isDictionary { container.values.reserveCapacity(count) }
-      isOpen[index] = true
+      slots[index] = Self.open
       stack.append(container)
       return nil
     default:
       let value = try readScalar(index, at: offset, marker: marker)
-      decoded[index] = value
+      store(value, for: index)
       return value
     }
   }
@@ -120,8 +140,7 @@ struct BinaryPropertyListObjectReader {
     } else {
       value = .array(container.values)
     }
-    isOpen[container.object] = false
-    decoded[container.object] = value
+    store(value, for: container.object)
     return value
   }
 
@@ -139,14 +158,14 @@ struct BinaryPropertyListObjectReader {
 
   /// Decodes a dictionary key, which must be a string.
   private mutating func readKey(_ index: Int, in container: OpenContainer) throws(PropertyListError) -> String {
-    if case .string(let key) = decoded[index] { return key }
+    if case .string(let key) = decoded(index) { return key }
     let offset = try offset(ofObject: index)
     let marker = bytes[offset]
     switch marker >> 4 {
     case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
       BinaryPropertyListMarker.utf8StringNibble:
       let key = try readString(index, at: offset, marker: marker)
-      decoded[index] = .string(key)
+      store(.string(key), for: index)
       return key
     default:
       throw PropertyListError(

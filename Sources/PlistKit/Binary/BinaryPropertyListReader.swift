@@ -17,7 +17,10 @@
 /// - null (`0x00`) and fill (`0x0F`) are not property-list values: an object with either
 ///   marker is an error, as it is for CoreFoundation's property-list reader;
 /// - dictionary keys must be strings (CoreFoundation allows any scalar; the value model
-///   cannot hold it).
+///   cannot hold it);
+/// - UIDs of up to 8 bytes are read (CoreFoundation stops at 32-bit values);
+/// - the offset table must fill the space between the objects and the trailer exactly, as
+///   CoreFoundation requires; reference and offset sizes too small for the file are accepted.
 public struct BinaryPropertyListReader: Sendable {
   /// The options in force.
   public var options: PropertyListReadingOptions

@@ -60,10 +60,12 @@ extension BinaryPropertyListTrailer {
     guard topObject < objectCount else {
       throw invalid(16, "top object \(topObject) is not below the object count \(objectCount)")
     }
-    guard objectCount <= UInt64(limits.maximumObjectCount) else {
+    guard objectCount <= UInt64(min(limits.maximumObjectCount, BinaryPropertyListObjectReader.maximumObjectCount))
+    else {
       throw PropertyListError(
         .limitExceeded, format: .binary, at: .byteOffset(start + 8),
-        "trailer: object count \(objectCount) is over the limit of \(limits.maximumObjectCount)")
+        "trailer: object count \(objectCount) is over the limit of "
+          + "\(min(limits.maximumObjectCount, BinaryPropertyListObjectReader.maximumObjectCount))")
     }
     self.init(
       offsetSize: offsetSize, referenceSize: referenceSize, objectCount: Int(objectCount),

@@ -8,7 +8,8 @@
 ///   use the fewest bytes that CoreFoundation's reader accepts.
 /// - Integers take 1, 2 or 4 bytes when non-negative and small enough, 8 bytes otherwise, and
 ///   16 bytes above `Int64.max`; reals always take 8 bytes; strings are ASCII when they can
-///   be, UTF-16 big-endian otherwise; UIDs take 1, 2, 4 or 8 bytes.
+///   be, UTF-16 big-endian otherwise; UIDs take 1, 2, 4 or 8 bytes (Foundation reads UIDs
+///   only up to `UInt32.max`).
 /// - ``PropertyListWritingOptions/sortedKeys`` writes dictionary entries in code-point order.
 public struct BinaryPropertyListWriter: Sendable {
   /// The options in force.

@@ -32,8 +32,9 @@ extension PropertyListFormat {
       return followsQuotedString(text, from: cursor, with: ":") ? .json : .openStep
     case UInt8(ascii: "\""):
       // A JSON string, or a .strings file (`"key" = "value";`).
+      // An escape JSON does not have (`\U00e9`, `\012`) means an OpenStep string.
       return followsQuotedString(text, from: cursor, with: "=") || followsQuotedString(text, from: cursor, with: ";")
-        ? .openStep : .json
+        || hasOpenStepEscape(text, from: cursor) ? .openStep : .json
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       // A .strings entry may start with a bare word that looks like a number (`404.title = …;`).
       return startsStringsEntry(text, from: cursor) ? .openStep : .json
@@ -61,6 +62,20 @@ extension PropertyListFormat {
       true
     default: byte >= 0x80
     }
+  }
+
+  /// True when the quoted string starting at `start` has an escape that JSON lacks.
+  private static func hasOpenStepEscape(_ text: [UInt8], from start: Int) -> Bool {
+    var cursor = start + 1
+    while cursor + 1 < text.count, text[cursor] != UInt8(ascii: "\"") {
+      if text[cursor] == UInt8(ascii: "\\") {
+        if !Array("\"\\/bfnrtu".utf8).contains(text[cursor + 1]) { return true }
+        cursor += 2
+      } else {
+        cursor += 1
+      }
+    }
+    return false
   }
 
   /// True when the bare word starting at `start` is followed (after white space) by `=` or
@@ -100,7 +115,8 @@ extension PropertyListFormat {
     var projection: [UInt8] = []
     var offset = 2
     while offset + 1 < bytes.count, projection.count < limit {
-      let unit = bigEndian
+      let unit =
+        bigEndian
         ? UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
         : UInt16(bytes[offset + 1]) << 8 | UInt16(bytes[offset])
       projection.append(unit < 0x80 ? UInt8(unit) : 0x80)

@@ -12,8 +12,15 @@ public struct JSONPropertyListReader: Sendable {
   /// Makes a reader.
   public init(options: PropertyListReadingOptions = .default) { self.options = options }
 
-  /// Reads one property list from UTF-8 JSON (a byte-order mark is skipped).
+  /// Reads one property list from UTF-8 JSON (a byte-order mark is skipped), or UTF-16 JSON
+  /// that starts with a byte-order mark.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
+    if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .json) {
+      return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
+        var parser = JSONParser(bytes: buffer, options: options)
+        return try parser.parseDocument()
+      }
+    }
     var parser = JSONParser(bytes: bytes, options: options)
     return try parser.parseDocument()
   }

@@ -2,10 +2,12 @@ extension OpenStepOutput {
   /// Appends a string: bare when every character is one CoreFoundation reads unquoted (and it
   /// has no `//`, which would start a comment), else in double quotes with `"`, `\` and
   /// control characters escaped. Other characters are written as they are, in UTF-8.
-  mutating func appendString(_ string: String) {
+  /// `alwaysQuoted` is for a string alone at the top level, where a bare `123` or `true`
+  /// would be taken for JSON by format detection.
+  mutating func appendString(_ string: String, alwaysQuoted: Bool = false) {
     var copy = string
     copy.withUTF8 { utf8 in
-      var needsQuotes = utf8.isEmpty
+      var needsQuotes = utf8.isEmpty || alwaysQuoted
       var previous: UInt8 = 0
       for byte in utf8 {
         if !OpenStepCharacters.isUnquoted(byte) || (byte == UInt8(ascii: "/") && previous == byte) {

@@ -14,7 +14,7 @@ public struct OpenStepPropertyListReader: Sendable {
 
   /// Reads one property list.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    if let utf8 = try OpenStepText.transcodeUTF16(bytes) {
+    if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .openStep) {
       return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
         var parser = OpenStepParser(bytes: buffer, options: options)
         return try parser.parseDocument()
@@ -22,46 +22,5 @@ public struct OpenStepPropertyListReader: Sendable {
     }
     var parser = OpenStepParser(bytes: bytes, options: options)
     return try parser.parseDocument()
-  }
-}
-
-/// The text encodings an OpenStep file may come in.
-enum OpenStepText {
-  /// The UTF-8 form of UTF-16 text that starts with a byte-order mark, or nil when `bytes`
-  /// does not start with one (it is then read as UTF-8). An unpaired surrogate or an odd
-  /// byte count is an `invalidEncoding` error at the line and column where it occurs.
-  static func transcodeUTF16(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> [UInt8]? {
-    let bigEndian = bytes.starts(with: [0xFE, 0xFF])
-    guard bigEndian || bytes.starts(with: [0xFF, 0xFE]) else { return nil }
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count)
-    func unit(at offset: Int) -> UInt16 {
-      bigEndian
-        ? UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-        : UInt16(bytes[offset + 1]) << 8 | UInt16(bytes[offset])
-    }
-    func failure(_ message: String) -> PropertyListError {
-      let location = output.withUnsafeBytes { TextPosition.location(of: $0.count, in: $0, from: 0) }
-      return PropertyListError(.invalidEncoding, format: .openStep, at: location, message)
-    }
-    var offset = 2
-    while offset + 1 < bytes.count {
-      let first = unit(at: offset)
-      offset += 2
-      switch first {
-      case 0xD800...0xDBFF:
-        guard offset + 1 < bytes.count, case let second = unit(at: offset), (0xDC00...0xDFFF).contains(second) else {
-          throw failure("invalid UTF-16: unpaired surrogate 0x\(TextPosition.hex(UInt32(first), width: 4))")
-        }
-        offset += 2
-        UTF8Validation.append(0x10000 + (UInt32(first) - 0xD800) << 10 + (UInt32(second) - 0xDC00), to: &output)
-      case 0xDC00...0xDFFF:
-        throw failure("invalid UTF-16: unpaired surrogate 0x\(TextPosition.hex(UInt32(first), width: 4))")
-      default:
-        UTF8Validation.append(UInt32(first), to: &output)
-      }
-    }
-    guard offset == bytes.count else { throw failure("invalid UTF-16: the text ends in the middle of a code unit") }
-    return output
   }
 }

@@ -40,17 +40,23 @@ struct OpenStepOutput {
 
   mutating func write(_ value: PropertyList, indent: Int) throws(PropertyListError) {
     switch value {
-    case .string(let string): appendString(string)
+    case .string(let string): appendString(string, alwaysQuoted: path.isEmpty && indent == 0)
     case .data(let data): appendData(data)
     case .array(let array): try writeArray(array, indent: indent)
     case .dictionary(let dictionary): try writeDictionary(dictionary, indent: indent)
     case .integer(let integer): try writeScalar(integer.description, "an integer")
-    case .real(let real):
-      try writeScalar(JSONNonFiniteReal.word(for: real, keepBits: false) ?? real.description, "a real")
+    case .real(let real): try writeScalar(Self.text(of: real), "a real")
     case .boolean(let flag): try writeScalar(flag ? "YES" : "NO", "a boolean")
     case .date(let date): try writeScalar(date.iso8601, "a date")
     case .uid(let uid): try writeScalar(String(uid), "a UID")
     }
+  }
+
+  /// A real as a string: the shortest round-trip decimal, or `NaN`, `Infinity`, `-Infinity`.
+  private static func text(of real: Double) -> String {
+    if real.isNaN { return "NaN" }
+    if real.isInfinite { return real < 0 ? "-Infinity" : "Infinity" }
+    return real.description
   }
 
   private mutating func writeScalar(_ text: String, _ kind: String) throws(PropertyListError) {

@@ -38,6 +38,29 @@ enum EditSupport {
     return .success
   }
 
+  /// Like ``edit(_:_:)`` for `--archive`: the change is made to the archive's object graph
+  /// and the archive is written back in the file's format.
+  static func editArchive(
+    _ context: CommandContext, _ change: (inout ArchiveEditor, PropertyListKeyPath) throws(PropertyListError) -> Void
+  ) throws(CommandError) -> ExitStatus {
+    let arguments = context.arguments
+    let path = arguments.argument("FILE") ?? "-"
+    let keyPath = PropertyListKeyPath(arguments.argument("KEYPATH") ?? "")
+    let (value, format) = try PropertyListIO.read(path, options: arguments.readingOptions)
+    let archive: PropertyList
+    do {
+      var editor = try ArchiveEditor(archive: value)
+      try change(&editor, keyPath)
+      archive = try editor.archive()
+    } catch {
+      throw .file(path, error)
+    }
+    let options = PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain)
+    let bytes = try PropertyListIO.serialize(archive, as: format, options: options, path: path)
+    try PropertyListIO.write(bytes, to: arguments.value("output") ?? path, output: context.output)
+    return .success
+  }
+
   /// The VALUE argument parsed as `--type`.
   static func newValue(_ arguments: ParsedArguments) throws(CommandError) -> PropertyList {
     let type = arguments.value("type") ?? "string"

@@ -26,7 +26,8 @@ extension CommandSpec {
       .flag("ignore-diacritics", short: "d", help: "Ignore accents and other marks: e finds é."),
       .flag("ignore-width", short: "w", help: "Ignore full-width and half-width forms: ａｂｃ finds abc."),
       .choice(
-        "format", short: "f", placeholder: "FORMAT", choices: ["text", "json", "plist"], help: "How to print the result.",
+        "format", short: "f", placeholder: "FORMAT", choices: ["text", "json", "plist"],
+        help: "How to print the result.",
         default: "text"),
       .flag("flat", help: "Print one matching item per line, without section titles."),
       SectionedInput.keyOption,
@@ -37,8 +38,10 @@ extension CommandSpec {
       ArgumentSpec("TERM", help: "The text to look for."),
     ],
     examples: [
-      Example(command: "plistkit filter Samples/sortednames.plist ann", explanation: "Names containing 'ann', by letter."),
-      Example(command: "plistkit filter Samples/koreanmenu.plist ㄱㅂ", explanation: "Dishes whose syllables start ㄱ, ㅂ."),
+      Example(
+        command: "plistkit filter Samples/sortednames.plist ann", explanation: "Names containing 'ann', by letter."),
+      Example(
+        command: "plistkit filter Samples/koreanmenu.plist ㄱㅂ", explanation: "Dishes whose syllables start ㄱ, ㅂ."),
       Example(
         command: "plistkit filter Samples/computers.plist mac --match word --flat | wc -l",
         explanation: "Count the computers with a word starting 'mac'."),

@@ -23,6 +23,7 @@ extension CommandSpec {
       .output(help: "Write the value here instead of standard output (atomically)."),
       .typed,
       .fromFormat,
+      .archive,
     ],
     arguments: [
       ArgumentSpec("FILE", help: "The property list; - is standard input.", completion: .file),
@@ -48,7 +49,7 @@ extension CommandSpec {
       let path = arguments.argument("FILE") ?? "-"
       let keyPath = arguments.argument("KEYPATH") ?? ""
       let root = try PropertyListIO.read(path, format: arguments.format("from"), options: arguments.readingOptions)
-      let value = try KeyPathLookup.value(in: root.value, at: keyPath, path: path)
+      let value = try KeyPathLookup.value(in: root.value, at: keyPath, path: path, archive: arguments.flag("archive"))
       if let expected = arguments.value("expect").map(TypeName.canonical), TypeName.of(value) != expected {
         throw CommandError.file(
           path,

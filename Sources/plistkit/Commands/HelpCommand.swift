@@ -22,6 +22,10 @@ extension CommandSpec {
         context.output.write(HelpRenderer.overview(CommandRegistry.all))
         return .success
       }
+      if name == "plutil" {
+        context.output.write(PlutilHelp.text)
+        return .success
+      }
       guard let command = CommandRegistry.command(named: name) else {
         let hint = Suggestion.hint(for: name, among: CommandRegistry.all.map(\.name))
         throw CommandError.usage("unknown command '\(name)'\(hint)")

@@ -3,11 +3,17 @@ import PlistKit
 /// Finding the value a command's KEYPATH argument names, with errors that name the file and
 /// the key path (`plistkit: FILE: A.7: index 7 is out of range …`).
 enum KeyPathLookup {
-  /// The value at `keyPath` (the root when nil or empty) in the value read from `path`.
-  static func value(in root: PropertyList, at keyPath: String?, path: String) throws(CommandError) -> PropertyList {
-    guard let keyPath, !keyPath.isEmpty else { return root }
+  /// The value at `keyPath` (the root when nil or empty) in the value read from `path`;
+  /// with `archive`, in the plain view of the keyed archive it holds.
+  static func value(
+    in root: PropertyList, at keyPath: String?, path: String, archive: Bool = false
+  )
+    throws(CommandError) -> PropertyList
+  {
     do {
-      return try root.value(at: PropertyListKeyPath(keyPath))
+      let start = archive ? try ArchiveEditor(archive: root).plainView() : root
+      guard let keyPath, !keyPath.isEmpty else { return start }
+      return try start.value(at: PropertyListKeyPath(keyPath))
     } catch {
       throw .file(path, error)
     }

@@ -17,6 +17,7 @@ extension CommandSpec {
         help: "Colour the output: on a terminal (auto), always, or never. NO_COLOR turns it off.", default: "auto"),
       .typed,
       .fromFormat,
+      .archive,
     ],
     arguments: [
       ArgumentSpec("FILE", help: "The property list; - is standard input.", completion: .file),
@@ -32,7 +33,8 @@ extension CommandSpec {
       let arguments = context.arguments
       let path = arguments.argument("FILE") ?? "-"
       let root = try PropertyListIO.read(path, format: arguments.format("from"), options: arguments.readingOptions)
-      let value = try KeyPathLookup.value(in: root.value, at: arguments.argument("KEYPATH"), path: path)
+      let value = try KeyPathLookup.value(
+        in: root.value, at: arguments.argument("KEYPATH"), path: path, archive: arguments.flag("archive"))
       let printer = TreePrinter(palette: .resolve(arguments.value("color")))
       printer.write(value, to: context.output)
       return .success

@@ -9,7 +9,7 @@ extension CommandSpec {
       Like `plutil -remove`. A missing key is an error (exit 1), so a typo never passes \
       silently. The file keeps its format, key order and permissions.
       """,
-    options: EditSupport.options,
+    options: EditSupport.options + [.archive],
     arguments: [
       ArgumentSpec(
         "FILE", help: "The property list to change; - reads standard input and writes standard output.",
@@ -23,7 +23,12 @@ extension CommandSpec {
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
-      try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
+      if context.arguments.flag("archive") {
+        return try EditSupport.editArchive(context) { (editor, keyPath) throws(PropertyListError) in
+          try editor.removeValue(at: keyPath)
+        }
+      }
+      return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
         try value.removeValue(at: keyPath)
       }
     }

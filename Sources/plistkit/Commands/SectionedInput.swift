@@ -32,7 +32,9 @@ struct SectionedInput {
 
   /// Reads `path` (`-` is standard input) and sections it. `flatCollation` sections a flat
   /// list when no `--collation` is given.
-  static func load(_ arguments: ParsedArguments, path: String, flatCollation: Collation?) throws(CommandError)
+  static func load(
+    _ arguments: ParsedArguments, path: String, flatCollation: Collation?
+  ) throws(CommandError)
     -> SectionedInput
   {
     let bytes = try PropertyListIO.readBytes(path)

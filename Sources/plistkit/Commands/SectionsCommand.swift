@@ -15,7 +15,9 @@ extension CommandSpec {
       spaces. --index prints the index titles instead, one per line, starting with UIKit's \
       search marker {search}.
       """,
-    options: [SectionedInput.collationOption, SectionedInput.keyOption, .flag("index", help: "Print the index titles.")],
+    options: [
+      SectionedInput.collationOption, SectionedInput.keyOption, .flag("index", help: "Print the index titles."),
+    ],
     arguments: [
       ArgumentSpec("FILE", help: "The list to section; - is standard input.", completion: .file)
     ],

@@ -9,9 +9,10 @@ extension CommandSpec {
       Like `plutil -replace`: the value at KEYPATH is replaced, or added when the last \
       component is missing (an index equal to the array's count appends). The file keeps its \
       format, its key order and its permissions, and is replaced atomically; --output writes \
-      elsewhere instead.
+      elsewhere instead. With --archive, KEYPATH walks the archive's objects and a string, \
+      number, boolean or data value is stored as the archive would store it.
       """,
-    options: [EditSupport.typeOption] + EditSupport.options,
+    options: [EditSupport.typeOption] + EditSupport.options + [.archive],
     arguments: EditSupport.valueArguments,
     examples: [
       Example(
@@ -20,10 +21,19 @@ extension CommandSpec {
       Example(
         command: "plistkit set Samples/computers.plist 0 '\"Apple II\"' --type json -o -",
         explanation: "Replace the first computer, printing the result instead of changing the file."),
+      Example(
+        command:
+          "plistkit set --archive Samples/Presidents.plist Presidents.0.Party Independent --type string -o p.plist",
+        explanation: "Change a field of an archived object, writing a new archive."),
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
       let newValue = try EditSupport.newValue(context.arguments)
+      if context.arguments.flag("archive") {
+        return try EditSupport.editArchive(context) { (editor, keyPath) throws(PropertyListError) in
+          try editor.setValue(newValue, at: keyPath)
+        }
+      }
       return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
         try value.setValue(newValue, at: keyPath)
       }

@@ -26,6 +26,13 @@ extension OptionSpec {
       "Use the typed JSON form (lossless: dates, data, UIDs, integers vs reals survive) for JSON output and JSON input."
   )
 
+  /// `--archive`: key paths walk a keyed archive's object graph.
+  static let archive = OptionSpec.flag(
+    "archive",
+    help:
+      "Treat FILE as a keyed archive (NSKeyedArchiver): key paths walk its objects (Presidents.0.Name), following references, through arrays and dictionaries."
+  )
+
   /// `-o, --output OUT`.
   static func output(help: String) -> OptionSpec {
     .text("output", short: "o", placeholder: "OUT", help: help)

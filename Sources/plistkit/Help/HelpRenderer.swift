@@ -12,7 +12,8 @@ enum HelpRenderer {
       Commands:
 
       """
-    for command in commands { text += TextWrapping.row(command.name, command.abstract, column: 14) + "\n" }
+    let column = (commands.map(\.name.count).max() ?? 10) + 4
+    for command in commands { text += TextWrapping.row(command.name, command.abstract, column: column) + "\n" }
     text += """
 
       Options for every command:

@@ -31,4 +31,10 @@ enum TypeName {
     default: name
     }
   }
+
+  /// `a string`, `an array`: the type name with its article, for messages.
+  static func withArticle(_ value: PropertyList) -> String {
+    let name = of(value)
+    return (["a", "e", "i", "o", "u"].contains(name.first.map(String.init) ?? "") ? "an " : "a ") + name
+  }
 }

@@ -87,6 +87,10 @@ struct PlutilRunner {
 
   private func lookUp(_ keyPath: String, in file: String, expect: String?) throws(CommandError) -> PropertyList {
     let root = try PropertyListIO.read(file).value
+    // plutil finds no value at an empty key path (plistkit's own commands take it as the root).
+    guard !keyPath.isEmpty else {
+      throw .file(file, PropertyListError(.keyPath, at: .keyPath(""), "no value at an empty key path"))
+    }
     let value = try KeyPathLookup.value(in: root, at: keyPath, path: file)
     if let expect, Self.typeName(value) != expect {
       throw .failure("\(file): Value at [\(keyPath)] expected to be \(expect) but is \(Self.typeName(value))")

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import KeyedArchive
+import PlistKit
+import PlistSchema
+
+/// What `plistkit validate` found in one file.
+struct FileValidation: Sendable {
+  /// Structural problems of a keyed archive.
+  var archiveProblems: [KeyedArchiveError] = []
+  /// Failures against `--schema`.
+  var schemaErrors: [SchemaValidationError] = []
+  /// Failures against the plist DTD (`--dtd`).
+  var dtdErrors: [DTDValidationError] = []
+  /// Checks that could not run on this file, in words (they count as failures).
+  var unchecked: [String] = []
+  /// Why the file could not be read or parsed as a property list.
+  var readError: CommandError?
+
+  /// True when every check ran and passed.
+  var isValid: Bool {
+    readError == nil && archiveProblems.isEmpty && schemaErrors.isEmpty && dtdErrors.isEmpty && unchecked.isEmpty
+  }
+
+  /// Reads `path` (any format; `-` is standard input) and runs the checks: archive structure
+  /// for keyed archives, `schema` against the plain view (an archive's plain view), `dtd`
+  /// against the XML text. The DTD check runs even when the file does not parse as a
+  /// property list, since it tells what is wrong with the XML.
+  static func check(_ path: String, schema: JSONSchema?, dtd: PropertyListDTD?) -> FileValidation {
+    var result = FileValidation()
+    let bytes: [UInt8]
+    do {
+      bytes = try PropertyListIO.readBytes(path)
+    } catch {
+      result.readError = error
+      return result
+    }
+    if let dtd {
+      let detected = PropertyListFormat.detect(bytes)
+      if detected == .xml {
+        result.dtdErrors = dtd.validate(xml: bytes)
+      } else {
+        let found = detected.map { "this one is \($0)" } ?? "this one is empty"
+        result.unchecked.append("--dtd checks XML property lists, and \(found)")
+      }
+    }
+    let value: PropertyList
+    do {
+      value = try PropertyListIO.parse(bytes, path: path).value
+    } catch {
+      result.readError = error
+      return result
+    }
+    var instance: PropertyList? = value
+    if ArchiveValidator.isKeyedArchive(value) {
+      result.archiveProblems = ArchiveValidator().validate(value)
+      instance = nil
+      if schema != nil && result.archiveProblems.isEmpty {
+        do {
+          instance = try ObjectGraph(archive: value).plainView()
+        } catch {
+          result.unchecked.append("the archive has no plain view to check against the schema: \(error)")
+        }
+      }
+    }
+    if let schema, let instance {
+      result.schemaErrors = schema.validate(instance)
+    }
+    return result
+  }
+
+  /// Loads `--schema`; an unusable schema is reported as `plistkit: SCHEMA#/pointer: message`.
+  static func loadSchema(_ path: String, assertsFormat: Bool) -> Result<JSONSchema, CommandError> {
+    do {
+      let schema = try JSONSchema(
+        contentsOfFile: path, currentDirectory: currentDirectory(),
+        options: JSONSchema.Options(assertsFormat: assertsFormat))
+      return .success(schema)
+    } catch {
+      let place =
+        error.location == path ? path : error.location.hasPrefix("#") ? path + error.location : "\(path): \(error.location)"
+      return .failure(.failure("\(place): \(error.message)"))
+    }
+  }
+
+  private static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+extension FileValidation {
+  /// The findings as one JSON object for `--format json`.
+  func jsonEntry(file: String) -> PropertyList {
+    var errors: [PropertyList] = []
+    if let readError {
+      errors.append(["kind": "read", "message": .string(readError.message ?? "cannot be read")])
+    }
+    for problem in archiveProblems {
+      errors.append(["kind": "archive", "keyPath": .string(problem.keyPath), "message": .string(problem.message)])
+    }
+    for error in schemaErrors {
+      errors.append([
+        "kind": "schema", "instancePath": .string(error.instancePath.description),
+        "schemaLocation": .string(error.schemaLocation), "message": .string(error.message),
+      ])
+    }
+    for error in dtdErrors {
+      errors.append(["kind": "dtd", "line": .integer(error.line), "message": .string(error.message)])
+    }
+    for note in unchecked {
+      errors.append(["kind": "unchecked", "message": .string(note)])
+    }
+    return ["file": .string(file), "valid": .boolean(errors.isEmpty), "errors": .array(errors)]
+  }
+}

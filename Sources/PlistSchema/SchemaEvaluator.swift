@@ -20,7 +20,11 @@ struct EvaluatedMarks {
 
   mutating func merge(_ other: EvaluatedMarks) {
     if !other.items.isEmpty {
-      if items.isEmpty { items = other.items } else { for (position, marked) in other.items.enumerated() where marked { items[position] = true } }
+      if items.isEmpty {
+        items = other.items
+      } else {
+        for (position, marked) in other.items.enumerated() where marked { items[position] = true }
+      }
     }
     if !other.properties.isEmpty {
       if properties.isEmpty {
@@ -90,7 +94,8 @@ struct SchemaEvaluator {
         errors.append(
           SchemaValidationError(
             instancePath: currentPath, schemaLocation: node.location,
-            message: "evaluation is nested more than \(Self.maximumDepth) levels deep: the schema recurses without progress"
+            message:
+              "evaluation is nested more than \(Self.maximumDepth) levels deep: the schema recurses without progress"
           ))
       }
       return Outcome(valid: false)
@@ -222,7 +227,9 @@ struct SchemaEvaluator {
         if !schema.tracksAnnotations { break }
       }
       if !valid && collect {
-        report("expected a value matching at least one of the \(nodes.count) anyOf schemas, matched none", at: here + "/anyOf")
+        report(
+          "expected a value matching at least one of the \(nodes.count) anyOf schemas, matched none",
+          at: here + "/anyOf")
         explainClosestBranch(of: nodes, instance)
       }
       return valid
@@ -244,14 +251,18 @@ struct SchemaEvaluator {
       if collect {
         let found =
           matched.isEmpty
-          ? "matched none" : "matched \(matched.count) (at positions \(matched.map(String.init).joined(separator: ", ")))"
-        report("expected a value matching exactly one of the \(nodes.count) oneOf schemas, \(found)", at: here + "/oneOf")
+          ? "matched none"
+          : "matched \(matched.count) (at positions \(matched.map(String.init).joined(separator: ", ")))"
+        report(
+          "expected a value matching exactly one of the \(nodes.count) oneOf schemas, \(found)", at: here + "/oneOf")
         if matched.isEmpty { explainClosestBranch(of: nodes, instance) }
       }
       return false
     case .not(let child):
       guard evaluate(child, instance, collect: false).valid else { return true }
-      if collect { report("expected a value that does not match the \"not\" schema, found one that does", at: here + "/not") }
+      if collect {
+        report("expected a value that does not match the \"not\" schema, found one that does", at: here + "/not")
+      }
       return false
     case .conditional(let condition, let then, let otherwise):
       if evaluateInPlace(condition, instance, collect: false, marks: &marks) {
@@ -283,13 +294,18 @@ struct SchemaEvaluator {
     case .arrayItems(let prefix, let rest):
       return evaluateItems(prefix: prefix, rest: rest, instance, here: here, collect: collect, marks: &marks)
     case .contains(let child, let minimum, let maximum):
-      return evaluateContains(child, minimum: minimum, maximum: maximum, instance, here: here, collect: collect, marks: &marks)
+      return evaluateContains(
+        child, minimum: minimum, maximum: maximum, instance, here: here, collect: collect, marks: &marks)
     case .unevaluatedItems(let child):
       guard let elements = instance.arrayValue else { return true }
       var valid = true
       for position in elements.indices where !marks.isItemEvaluated(position) {
         if schema.nodes[child].boolean == false {
-          if collect { report("unexpected item at index \(position): no item beyond those the schema evaluates is allowed", at: here + "/unevaluatedItems") }
+          if collect {
+            report(
+              "unexpected item at index \(position): no item beyond those the schema evaluates is allowed",
+              at: here + "/unevaluatedItems")
+          }
           valid = false
         } else if evaluateChild(child, elements[position], position: position, collect: collect) {
           marks.markItem(position, of: elements.count)
@@ -305,7 +321,11 @@ struct SchemaEvaluator {
       var valid = true
       for (position, entry) in object.enumerated() where !marks.isPropertyEvaluated(position) {
         if schema.nodes[child].boolean == false {
-          if collect { report("unexpected property \(JSONRendering.quoted(entry.key)): the schema does not evaluate it and allows no others", at: here + "/unevaluatedProperties") }
+          if collect {
+            report(
+              "unexpected property \(JSONRendering.quoted(entry.key)): the schema does not evaluate it and allows no others",
+              at: here + "/unevaluatedProperties")
+          }
           valid = false
         } else if evaluateChild(child, entry.value, key: entry.key, collect: collect) {
           marks.markProperty(position, of: object.count)
@@ -347,7 +367,9 @@ struct SchemaEvaluator {
         matched = true
         if schema.nodes[additional].boolean == false {
           if collect {
-            report("unexpected property \(JSONRendering.quoted(entry.key)): the schema allows no other properties", at: here + "/additionalProperties")
+            report(
+              "unexpected property \(JSONRendering.quoted(entry.key)): the schema allows no other properties",
+              at: here + "/additionalProperties")
           }
           valid = false
           if !collect { return false }

@@ -54,7 +54,7 @@ extension SchemaEvaluator {
       if length >= limit { return true }
       return fail("minLength", "expected at least \(Self.plural(limit, "character")), found \(length)")
     case .pattern(let pattern):
-      guard let string = instance.jsonString, !pattern.matches(string) else { return true }
+      guard let string = instance.jsonString, !matches(pattern, string) else { return true }
       return fail(
         "pattern",
         "expected a string matching \(JSONRendering.quoted(pattern.source)), found \(JSONRendering.render(instance))")

@@ -59,6 +59,29 @@ struct SchemaEvaluator {
   private var reportedDepth = false
   /// How many `anyOf`/`oneOf` explanations are in progress.
   private var explanationDepth = 0
+  /// Results of recent pattern matches: data repeats short strings (years, names, keys),
+  /// and a hash lookup costs far less than running a `Regex`.
+  private var patternResults: [PatternQuery: Bool] = [:]
+
+  private struct PatternQuery: Hashable {
+    let pattern: ExactKey
+    let string: ExactKey
+  }
+
+  /// Strings longer than this are matched without remembering the result.
+  private static let maximumRememberedLength = 64
+  /// At most this many results are remembered per validation.
+  private static let maximumRememberedResults = 8192
+
+  /// True when `pattern` matches `string`, remembering the answer for short strings.
+  mutating func matches(_ pattern: ECMAPattern, _ string: String) -> Bool {
+    guard string.utf8.count <= Self.maximumRememberedLength else { return pattern.matches(string) }
+    let query = PatternQuery(pattern: ExactKey(pattern.source), string: ExactKey(string))
+    if let known = patternResults[query] { return known }
+    let result = pattern.matches(string)
+    if patternResults.count < Self.maximumRememberedResults { patternResults[query] = result }
+    return result
+  }
 
   private enum PathComponent {
     case key(String)
@@ -356,7 +379,7 @@ struct SchemaEvaluator {
           if !collect { return false }
         }
       }
-      for (pattern, child) in members.patterns where pattern.matches(entry.key) {
+      for (pattern, child) in members.patterns where matches(pattern, entry.key) {
         matched = true
         if !evaluateChild(child, entry.value, key: entry.key, collect: collect) {
           valid = false

@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
+    .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
   ],
   targets: [
     // libxml2 as a system library: the XML reader drives its SAX2 interface.
@@ -32,7 +33,14 @@ let package = Package(
       name: "plistkit",
       dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
     ),
-    .testTarget(name: "PlistKitTests", dependencies: ["PlistKit"]),
+    // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
+    .executableTarget(
+      name: "plistkit-benchmark", dependencies: ["PlistKit", "Sectioning"], path: "Benchmarks/SearchBenchmark"),
+    .testTarget(
+      name: "PlistKitTests", dependencies: ["PlistKit"],
+      // The plistlib peer script is run by path, not compiled or bundled.
+      exclude: ["Support/plistlib_peer.py"]
+    ),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(
@@ -44,3 +52,17 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets exist only for Fuzz/run.sh (PLISTKIT_FUZZ=1), which builds them with
+// -sanitize=fuzzer,address; libFuzzer supplies their main function.
+if Context.environment["PLISTKIT_FUZZ"] == "1" {
+  package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
+  for name in ["fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-roundtrip"] {
+    package.products.append(.executable(name: name, targets: [name]))
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "CFuzzerDriver"],
+        path: "Fuzz/Targets/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+  }
+}

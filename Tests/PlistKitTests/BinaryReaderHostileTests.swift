@@ -193,6 +193,8 @@ struct BinaryReaderHostileTests {
     var builder = BinaryPlistBuilder([[0x09]])
     builder.version = Array("01".utf8)
     expectError(builder, .unknownFormat, at: 6, "binary plist version '01' is not supported; only 'bplist00' is")
+    builder.version = [0, 0xFF]
+    expectError(builder, .unknownFormat, at: 6, "binary plist version 0x00 0xFF is not supported; only 'bplist00' is")
   }
 
   @Test("Nesting up to the depth limit reads, one level more fails")

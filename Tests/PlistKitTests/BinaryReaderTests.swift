@@ -110,6 +110,13 @@ struct BinaryReaderTests {
     let bytes = try Self.presidents()
     #expect(
       binaryReadError(Array(bytes[..<5]))
+        == PropertyListError(
+          .unexpectedEnd, format: .binary, at: .byteOffset(5), "the file ends inside the 8-byte header 'bplist00'"))
+    #expect(
+      binaryReadError(Array("bplisp00".utf8) + bytes[8...])
+        == PropertyListError(.unknownFormat, format: .binary, at: .byteOffset(0), "expected 'bplist00' at the start"))
+    #expect(
+      binaryReadError(Array("xyz".utf8))
         == PropertyListError(.unknownFormat, format: .binary, at: .byteOffset(0), "expected 'bplist00' at the start"))
     #expect(
       binaryReadError(Array(bytes[..<7]))

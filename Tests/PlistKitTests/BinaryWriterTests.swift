@@ -148,6 +148,27 @@ struct BinaryWriterTests {
     #expect(try readBinary(try writeBinary(keys)).isIdentical(to: keys))
   }
 
+  @Test("A container copied into several places is written once; equal containers built apart are not")
+  func sharedContainers() throws {
+    let inner: PropertyList = [1, "x"]
+    let table = BinaryPropertyListObjectTable(["a": inner, "b": inner, "c": [1, "x"]], sortedKeys: false)
+    // dict, 3 keys, the shared array, 1, "x", the separately built array.
+    #expect(table.objects.count == 8)
+    guard case .dictionary(_, let values) = table.objects[0] else {
+      Issue.record("root is not a dictionary")
+      return
+    }
+    #expect(values == [4, 4, 7])
+  }
+
+  @Test("A sharing bomb read and written again stays 61 objects, byte for byte")
+  func sharingBombRoundTrip() throws {
+    var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    objects.append([0x10, 7])
+    let original = BinaryPlistBuilder(objects).bytes
+    #expect(try writeBinary(try readBinary(original)) == original)
+  }
+
   @Test("A dictionary's keys and a string value equal to one of them share an object")
   func keysShareWithValues() throws {
     let table = BinaryPropertyListObjectTable(["a": "a", "b": ["a"]], sortedKeys: false)

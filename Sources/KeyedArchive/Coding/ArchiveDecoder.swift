@@ -105,30 +105,30 @@ public struct ArchiveDecoder {
 
   /// A string (NSString, inline or as an object), nil when absent or `$null`.
   public func decodeString(forKey key: String) throws(KeyedArchiveError) -> String? {
-    try typed(forKey: key, classNames: ["NSString"], expected: "a string")
+    try typed(forKey: key, policy: Self.stringPolicy, expected: "a string")
   }
 
   /// Bytes (NSData, inline or as an object), nil when absent or `$null`.
   public func decodeData(forKey key: String) throws(KeyedArchiveError) -> [UInt8]? {
-    try typed(forKey: key, classNames: ["NSData"], expected: "data")
+    try typed(forKey: key, policy: Self.dataPolicy, expected: "data")
   }
 
   /// A date (NSDate), nil when absent or `$null`.
   public func decodeDate(forKey key: String) throws(KeyedArchiveError) -> PropertyListDate? {
-    try typed(forKey: key, classNames: ["NSDate"], expected: "a date")
+    try typed(forKey: key, policy: Self.datePolicy, expected: "a date")
   }
 
   /// Any object, under the unarchiver's current policy; nil when absent or `$null`.
   public func decodeObject(forKey key: String) throws(KeyedArchiveError) -> Any? {
     guard let value = fields[key] else { return nil }
-    return try unarchiver.decodeReference(value, path: path + [key], policy: unarchiver.policy)
+    return try unarchiver.decodeReference(value, path: { path + [key] }, policy: unarchiver.policy)
   }
 
   /// An object whose class must be allowed by `policy` (and so must every object inside it),
   /// like `decodeObject(of:forKey:)` of NSSecureCoding.
   public func decodeObject(allowing policy: ClassPolicy, forKey key: String) throws(KeyedArchiveError) -> Any? {
     guard let value = fields[key] else { return nil }
-    return try unarchiver.decodeReference(value, path: path + [key], policy: policy)
+    return try unarchiver.decodeReference(value, path: { path + [key] }, policy: policy)
   }
 
   /// An object of type `T`; only `T` is allowed (not the objects `T` itself decodes, which
@@ -141,7 +141,7 @@ public struct ArchiveDecoder {
   public func decodeArray<T: ArchiveCodable>(of type: T.Type, forKey key: String) throws(KeyedArchiveError) -> [T]? {
     guard let value = fields[key] else { return nil }
     let policy = ClassPolicy.only([type], classNames: ["NSArray", "NSOrderedSet"])
-    guard let object = try unarchiver.decodeReference(value, path: path + [key], policy: policy) else { return nil }
+    guard let object = try unarchiver.decodeReference(value, path: { path + [key] }, policy: policy) else { return nil }
     guard let elements = object as? [Any] else {
       throw mismatch(key, "an array", found: String(describing: Swift.type(of: object)))
     }
@@ -158,13 +158,13 @@ public struct ArchiveDecoder {
     return result
   }
 
-  private func typed<T>(forKey key: String, classNames: Set<String>, expected: String) throws(KeyedArchiveError) -> T? {
-    try typed(forKey: key, policy: .only(classNames), expected: expected)
-  }
+  private static let stringPolicy = ClassPolicy.only(["NSString"])
+  private static let dataPolicy = ClassPolicy.only(["NSData"])
+  private static let datePolicy = ClassPolicy.only(["NSDate"])
 
   private func typed<T>(forKey key: String, policy: ClassPolicy, expected: String) throws(KeyedArchiveError) -> T? {
     guard let value = fields[key] else { return nil }
-    guard let object = try unarchiver.decodeReference(value, path: path + [key], policy: policy) else { return nil }
+    guard let object = try unarchiver.decodeReference(value, path: { path + [key] }, policy: policy) else { return nil }
     guard let result = object as? T else {
       throw mismatch(key, expected, found: String(describing: Swift.type(of: object)))
     }
@@ -185,7 +185,7 @@ public struct ArchiveDecoder {
     result.reserveCapacity(references.count)
     for (position, reference) in references.enumerated() {
       let element = try unarchiver.decodeReference(
-        reference, path: path + [key, String(position)], policy: unarchiver.policy)
+        reference, path: { path + [key, String(position)] }, policy: unarchiver.policy)
       if element == nil && !allowsNil {
         throw KeyedArchiveError(
           .malformed, at: path + [key, String(position)], "a \(classChain?.className ?? "collection") cannot hold nil")
@@ -212,7 +212,7 @@ public struct ArchiveDecoder {
     }
     switch value {
     case .uid:
-      return .object(try unarchiver.decodeReference(value, path: path, policy: unarchiver.policy))
+      return .object(try unarchiver.decodeReference(value, path: { path }, policy: unarchiver.policy))
     case .array(let elements) where Self.containsReference(value):
       var result: [GenericArchivedObject.Field] = []
       for (position, element) in elements.enumerated() {

@@ -44,6 +44,6 @@ public final class ArchiveEncoder {
   /// Encodes any archivable value as an object reference (nil as `$null`); see
   /// ``KeyedArchiver`` for what is archivable.
   public func encodeObject(_ value: Any?, forKey key: String) throws(KeyedArchiveError) {
-    fields[key] = try archiver.encodeReference(value, path: path + [key])
+    fields[key] = try archiver.encodeReference(value, path: { path + [key] })
   }
 }

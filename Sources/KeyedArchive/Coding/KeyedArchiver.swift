@@ -45,7 +45,7 @@ public final class KeyedArchiver {
   /// Encodes `value` under a `$top` key (`root` is the key Foundation's
   /// `archivedData(withRootObject:)` uses).
   public func encode(_ value: Any?, forKey key: String = "root") throws(KeyedArchiveError) {
-    graph.top[key] = try encodeReference(value, path: [key])
+    graph.top[key] = try encodeReference(value, path: { [key] })
   }
 
   /// The archive as a property list.
@@ -80,18 +80,23 @@ public final class KeyedArchiver {
 
   /// Adds the node for `value` (or finds the one already made for the same instance) and
   /// returns the reference to it.
-  func encodeReference(_ value: Any?, path: [String]) throws(KeyedArchiveError) -> PropertyList {
+  ///
+  /// `makePath` gives the key path of the value; it is called only for an error or an
+  /// instance, not for the many strings and numbers.
+  func encodeReference(_ value: Any?, path makePath: () -> [String]) throws(KeyedArchiveError) -> PropertyList {
     guard let value else { return .uid(UInt64(ObjectGraph.nullID)) }
+    if let string = value as? String { return .uid(UInt64(graph.add(.value(.string(string))))) }
     let isInstance = type(of: value as Any) is AnyClass
     if isInstance, let existing = identities[ObjectIdentifier(value as AnyObject)] {
       return .uid(UInt64(existing))
     }
+    if let inline = Self.inlineValue(value) { return .uid(UInt64(graph.add(.value(inline)))) }
+    let path = makePath()
     guard depth < maximumDepth else {
       throw KeyedArchiveError(.limitExceeded, at: path, "values nested deeper than the limit of \(maximumDepth)")
     }
     depth += 1
     defer { depth -= 1 }
-    if let inline = Self.inlineValue(value) { return .uid(UInt64(graph.add(.value(inline)))) }
     // Reserve the node first, so that a reference back to an instance being encoded (a
     // cycle) finds it.
     let id = graph.add(.null)
@@ -156,15 +161,15 @@ public final class KeyedArchiver {
     case let uuid as ArchivedUUID:
       return ArchivedInstance(classChain: chain(["NSUUID", "NSObject"]), fields: ["NS.uuidbytes": .data(uuid.bytes)])
     case let url as ArchivedURL:
-      let base = try encodeReference(url.base?.url, path: path + ["NS.base"])
-      let relative = try encodeReference(url.relative, path: path + ["NS.relative"])
+      let base = try encodeReference(url.base?.url, path: { path + ["NS.base"] })
+      let relative = try encodeReference(url.relative, path: { path + ["NS.relative"] })
       return ArchivedInstance(
         classChain: chain(["NSURL", "NSObject"]), fields: ["NS.base": base, "NS.relative": relative])
     case let set as Set<AnyHashable>:
       let elements = Self.sorted(Array(set))
       var references: [PropertyList] = []
       for (position, element) in elements.enumerated() {
-        references.append(try encodeReference(element.base, path: path + [String(position)]))
+        references.append(try encodeReference(element.base, path: { path + [String(position)] }))
       }
       return ArchivedInstance(classChain: collectionChain("NSSet"), fields: ["NS.objects": .array(references)])
     case let dictionary as [AnyHashable: Any]:
@@ -172,7 +177,7 @@ public final class KeyedArchiver {
       var keyReferences: [PropertyList] = []
       var objectReferences: [PropertyList] = []
       for key in keys {
-        let keyPath = path + [String(describing: key.base)]
+        let keyPath = { path + [String(describing: key.base)] }
         keyReferences.append(try encodeReference(key.base, path: keyPath))
         objectReferences.append(try encodeReference(dictionary[key]!, path: keyPath))
       }
@@ -183,7 +188,7 @@ public final class KeyedArchiver {
       var references: [PropertyList] = []
       references.reserveCapacity(array.count)
       for (position, element) in array.enumerated() {
-        references.append(try encodeReference(element, path: path + [String(position)]))
+        references.append(try encodeReference(element, path: { path + [String(position)] }))
       }
       return ArchivedInstance(classChain: collectionChain("NSArray"), fields: ["NS.objects": .array(references)])
     default:
@@ -200,7 +205,7 @@ public final class KeyedArchiver {
   {
     switch field {
     case .value(let value): return value
-    case .object(let object): return try encodeReference(object, path: path)
+    case .object(let object): return try encodeReference(object, path: { path })
     case .array(let fields):
       var result: [PropertyList] = []
       for (position, element) in fields.enumerated() {

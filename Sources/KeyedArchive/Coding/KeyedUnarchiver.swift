@@ -87,26 +87,38 @@ public final class KeyedUnarchiver {
   // MARK: - Decoding references
 
   /// Decodes the object a field value refers to.
-  func decodeReference(_ value: PropertyList, path: [String], policy: ClassPolicy) throws(KeyedArchiveError) -> Any? {
+  ///
+  /// `path` makes the key path of the value; it is called only for an error or an object
+  /// (whose decoder carries its path), not for the many inline values.
+  func decodeReference(
+    _ value: PropertyList, path: () -> [String], policy: ClassPolicy
+  ) throws(KeyedArchiveError)
+    -> Any?
+  {
     switch value {
     case .uid(let uid):
       guard uid < UInt64(graph.count) else {
-        throw KeyedArchiveError(.referenceOutOfRange, at: path, "reference \(uid) names no object")
+        throw KeyedArchiveError(.referenceOutOfRange, at: path(), "reference \(uid) names no object")
       }
       return try decodeNode(Int(uid), path: path, policy: policy)
     case .array, .dictionary:
       throw KeyedArchiveError(
-        .typeMismatch, at: path, "expected an object reference, found an inline \(value.kind.rawValue)")
+        .typeMismatch, at: path(), "expected an object reference, found an inline \(value.kind.rawValue)")
     default:
       return try decodeInline(value, path: path, policy: policy)
     }
   }
 
-  private func decodeNode(_ id: Int, path: [String], policy: ClassPolicy) throws(KeyedArchiveError) -> Any? {
+  private func decodeNode(
+    _ id: Int, path makePath: () -> [String], policy: ClassPolicy
+  ) throws(KeyedArchiveError)
+    -> Any?
+  {
     switch graph.objects[id] {
     case .null: return nil
-    case .value(let value): return try decodeInline(value, path: path, policy: policy)
+    case .value(let value): return try decodeInline(value, path: makePath, policy: policy)
     case .instance(let instance):
+      let path = makePath()
       let entry = try resolveEntry(instance.classChain, path: path, policy: policy)
       if let existing = decoded[id] { return existing }
       guard !inProgress.contains(id) else {
@@ -148,12 +160,14 @@ public final class KeyedUnarchiver {
     -> ClassRegistry.Entry
   {
     var found: ClassRegistry.Entry?
-    for name in chain.lookupOrder {
-      if let entry = overrides[ExactKey(name)] ?? policy.typeEntries[name] ?? registry.entry(forClassName: name) {
-        found = entry
-        break
-      }
+    func lookUp(_ name: String) -> ClassRegistry.Entry? {
+      if !overrides.isEmpty, let entry = overrides[ExactKey(name)] { return entry }
+      if !policy.typeEntries.isEmpty, let entry = policy.typeEntries[name] { return entry }
+      return registry.entry(forClassName: name)
     }
+    // The class itself, then its chain: as `lookupOrder`, without making the array.
+    found = lookUp(chain.className)
+    for name in chain.classes where found == nil { found = lookUp(name) }
     guard let entry = found else {
       guard policy.allowedClassNames == nil, policy.allowsUnknownClasses else {
         throw KeyedArchiveError(
@@ -174,7 +188,10 @@ public final class KeyedUnarchiver {
 
   /// An inline value as its Swift value: String, Int64 (UInt64 above Int64.max), Double,
   /// Bool, [UInt8], PropertyListDate.
-  private func decodeInline(_ value: PropertyList, path: [String], policy: ClassPolicy) throws(KeyedArchiveError) -> Any
+  private func decodeInline(
+    _ value: PropertyList, path: () -> [String], policy: ClassPolicy
+  ) throws(KeyedArchiveError)
+    -> Any
   {
     let className: String
     let result: Any
@@ -188,11 +205,11 @@ public final class KeyedUnarchiver {
     case .data(let bytes): (className, result) = ("NSData", bytes)
     case .date(let date): (className, result) = ("NSDate", date)
     default:
-      throw KeyedArchiveError(.typeMismatch, at: path, "expected an object, found \(value.kind.rawValue)")
+      throw KeyedArchiveError(.typeMismatch, at: path(), "expected an object, found \(value.kind.rawValue)")
     }
     guard policy.allowsInline(className) else {
       throw KeyedArchiveError(
-        .classNotAllowed, at: path, "class \(className) is not allowed here; allowed: \(policy.summary)")
+        .classNotAllowed, at: path(), "class \(className) is not allowed here; allowed: \(policy.summary)")
     }
     return result
   }

@@ -27,8 +27,10 @@ extension ObjectGraph {
         case .null: table.append("$null")
         case .value(let value): table.append(value)
         case .instance(let instance):
-          var dictionary = PropertyListDictionary()
-          for (key, value) in instance.fields { dictionary[key] = order.renumber(value) }
+          var dictionary = instance.fields
+          for position in dictionary.indices {
+            dictionary.setValue(order.renumber(dictionary.values[position]), atPosition: position)
+          }
           dictionary["$class"] = .uid(UInt64(order.classIndex[instance.classChain]!))
           table.append(.dictionary(dictionary))
         }
@@ -143,11 +145,17 @@ struct ArchiveNumbering {
   /// The field with node ids replaced by `$objects` indices.
   func renumber(_ value: PropertyList) -> PropertyList {
     switch value {
-    case .uid(let uid): .uid(UInt64(nodeIndex[Int(uid)]))
-    case .array(let elements): .array(elements.map(renumber))
-    case .dictionary(let dictionary):
-      .dictionary(PropertyListDictionary(dictionary.map { ($0.key, renumber($0.value)) }))
-    default: value
+    case .uid(let uid):
+      return .uid(UInt64(nodeIndex[Int(uid)]))
+    case .array(let elements):
+      return .array(elements.map(renumber))
+    case .dictionary(var dictionary):
+      for position in dictionary.indices {
+        dictionary.setValue(renumber(dictionary.values[position]), atPosition: position)
+      }
+      return .dictionary(dictionary)
+    default:
+      return value
     }
   }
 }

@@ -107,35 +107,44 @@ struct ArchiveGraphReader {
     var objects: [ArchivedObject] = [.null]
     objects.reserveCapacity(nextID)
     for index in 1..<table.count where nodeIDs[index] >= 0 {
-      let path = ["$objects", String(index)]
-      guard case .dictionary(let dictionary) = table[index] else {
+      // Key paths are built only for an error: most archives have none, and building one per
+      // field would cost more than the reading.
+      let path = { ["$objects", String(index)] }
+      guard case .dictionary(var fields) = table[index] else {
         objects.append(.value(table[index]))
         continue
       }
-      let classValue = dictionary["$class"]!
+      let classValue = fields.removeValue(forKey: "$class")!
       guard case .uid(let classUID) = classValue else {
-        throw KeyedArchiveError(.malformed, at: path + ["$class"], "expected a UID, found \(classValue.kind.rawValue)")
+        throw KeyedArchiveError(
+          .malformed, at: path() + ["$class"], "expected a UID, found \(classValue.kind.rawValue)")
       }
       guard classUID < UInt64(table.count) else {
         throw KeyedArchiveError(
-          .referenceOutOfRange, at: path + ["$class"],
+          .referenceOutOfRange, at: path() + ["$class"],
           "UID \(classUID) is out of range ($objects has \(table.count) entries)")
       }
       guard let chain = classes[Int(classUID)] else {
         throw KeyedArchiveError(
-          .notAClass, at: path + ["$class"],
+          .notAClass, at: path() + ["$class"],
           "UID \(classUID) points at a \(Self.describe(table[Int(classUID)])), not a class dictionary")
       }
-      var fields = PropertyListDictionary()
-      for (key, value) in dictionary where !key.exactlyEquals("$class") {
-        fields[key] = try remap(value, nodeIDs: nodeIDs, table: table, path: path + [key], depth: 0)
+      for position in fields.indices {
+        switch fields.values[position] {
+        case .uid, .array, .dictionary:
+          let key = fields.keys[position]
+          let value = try remap(
+            fields.values[position], nodeIDs: nodeIDs, table: table, path: { path() + [key] }, depth: 0)
+          fields.setValue(value, atPosition: position)
+        default: continue
+        }
       }
       objects.append(.instance(ArchivedInstance(classChain: chain, fields: fields)))
     }
 
     var remappedTop = PropertyListDictionary()
     for (key, value) in top {
-      remappedTop[key] = try remap(value, nodeIDs: nodeIDs, table: table, path: ["$top", key], depth: 0)
+      remappedTop[key] = try remap(value, nodeIDs: nodeIDs, table: table, path: { ["$top", key] }, depth: 0)
     }
     return ObjectGraph(archiver: archiverName, version: version, top: remappedTop, checkedObjects: objects)
   }
@@ -168,35 +177,35 @@ struct ArchiveGraphReader {
 
   /// Renumbers the UIDs of a field from `$objects` indices to node ids, checking each.
   private func remap(
-    _ value: PropertyList, nodeIDs: [Int], table: [PropertyList], path: [String], depth: Int
+    _ value: PropertyList, nodeIDs: [Int], table: [PropertyList], path: () -> [String], depth: Int
   ) throws(KeyedArchiveError) -> PropertyList {
     switch value {
     case .uid(let uid):
       guard uid < UInt64(table.count) else {
         throw KeyedArchiveError(
-          .referenceOutOfRange, at: path, "UID \(uid) is out of range ($objects has \(table.count) entries)")
+          .referenceOutOfRange, at: path(), "UID \(uid) is out of range ($objects has \(table.count) entries)")
       }
       let id = nodeIDs[Int(uid)]
       guard id >= 0 else {
-        throw KeyedArchiveError(.notAClass, at: path, "UID \(uid) points at a class dictionary, not an object")
+        throw KeyedArchiveError(.notAClass, at: path(), "UID \(uid) points at a class dictionary, not an object")
       }
       return .uid(UInt64(id))
-    case .array(let elements):
-      guard depth < limits.maximumDepth else { throw depthError(path) }
-      var result: [PropertyList] = []
-      result.reserveCapacity(elements.count)
-      for (position, element) in elements.enumerated() {
-        result.append(
-          try remap(element, nodeIDs: nodeIDs, table: table, path: path + [String(position)], depth: depth + 1))
+    case .array(var elements):
+      guard depth < limits.maximumDepth else { throw depthError(path()) }
+      for position in elements.indices {
+        elements[position] = try remap(
+          elements[position], nodeIDs: nodeIDs, table: table, path: { path() + [String(position)] }, depth: depth + 1)
       }
-      return .array(result)
-    case .dictionary(let dictionary):
-      guard depth < limits.maximumDepth else { throw depthError(path) }
-      var result = PropertyListDictionary()
-      for (key, element) in dictionary {
-        result[key] = try remap(element, nodeIDs: nodeIDs, table: table, path: path + [key], depth: depth + 1)
+      return .array(elements)
+    case .dictionary(var dictionary):
+      guard depth < limits.maximumDepth else { throw depthError(path()) }
+      for position in dictionary.indices {
+        let key = dictionary.keys[position]
+        let element = try remap(
+          dictionary.values[position], nodeIDs: nodeIDs, table: table, path: { path() + [key] }, depth: depth + 1)
+        dictionary.setValue(element, atPosition: position)
       }
-      return .dictionary(result)
+      return .dictionary(dictionary)
     default:
       return value
     }

@@ -112,31 +112,32 @@ struct ValidationRun {
     var classNames = [String?](repeating: nil, count: table.count)
     var edges = [[Int]](repeating: [], count: table.count)
     for index in table.indices.dropFirst() where !isFull {
-      let path = ["$objects", String(index)]
+      let path = { ["$objects", String(index)] }
       switch table[index] {
       case .dictionary(let dictionary) where isClass[index]:
-        checkClass(dictionary, path: path)
+        checkClass(dictionary, path: path())
       case .dictionary(let dictionary) where dictionary["$class"] != nil:
         classNames[index] = checkClassReference(dictionary["$class"]!, table: table, isClass: isClass, path: path)
         for (key, value) in dictionary where !key.exactlyEquals("$class") {
-          checkReferences(value, table: table, isClass: isClass, path: path + [key], edges: &edges[index])
+          checkReferences(
+            value, table: table, isClass: isClass, path: { path() + [key] }, depth: 0, edges: &edges[index])
         }
       case .dictionary:
-        report(.malformed, path, "a dictionary without $class: expected an object or a class")
+        report(.malformed, path(), "a dictionary without $class: expected an object or a class")
       case .array, .uid:
         report(
-          .malformed, path,
+          .malformed, path(),
           "expected a string, number, data, date or object dictionary, found \(table[index].kind.rawValue)")
       default: break
       }
     }
     var topEdges: [Int] = []
     for (key, value) in top {
-      checkReferences(value, table: table, isClass: isClass, path: ["$top", key], edges: &topEdges)
+      checkReferences(value, table: table, isClass: isClass, path: { ["$top", key] }, depth: 0, edges: &topEdges)
     }
     for index in table.indices where classNames[index] != nil && !isFull {
       guard case .dictionary(let dictionary) = table[index] else { continue }
-      checkFields(of: dictionary, className: classNames[index]!, table: table, path: ["$objects", String(index)])
+      checkFields(of: dictionary, className: classNames[index]!, table: table, path: { ["$objects", String(index)] })
     }
     guard !isFull else { return }
     checkImmutableCycles(edges: edges, classNames: classNames)
@@ -154,15 +155,15 @@ struct ValidationRun {
 
   /// Checks a `$class` reference and returns the class name when it leads to a good class.
   private mutating func checkClassReference(
-    _ value: PropertyList, table: [PropertyList], isClass: [Bool], path: [String]
+    _ value: PropertyList, table: [PropertyList], isClass: [Bool], path: () -> [String]
   ) -> String? {
     guard case .uid(let uid) = value else {
-      report(.malformed, path + ["$class"], "expected a UID, found \(value.kind.rawValue)")
+      report(.malformed, path() + ["$class"], "expected a UID, found \(value.kind.rawValue)")
       return nil
     }
     guard uid < UInt64(table.count) else {
       report(
-        .referenceOutOfRange, path + ["$class"], "UID \(uid) is out of range ($objects has \(table.count) entries)")
+        .referenceOutOfRange, path() + ["$class"], "UID \(uid) is out of range ($objects has \(table.count) entries)")
       return nil
     }
     guard isClass[Int(uid)], case .dictionary(let classDictionary) = table[Int(uid)],
@@ -170,7 +171,7 @@ struct ValidationRun {
     else {
       if !isClass[Int(uid)] {
         report(
-          .notAClass, path + ["$class"],
+          .notAClass, path() + ["$class"],
           "UID \(uid) points at a \(ArchiveGraphReader.describe(table[Int(uid)])), not a class dictionary")
       }
       return nil
@@ -189,43 +190,47 @@ struct ValidationRun {
     return names.first { FoundationClass.fieldShapes[$0] != nil }
   }
 
-  /// Checks every UID of a field (in range, not a class) and records the edges, iteratively.
+  /// Checks every UID of a field (in range, not a class) and records the edges. Recursion
+  /// is bounded by `limits.maximumDepth`; the key path is built only for a problem.
   private mutating func checkReferences(
-    _ value: PropertyList, table: [PropertyList], isClass: [Bool], path: [String], edges: inout [Int]
+    _ value: PropertyList, table: [PropertyList], isClass: [Bool], path: () -> [String], depth: Int,
+    edges: inout [Int]
   ) {
-    var stack: [(value: PropertyList, path: [String], depth: Int)] = [(value, path, 0)]
-    while let (current, currentPath, depth) = stack.popLast(), !isFull {
-      switch current {
-      case .uid(let uid):
-        if uid >= UInt64(table.count) {
-          report(.referenceOutOfRange, currentPath, "UID \(uid) is out of range ($objects has \(table.count) entries)")
-        } else if isClass[Int(uid)] {
-          report(.notAClass, currentPath, "UID \(uid) points at a class dictionary, not an object")
-        } else {
-          edges.append(Int(uid))
-        }
-      case .array(let elements):
-        guard depth < limits.maximumDepth else {
-          report(.limitExceeded, currentPath, "nested deeper than the limit of \(limits.maximumDepth)")
-          continue
-        }
-        for (position, element) in elements.enumerated().reversed() {
-          stack.append((element, currentPath + [String(position)], depth + 1))
-        }
-      case .dictionary(let dictionary):
-        guard depth < limits.maximumDepth else {
-          report(.limitExceeded, currentPath, "nested deeper than the limit of \(limits.maximumDepth)")
-          continue
-        }
-        for (key, element) in dictionary.reversed() { stack.append((element, currentPath + [key], depth + 1)) }
-      default: break
+    switch value {
+    case .uid(let uid):
+      if uid >= UInt64(table.count) {
+        report(.referenceOutOfRange, path(), "UID \(uid) is out of range ($objects has \(table.count) entries)")
+      } else if isClass[Int(uid)] {
+        report(.notAClass, path(), "UID \(uid) points at a class dictionary, not an object")
+      } else {
+        edges.append(Int(uid))
       }
+    case .array(let elements):
+      guard depth < limits.maximumDepth else {
+        report(.limitExceeded, path(), "nested deeper than the limit of \(limits.maximumDepth)")
+        return
+      }
+      for (position, element) in elements.enumerated() where !isFull {
+        checkReferences(
+          element, table: table, isClass: isClass, path: { path() + [String(position)] }, depth: depth + 1,
+          edges: &edges)
+      }
+    case .dictionary(let dictionary):
+      guard depth < limits.maximumDepth else {
+        report(.limitExceeded, path(), "nested deeper than the limit of \(limits.maximumDepth)")
+        return
+      }
+      for (key, element) in dictionary where !isFull {
+        checkReferences(
+          element, table: table, isClass: isClass, path: { path() + [key] }, depth: depth + 1, edges: &edges)
+      }
+    default: break
     }
   }
 
   /// Checks the fields of a Foundation object against the shape Foundation writes.
   private mutating func checkFields(
-    of dictionary: PropertyListDictionary, className: String, table: [PropertyList], path: [String]
+    of dictionary: PropertyListDictionary, className: String, table: [PropertyList], path: () -> [String]
   ) {
     guard let shapes = FoundationClass.fieldShapes[className] else { return }
     for (key, shape) in shapes {
@@ -234,25 +239,25 @@ struct ValidationRun {
       case (.optional, _): break
       case (_, nil):
         if case .stringOrBytes = shape, dictionary["NS.bytes"] != nil { break }
-        report(.malformed, path + [key], "missing: a \(className) needs \(shape.expectation)")
+        report(.malformed, path() + [key], "missing: a \(className) needs \(shape.expectation)")
       case (.uidArray, .array(let elements)?):
         for (position, element) in elements.enumerated() where element.uidValue == nil {
-          report(.malformed, path + [key, String(position)], "expected a UID, found \(element.kind.rawValue)")
+          report(.malformed, path() + [key, String(position)], "expected a UID, found \(element.kind.rawValue)")
         }
       case (.uid, .uid?), (.real, .real?), (.stringOrBytes, .string?): break
       case (.data(let size), .data(let bytes)?):
         if let size, bytes.count != size {
-          report(.malformed, path + [key], "expected \(size) bytes, found \(bytes.count)")
+          report(.malformed, path() + [key], "expected \(size) bytes, found \(bytes.count)")
         }
       case (_, let found?):
-        report(.malformed, path + [key], "expected \(shape.expectation), found \(found.kind.rawValue)")
+        report(.malformed, path() + [key], "expected \(shape.expectation), found \(found.kind.rawValue)")
       }
     }
     if className == "NSDictionary" || className == "NSMutableDictionary",
       case .array(let keys)? = dictionary["NS.keys"], case .array(let objects)? = dictionary["NS.objects"],
       keys.count != objects.count
     {
-      report(.malformed, path + ["NS.objects"], "\(objects.count) objects for \(keys.count) keys")
+      report(.malformed, path() + ["NS.objects"], "\(objects.count) objects for \(keys.count) keys")
     }
   }
 

@@ -23,11 +23,11 @@ extension ObjectGraph {
     var renderer = PlainViewRenderer(graph: self, options: options, limits: limits)
     try renderer.checkExpandedSize()
     if top.count == 1, top.keys[0].lowercased() == "root" {
-      return try renderer.render(top.values[0], path: [], depth: 0)
+      return try renderer.render(top.values[0], depth: 0)
     }
     var result = PropertyListDictionary()
     for (key, value) in top {
-      result[key] = try renderer.render(value, path: [key], depth: 0)
+      result[key] = try renderer.render(value, under: key, depth: 0)
     }
     return .dictionary(result)
   }
@@ -38,8 +38,12 @@ struct PlainViewRenderer {
   let graph: ObjectGraph
   let options: PlainViewOptions
   let limits: ArchiveLimits
-  /// Node id → key path where it is being rendered, for the objects on the current path.
-  private var ancestors: [Int: String] = [:]
+  /// Node id → length of ``trail`` where it is being rendered, for the objects on the
+  /// current path.
+  private var ancestors: [Int: Int] = [:]
+  /// The key path of the value being rendered, kept as a stack so that no path is built
+  /// for the many values that need none.
+  private var trail: [String] = []
   private var renderedCount = 0
 
   init(graph: ObjectGraph, options: PlainViewOptions, limits: ArchiveLimits) {
@@ -98,54 +102,63 @@ struct PlainViewRenderer {
   }
 
   /// Renders a field or a `$top` value.
-  mutating func render(_ value: PropertyList, path: [String], depth: Int) throws(KeyedArchiveError) -> PropertyList {
+  /// Renders a value one key below the current one.
+  mutating func render(_ value: PropertyList, under key: String, depth: Int) throws(KeyedArchiveError) -> PropertyList {
+    trail.append(key)
+    defer { trail.removeLast() }
+    return try render(value, depth: depth)
+  }
+
+  /// Renders a value at the current key path.
+  mutating func render(_ value: PropertyList, depth: Int) throws(KeyedArchiveError) -> PropertyList {
     guard depth <= limits.maximumDepth else {
-      throw KeyedArchiveError(.limitExceeded, at: path, "nested deeper than the limit of \(limits.maximumDepth)")
+      throw KeyedArchiveError(.limitExceeded, at: trail, "nested deeper than the limit of \(limits.maximumDepth)")
     }
     renderedCount += 1
     guard renderedCount <= limits.maximumExpandedNodes else {
       throw KeyedArchiveError(
-        .limitExceeded, at: path, "the plain view has more than \(limits.maximumExpandedNodes) nodes")
+        .limitExceeded, at: trail, "the plain view has more than \(limits.maximumExpandedNodes) nodes")
     }
     switch value {
-    case .uid(let uid): return try renderObject(Int(uid), path: path, depth: depth)
+    case .uid(let uid): return try renderObject(Int(uid), depth: depth)
     case .array(let elements):
       var result: [PropertyList] = []
       result.reserveCapacity(elements.count)
       for (position, element) in elements.enumerated() {
-        result.append(try render(element, path: path + [String(position)], depth: depth + 1))
+        result.append(try render(element, under: String(position), depth: depth + 1))
       }
       return .array(result)
     case .dictionary(let dictionary):
       var result = PropertyListDictionary()
-      for (key, element) in dictionary { result[key] = try render(element, path: path + [key], depth: depth + 1) }
+      for (key, element) in dictionary { result[key] = try render(element, under: key, depth: depth + 1) }
       return .dictionary(result)
     default: return value
     }
   }
 
-  private mutating func renderObject(_ id: Int, path: [String], depth: Int) throws(KeyedArchiveError) -> PropertyList {
+  private mutating func renderObject(_ id: Int, depth: Int) throws(KeyedArchiveError) -> PropertyList {
     guard case .instance(let instance) = graph.objects[id] else {
       if case .value(let value) = graph.objects[id] { return value }
       return options.nullValue
     }
-    if let ancestor = ancestors[id] {
+    if let length = ancestors[id] {
+      let ancestor = PropertyListKeyPath(components: Array(trail.prefix(length))).description
       return .dictionary(
         PropertyListDictionary([(options.cycleMarkerKey, .string(ancestor.isEmpty ? "(root)" : ancestor))]))
     }
-    ancestors[id] = PropertyListKeyPath(components: path).description
+    ancestors[id] = trail.count
     defer { ancestors[id] = nil }
-    if let plain = try renderFoundationObject(instance, path: path, depth: depth) { return plain }
+    if let plain = try renderFoundationObject(instance, depth: depth) { return plain }
     var result = PropertyListDictionary()
     if options.includesClassNames { result["$class"] = .string(instance.className) }
-    for (key, value) in instance.fields { result[key] = try render(value, path: path + [key], depth: depth + 1) }
+    for (key, value) in instance.fields { result[key] = try render(value, under: key, depth: depth + 1) }
     return .dictionary(result)
   }
 
   /// The plain form of a Foundation object, or nil when the object is not one or its fields
   /// do not have Foundation's shape (it is then shown as a generic object).
   private mutating func renderFoundationObject(
-    _ instance: ArchivedInstance, path: [String], depth: Int
+    _ instance: ArchivedInstance, depth: Int
   ) throws(KeyedArchiveError) -> PropertyList? {
     guard let name = instance.classChain.lookupOrder.first(where: { FoundationClass.fieldShapes[$0] != nil }) else {
       return nil
@@ -154,16 +167,16 @@ struct PlainViewRenderer {
     switch name {
     case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
       guard case .array? = fields["NS.objects"] else { return nil }
-      return try render(fields["NS.objects"]!, path: path, depth: depth)
+      return try render(fields["NS.objects"]!, depth: depth)
     case "NSDictionary", "NSMutableDictionary":
       guard case .array(let keys)? = fields["NS.keys"], case .array(let objects)? = fields["NS.objects"],
         keys.count == objects.count
       else { return nil }
       var result = PropertyListDictionary()
       for (key, object) in zip(keys, objects) {
-        let renderedKey = try render(key, path: path, depth: depth + 1)
+        let renderedKey = try render(key, depth: depth + 1)
         let keyText = Self.keyText(renderedKey)
-        result[keyText] = try render(object, path: path + [keyText], depth: depth + 1)
+        result[keyText] = try render(object, under: keyText, depth: depth + 1)
       }
       return .dictionary(result)
     case "NSString", "NSMutableString":
@@ -183,7 +196,7 @@ struct PlainViewRenderer {
       guard fields["NS.base"] == nil || fields["NS.base"] == .uid(0), let relative = fields["NS.relative"] else {
         return nil
       }
-      return try render(relative, path: path, depth: depth)
+      return try render(relative, depth: depth)
     case "NSNull":
       return options.nullValue
     default:

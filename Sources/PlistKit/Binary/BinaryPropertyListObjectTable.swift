@@ -3,7 +3,11 @@
 /// Objects are numbered in the order CoreFoundation and Python's `plistlib` use: a container
 /// first, then its contents depth-first; for a dictionary all its keys, then its values. The
 /// root is object 0. Strings, numbers, dates and data are shared through a hash table (see
-/// ``BinaryPropertyListUniqueKey``); everything else is written once per occurrence.
+/// ``BinaryPropertyListUniqueKey``). Arrays and dictionaries are shared only when they are the
+/// same storage (one value copied into several places, as a binary plist's shared references
+/// read back): equal but separately built containers are written once per occurrence, as
+/// CoreFoundation and `plistlib` write them. Sharing storage keeps writing linear for a value
+/// read from a file that references one container from many places.
 ///
 /// Flattening keeps its own stack instead of recursing, so a value nested arbitrarily deep
 /// cannot overflow the thread's stack.
@@ -22,6 +26,8 @@ struct BinaryPropertyListObjectTable {
   private(set) var objects: [Object] = []
   /// The object index of each scalar written so far.
   private var uniqued: [BinaryPropertyListUniqueKey: Int] = [:]
+  /// The object index of each non-empty container, by its storage.
+  private var containers: [ContainerStorage: Int] = [:]
 
   /// A container whose children are being numbered.
   private struct OpenContainer {
@@ -73,12 +79,20 @@ struct BinaryPropertyListObjectTable {
     let index = objects.count
     switch value {
     case .array(let elements):
+      if let storage = ContainerStorage(elements) {
+        if let existing = containers[storage] { return existing }
+        containers[storage] = index
+      }
       objects.append(.array([]))
       var container = OpenContainer(index: index, elements: elements, dictionary: nil, order: [])
       container.references.reserveCapacity(elements.count)
       stack.append(container)
       return nil
     case .dictionary(let dictionary):
+      if let storage = ContainerStorage(dictionary) {
+        if let existing = containers[storage] { return existing }
+        containers[storage] = index
+      }
       objects.append(.dictionary(keys: [], values: []))
       var order = Array(dictionary.indices)
       if sortedKeys {
@@ -96,6 +110,36 @@ struct BinaryPropertyListObjectTable {
       }
       objects.append(.scalar(value))
       return index
+    }
+  }
+}
+
+extension BinaryPropertyListObjectTable {
+  /// Where a container's contents are stored: the addresses of its element buffers.
+  ///
+  /// Two containers with the same storage are the same value (copies share storage until one
+  /// changes). The addresses are only compared while the root value is alive, which keeps
+  /// every buffer of the tree alive, so an address cannot be reused by another container.
+  /// Empty containers have no storage of their own and are never shared.
+  struct ContainerStorage: Hashable {
+    let elements: UInt
+    let keys: UInt
+
+    init?(_ elements: [PropertyList]) {
+      guard let address = elements.withUnsafeBufferPointer({ $0.baseAddress }), !elements.isEmpty else {
+        return nil
+      }
+      self.elements = UInt(bitPattern: address)
+      keys = 0
+    }
+
+    init?(_ dictionary: PropertyListDictionary) {
+      guard !dictionary.isEmpty,
+        let values = dictionary.values.withUnsafeBufferPointer({ $0.baseAddress }),
+        let keys = dictionary.keys.withUnsafeBufferPointer({ $0.baseAddress })
+      else { return nil }
+      elements = UInt(bitPattern: values)
+      self.keys = UInt(bitPattern: keys)
     }
   }
 }

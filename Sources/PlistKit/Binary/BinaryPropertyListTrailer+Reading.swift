@@ -7,21 +7,29 @@ extension BinaryPropertyListTrailer {
   /// cannot overflow, so a claim of 2^60 objects in a small file fails at once.
   init(reading bytes: UnsafeRawBufferPointer, limits: PropertyListLimits) throws(PropertyListError) {
     let headerSize = BinaryPropertyListMarker.headerSize
+    let header = BinaryPropertyListMarker.magic + BinaryPropertyListMarker.version
+    guard bytes.count >= headerSize else {
+      if header.starts(with: bytes) {
+        throw PropertyListError(
+          .unexpectedEnd, format: .binary, at: .byteOffset(bytes.count),
+          "the file ends inside the 8-byte header 'bplist00'")
+      }
+      throw PropertyListError(.unknownFormat, format: .binary, at: .byteOffset(0), "expected 'bplist00' at the start")
+    }
     guard bytes.starts(with: BinaryPropertyListMarker.magic) else {
       throw PropertyListError(.unknownFormat, format: .binary, at: .byteOffset(0), "expected 'bplist00' at the start")
     }
-    let minimumSize = headerSize + 1 + 1 + Self.size
-    guard bytes.count >= headerSize else {
-      throw PropertyListError(
-        .unexpectedEnd, format: .binary, at: .byteOffset(bytes.count),
-        "the file ends inside the 8-byte header 'bplist00'")
-    }
     guard bytes[6] == BinaryPropertyListMarker.version[0], bytes[7] == BinaryPropertyListMarker.version[1] else {
-      let version = String(decoding: bytes[6..<8].map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+      let printable = bytes[6..<8].allSatisfy { (0x20..<0x7F).contains($0) }
+      let version =
+        printable
+        ? "'" + String(decoding: bytes[6..<8], as: UTF8.self) + "'"
+        : bytes[6..<8].map(BinaryPropertyListMarker.hex).joined(separator: " ")
       throw PropertyListError(
         .unknownFormat, format: .binary, at: .byteOffset(6),
-        "binary plist version '\(version)' is not supported; only 'bplist00' is")
+        "binary plist version \(version) is not supported; only 'bplist00' is")
     }
+    let minimumSize = headerSize + 1 + 1 + Self.size
     guard bytes.count >= minimumSize else {
       throw PropertyListError(
         .unexpectedEnd, format: .binary, at: .byteOffset(bytes.count),

@@ -84,7 +84,9 @@ extension OpenStepParser {
           index += 1
           digits += 1
         }
-        let scalar = value < 0x80 ? value : UInt32(OpenStepCharacters.nextStepUpperHalf[Int(value) - 0x80])
+        // Three digits reach 0o777: like CoreFoundation, keep the low eight bits.
+        let code = value & 0xFF
+        let scalar = code < 0x80 ? code : UInt32(OpenStepCharacters.nextStepUpperHalf[Int(code) - 0x80])
         UTF8Validation.append(scalar, to: &scratch)
       case UInt8(ascii: "U"), UInt8(ascii: "u"):
         let unit = readHexUnit(content, &index)

@@ -29,7 +29,6 @@ enum FoundationPeer {
       switch String(cString: number.objCType) {
       case "d", "f": return .real(number.doubleValue)
       case "Q", "L", "I", "S", "C": return .integer(number.uint64Value)
-      case "c", "B" where type(of: number) != NSNumber.self: return .boolean(number.boolValue)
       default: return .integer(number.int64Value)
       }
     case let array as [Any]: return .array(try array.map(convert))

@@ -1,0 +1,513 @@
+#!/usr/bin/env python3
+"""The PlistKit benchmark runner: every job, PlistKit and its peers in alternation.
+
+    bench.py --plistkit BIN --corpora DIR --out RESULTS.md [--quick] [--search-bench BIN]
+
+For each job and input, every tool runs once as a warm-up (its output is then verified: a
+fast wrong answer cannot score), then `rounds` times in alternation (A B C A B C …), so that
+a slow phase of the machine hits all tools alike. Each run is one process; the runner takes
+its wall time, its CPU time (user + system) and its peak resident set from wait4's rusage.
+The tables give medians, and the ratio of each peer's median wall time to PlistKit's.
+"""
+import argparse
+import base64
+import datetime
+import json
+import os
+import platform
+import plistlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+REFERENCE = datetime.datetime(2001, 1, 1)
+PY = sys.executable
+MB = 1024 * 1024
+
+
+# ---------------------------------------------------------------------------------------------
+# Peers as small Python programs (each its own process, as a user would run it).
+
+PLISTLIB_CONVERT = r"""
+import plistlib, sys
+with open(sys.argv[1], 'rb') as f: value = plistlib.load(f)
+with open(sys.argv[2], 'wb') as f: plistlib.dump(value, f, fmt=plistlib.FMT_BINARY if sys.argv[3] == 'binary' else plistlib.FMT_XML, sort_keys=False)
+"""
+
+PLISTLIB_TO_JSON = r"""
+import base64, datetime, json, plistlib, sys
+def plain(o):
+    if isinstance(o, datetime.datetime): return o.strftime('%Y-%m-%dT%H:%M:%SZ')
+    if isinstance(o, bytes): return base64.b64encode(o).decode()
+    if isinstance(o, plistlib.UID): return {'CF$UID': o.data}
+    raise TypeError(type(o))
+with open(sys.argv[1], 'rb') as f: value = plistlib.load(f)
+with open(sys.argv[2], 'w') as f: json.dump(value, f, default=plain, ensure_ascii=False, indent=2)
+"""
+
+PLISTLIB_FROM_JSON = r"""
+import json, plistlib, sys
+with open(sys.argv[1], 'rb') as f: value = json.load(f)
+with open(sys.argv[2], 'wb') as f: plistlib.dump(value, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
+"""
+
+PLISTLIB_LINT = r"""
+import plistlib, sys
+with open(sys.argv[1], 'rb') as f: plistlib.load(f)
+print(sys.argv[1] + ': OK')
+"""
+
+PLISTLIB_FILTER = r"""
+import plistlib, sys
+term = sys.argv[2].casefold()
+with open(sys.argv[1], 'rb') as f: sections = plistlib.load(f)
+out = sys.stdout
+for key in sorted(sections):
+    for name in sections[key]:
+        if term in name.casefold(): out.write(name + '\n')
+"""
+
+NSKA_UNARCHIVE = r"""
+import json, sys
+import nska_deserialize
+with open(sys.argv[1], 'rb') as f: value = nska_deserialize.deserialize_plist(f, full_recurse_convert_nska=True)
+with open(sys.argv[2], 'w') as f: json.dump(value, f, default=str, ensure_ascii=False)
+"""
+
+
+# ---------------------------------------------------------------------------------------------
+# Verification: what each output must contain.
+
+def same(a, b):
+    """Equal as plist values: numbers by value but booleans only equal booleans."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is bool and type(b) is bool and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b or (a != a and b != b)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def plain_json_view(value):
+    """What a plain JSON conversion of a plist must give."""
+    if isinstance(value, dict):
+        return {k: plain_json_view(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_json_view(v) for v in value]
+    if isinstance(value, datetime.datetime):
+        return value.strftime('%Y-%m-%dT%H:%M:%SZ')
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode()
+    return value
+
+
+def load_plist(path):
+    with open(path, 'rb') as handle:
+        return plistlib.load(handle)
+
+
+def verify_plist(expected_path):
+    expected = load_plist(expected_path)
+    return lambda out, stdout: same(load_plist(out), expected)
+
+
+def verify_json(expected_path):
+    expected = plain_json_view(load_plist(expected_path))
+    def check(out, stdout):
+        with open(out, 'rb') as handle:
+            return same(json.load(handle), expected)
+    return check
+
+
+def verify_lint(out, stdout):
+    return stdout.strip().endswith(b'OK') or stdout.strip() == b''
+
+
+def verify_filter(names_path, term):
+    expected = [name for section in (lambda s: [s[k] for k in sorted(s)])(load_plist(names_path))
+                for name in section if term in name.casefold()]
+    return lambda out, stdout: stdout.decode().split('\n')[:-1] == expected
+
+
+def verify_unarchive(archive_path):
+    """Both PlistKit's plain view and nska_deserialize's give the Presidents with their fields."""
+    archive = load_plist(archive_path)
+    objects = archive['$objects']
+    array = objects[archive['$top']['Presidents'].data]
+    expected = [(objects[u.data]['President'], objects[objects[u.data]['Name'].data]) for u in array['NS.objects']]
+    def check(out, stdout):
+        with open(out, 'rb') as handle:
+            value = json.load(handle)
+        presidents = value['Presidents'] if isinstance(value, dict) else value
+        return [(p['President'], p['Name']) for p in presidents] == expected
+    return check
+
+
+def verify_sections(korean_path):
+    names = load_plist(korean_path)
+    initials = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ'
+    base = {'ㄲ': 'ㄱ', 'ㄸ': 'ㄷ', 'ㅃ': 'ㅂ', 'ㅆ': 'ㅅ', 'ㅉ': 'ㅈ'}
+    expected = {}
+    for name in names:
+        initial = initials[(ord(name[0]) - 0xAC00) // 588]
+        expected[base.get(initial, initial)] = expected.get(base.get(initial, initial), 0) + 1
+    def check(out, stdout):
+        counts, header = {}, None
+        for line in stdout.decode().splitlines():
+            if not line.strip():
+                continue
+            if line[0] in ' \t':
+                counts[header] = counts.get(header, 0) + 1
+            else:
+                header = line.strip()
+        return counts == expected
+    return check
+
+
+# ---------------------------------------------------------------------------------------------
+# Running and measuring.
+
+def run_once(command, stdout_path, timeout):
+    """Runs one command; returns (wall s, cpu s, peak RSS bytes, exit status, stdout bytes)."""
+    with open(stdout_path, 'wb') as sink:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.PIPE)
+        deadline = start + timeout
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                process.kill()
+                os.wait4(process.pid, 0)
+                return None
+            time.sleep(0.002)
+        wall = time.perf_counter() - start
+    with open(stdout_path, 'rb') as handle:
+        output = handle.read() if os.path.getsize(stdout_path) < 256 * MB else b''
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, os.waitstatus_to_exitcode(status), output
+
+
+class Job:
+    def __init__(self, name, title, inputs, tools, verify):
+        self.name, self.title, self.inputs, self.tools, self.verify = name, title, inputs, tools, verify
+
+
+def tool_commands(pk, name, source, out, extra):
+    """The command of each tool for a job, or None when the tool cannot do it."""
+    table = {
+        'xml-to-binary': {
+            'PlistKit': [pk, 'convert', source, '--to', 'binary', '-o', out],
+            'plutil': ['plutil', '-convert', 'binary1', '-o', out, source],
+            'plistutil': ['plistutil', '-i', source, '-o', out, '-f', 'bin'],
+            'plistlib': [PY, '-c', PLISTLIB_CONVERT, source, out, 'binary'],
+        },
+        'binary-to-xml': {
+            'PlistKit': [pk, 'convert', source, '--to', 'xml', '-o', out],
+            'plutil': ['plutil', '-convert', 'xml1', '-o', out, source],
+            'plistutil': ['plistutil', '-i', source, '-o', out, '-f', 'xml'],
+            'plistlib': [PY, '-c', PLISTLIB_CONVERT, source, out, 'xml'],
+        },
+        'xml-to-json': {
+            'PlistKit': [pk, 'convert', source, '--to', 'json', '-o', out],
+            'plutil': ['plutil', '-convert', 'json', '-o', out, source],
+            'plistlib': [PY, '-c', PLISTLIB_TO_JSON, source, out],
+        },
+        'binary-to-json': {
+            'PlistKit': [pk, 'convert', source, '--to', 'json', '-o', out],
+            'plutil': ['plutil', '-convert', 'json', '-o', out, source],
+            'plistlib': [PY, '-c', PLISTLIB_TO_JSON, source, out],
+        },
+        'json-to-binary': {
+            'PlistKit': [pk, 'convert', source, '--to', 'binary', '-o', out],
+            'plutil': ['plutil', '-convert', 'binary1', '-o', out, source],
+            'plistlib': [PY, '-c', PLISTLIB_FROM_JSON, source, out],
+        },
+        'lint-xml': {
+            'PlistKit': [pk, 'lint', source],
+            'plutil': ['plutil', '-lint', source],
+            'plistlib': [PY, '-c', PLISTLIB_LINT, source],
+        },
+        'unarchive': {
+            'PlistKit': [pk, 'unarchive', source, '--to', 'json', '-o', out],
+            'nska_deserialize': [PY, '-c', NSKA_UNARCHIVE, source, out],
+        },
+        'filter': {
+            'PlistKit': [pk, 'filter', source, extra, '--flat'],
+            'grep -i': ['grep', '-i', extra, source.replace('.bplist', '.txt')],
+            'plistlib': [PY, '-c', PLISTLIB_FILTER, source, extra],
+        },
+        'sections-ko': {
+            'PlistKit': [pk, 'sections', source, '--collation', 'ko'],
+        },
+    }
+    return table[name]
+
+
+def available(tool):
+    return {
+        'plutil': shutil.which('plutil') is not None,
+        'plistutil': shutil.which('plistutil') is not None,
+        'nska_deserialize': subprocess.run([PY, '-c', 'import nska_deserialize'], capture_output=True).returncode == 0,
+    }.get(tool, True)
+
+
+def measure(job, source, extra, pk, rounds, timeout, scratch, log):
+    """Measures every tool on one input; returns {tool: result dict}."""
+    commands = tool_commands(pk, job.name, source, None, extra)
+    results = {}
+    tools = [t for t in commands if available(t)]
+    for tool in [t for t in commands if t not in tools]:
+        results[tool] = {'error': 'not installed'}
+    outs = {tool: os.path.join(scratch, f'{job.name}-{tool.replace(" ", "_")}.out') for tool in tools}
+    stdout_files = {tool: outs[tool] + '.stdout' for tool in tools}
+    commands = {t: tool_commands(pk, job.name, source, outs[t], extra)[t] for t in tools}
+    samples = {tool: [] for tool in tools}
+    # Warm-up, and the check that each tool's output is right.
+    for tool in tools:
+        log(f'    warm-up {tool}')
+        outcome = run_once(commands[tool], stdout_files[tool], timeout)
+        if outcome is None:
+            results[tool] = {'error': f'over {timeout:.0f} s'}
+        elif outcome[3] != 0 and not (job.name == 'filter' and outcome[3] == 1):
+            results[tool] = {'error': f'exit {outcome[3]}'}
+        else:
+            try:
+                ok = job.verify(outs[tool], outcome[4])
+            except Exception as error:  # a malformed output is a wrong output
+                ok = False
+                log(f'      verification raised {error!r}')
+            if not ok:
+                results[tool] = {'error': 'wrong output'}
+    live = [t for t in tools if t not in results]
+    for round_index in range(rounds):
+        for tool in live:
+            outcome = run_once(commands[tool], stdout_files[tool], timeout)
+            if outcome is None:
+                results[tool] = {'error': f'over {timeout:.0f} s'}
+                continue
+            samples[tool].append(outcome)
+        live = [t for t in live if t not in results]
+    for tool in tools:
+        if tool in results:
+            continue
+        runs = samples[tool]
+        results[tool] = {
+            'wall': statistics.median(r[0] for r in runs),
+            'cpu': statistics.median(r[1] for r in runs),
+            'rss': max(r[2] for r in runs),
+            'runs': len(runs),
+        }
+    for path in list(outs.values()) + list(stdout_files.values()):
+        if os.path.exists(path):
+            os.remove(path)
+    return results
+
+
+def fmt_seconds(value):
+    return f'{value * 1000:.1f} ms' if value < 1 else f'{value:.2f} s'
+
+
+def fmt_bytes(value):
+    return f'{value / MB:.1f} MB'
+
+
+def build_jobs(corpora, sizes, quick):
+    """(job, [(label, size, input path, extra)])."""
+    jobs = []
+    def path(stem, size, ext):
+        return os.path.join(corpora, f'{stem}-{size}.{ext}')
+    main_sizes = sizes
+    other_sizes = [sizes[0]] if quick else ['medium'] if 'medium' in sizes else sizes[:1]
+    def inputs(stem, ext, extra=None, also=('strings', 'numbers', 'nested')):
+        rows = [(stem, size, path(stem, size, ext), extra) for size in main_sizes]
+        rows += [(other, size, path(other, size, ext), extra) for other in also for size in other_sizes]
+        return rows
+    jobs.append((Job('xml-to-binary', 'XML → binary', None, None, None), inputs('records', 'xml')))
+    jobs.append((Job('binary-to-xml', 'binary → XML', None, None, None), inputs('records', 'bplist')))
+    jobs.append((Job('xml-to-json', 'XML → JSON (plain)', None, None, None), inputs('jsonsafe', 'xml')))
+    jobs.append((Job('binary-to-json', 'binary → JSON (plain)', None, None, None), inputs('jsonsafe', 'bplist')))
+    jobs.append((Job('json-to-binary', 'JSON → binary', None, None, None), inputs('jsonsafe', 'json', also=())))
+    jobs.append((Job('lint-xml', 'lint of XML', None, None, None), inputs('records', 'xml', also=())))
+    jobs.append((Job('unarchive', 'unarchive to plain JSON', None, None, None), inputs('archive', 'bplist', also=())))
+    jobs.append((Job('filter', 'filter names for "abi"', None, None, None), inputs('names', 'bplist', 'abi', also=())))
+    jobs.append((Job('sections-ko', 'sections --collation ko', None, None, None), inputs('korean', 'bplist', also=())))
+    return jobs
+
+
+def verifier(job, stem, source, extra):
+    if job.name in ('xml-to-binary', 'binary-to-xml'):
+        return verify_plist(source)
+    if job.name in ('xml-to-json', 'binary-to-json'):
+        return verify_json(source)
+    if job.name == 'json-to-binary':
+        expected = json.load(open(source, 'rb'))
+        return lambda out, stdout: same(load_plist(out), expected)
+    if job.name == 'lint-xml':
+        return verify_lint
+    if job.name == 'unarchive':
+        return verify_unarchive(source)
+    if job.name == 'filter':
+        return verify_filter(source, extra)
+    if job.name == 'sections-ko':
+        return verify_sections(source)
+    raise ValueError(job.name)
+
+
+def machine_description(pk):
+    def first_line(command):
+        try:
+            return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
+        except Exception:
+            return 'unavailable'
+    cpu = 'unknown'
+    if os.path.exists('/proc/cpuinfo'):
+        for line in open('/proc/cpuinfo'):
+            if line.startswith('model name'):
+                cpu = line.split(':', 1)[1].strip()
+                break
+    return [
+        f'- Machine: {os.cpu_count()} cores, {cpu}, {platform.system()} {platform.release()}',
+        f'- PlistKit: `{first_line([pk, "--version"])}` (release build)',
+        f'- Swift: {first_line(["swift", "--version"])}',
+        f'- plutil: `{shutil.which("plutil") or "absent"}` (the toolchain\'s)',
+        f'- plistutil: {first_line(["plistutil", "-v"]) if shutil.which("plistutil") else "absent"}',
+        f'- Python: {platform.python_version()} (`plistlib`), nska_deserialize: '
+        + (subprocess.run([PY, '-c', 'import importlib.metadata as m; print(m.version("nska_deserialize"))'],
+                          capture_output=True, text=True).stdout.strip() or 'absent'),
+    ]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--plistkit', required=True)
+    parser.add_argument('--corpora', required=True)
+    parser.add_argument('--out', required=True)
+    parser.add_argument('--quick', action='store_true')
+    parser.add_argument('--search-bench')
+    parser.add_argument('--rounds', type=int)
+    parser.add_argument('--timeout', type=float, default=900)
+    parser.add_argument('--only', help='comma-separated job names')
+    args = parser.parse_args()
+    sizes = ['small'] if args.quick else ['small', 'medium', 'large']
+    rounds = args.rounds or (2 if args.quick else 3)
+    log = lambda text: print(text, file=sys.stderr, flush=True)
+    lines = ['# Benchmark results', '',
+             f'Measured by `Benchmarks/run.sh{" --quick" if args.quick else ""}` on '
+             f'{datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}. '
+             'Do not edit by hand: run the harness again.', '']
+    lines += machine_description(args.plistkit)
+    lines += ['', f'Each tool ran once as a warm-up (its output verified), then {rounds} times in alternation '
+              'with the others. Times are medians of those runs; CPU is user + system; peak RSS is the largest '
+              'of the runs. "× PlistKit" is the peer\'s median wall time divided by PlistKit\'s: above 1 means '
+              'PlistKit is faster.', '']
+    summary = {}
+    with tempfile.TemporaryDirectory(prefix='plistkit-bench-') as scratch:
+        for job, rows in build_jobs(args.corpora, sizes, args.quick):
+            if args.only and job.name not in args.only.split(','):
+                continue
+            log(f'{job.title}')
+            lines += [f'## {job.title}', '',
+                      '| input | size | tool | wall | CPU | peak RSS | RSS ÷ input | × PlistKit |',
+                      '|---|---:|---|---:|---:|---:|---:|---:|']
+            for stem, size, source, extra in rows:
+                if not os.path.exists(source):
+                    log(f'  missing {source}')
+                    continue
+                log(f'  {os.path.basename(source)}')
+                job.verify = verifier(job, stem, source, extra)
+                results = measure(job, source, extra, args.plistkit, rounds, args.timeout, scratch, log)
+                input_size = os.path.getsize(source)
+                base = results.get('PlistKit', {}).get('wall')
+                for tool, result in results.items():
+                    label = f'{os.path.basename(source)}'
+                    if 'error' in result:
+                        lines.append(f'| {label} | {fmt_bytes(input_size)} | {tool} | {result["error"]} | | | | |')
+                        continue
+                    ratio = f'{result["wall"] / base:.1f}×' if base and tool != 'PlistKit' else ''
+                    lines.append(f'| {label} | {fmt_bytes(input_size)} | {tool} | {fmt_seconds(result["wall"])} | '
+                                 f'{fmt_seconds(result["cpu"])} | {fmt_bytes(result["rss"])} | '
+                                 f'{result["rss"] / input_size:.1f} | {ratio} |')
+                summary[(job.name, stem, size)] = (input_size, results)
+            lines.append('')
+        if args.search_bench:
+            lines += incremental_search(args, sizes, log)
+    lines += targets(summary, sizes)
+    with open(args.out, 'w') as handle:
+        handle.write('\n'.join(lines) + '\n')
+    log(f'wrote {args.out}')
+
+
+def incremental_search(args, sizes, log):
+    size = sizes[-1]
+    source = os.path.join(args.corpora, f'names-{size}.bplist')
+    log('incremental search')
+    result = subprocess.run([args.search_bench, source, 'abigai'], capture_output=True, text=True)
+    lines = ['## Incremental search per keystroke (library)', '']
+    if result.returncode != 0:
+        return lines + [f'The search benchmark failed: {result.stderr.strip()}', '']
+    lines += [result.stdout.strip(), '']
+    return lines
+
+
+def targets(summary, sizes):
+    """The issue's targets, checked against what was just measured."""
+    large = sizes[-1]
+    lines = ['## Targets', '', f'Checked on the {large} corpus of this run.', '',
+             '| target | measured | met |', '|---|---|---|']
+
+    def ratio(job, stem, peer):
+        entry = summary.get((job, stem, large))
+        if not entry:
+            return None
+        results = entry[1]
+        if 'wall' not in results.get('PlistKit', {}) or 'wall' not in results.get(peer, {}):
+            return None
+        return results[peer]['wall'] / results['PlistKit']['wall']
+
+    def check(label, value, goal, fmt='{:.1f}×'):
+        if value is None:
+            lines.append(f'| {label} | not measured | – |')
+        else:
+            lines.append(f'| {label} | {fmt.format(value)} | {"yes" if value >= goal else "no"} |')
+
+    for job, stem, peer, goal in [('xml-to-binary', 'records', 'plutil', 20), ('xml-to-binary', 'records', 'plistlib', 8),
+                                  ('xml-to-json', 'jsonsafe', 'plutil', 20), ('xml-to-json', 'jsonsafe', 'plistlib', 8),
+                                  ('binary-to-xml', 'records', 'plistutil', 1.5),
+                                  ('json-to-binary', 'jsonsafe', 'plutil', 20), ('unarchive', 'archive', 'nska_deserialize', 10)]:
+        check(f'{job} ≥ {goal}× faster than {peer}', ratio(job, stem, peer), goal)
+    for job, stem in [('xml-to-binary', 'records'), ('xml-to-json', 'jsonsafe')]:
+        entry = summary.get((job, stem, large))
+        if entry and 'rss' in entry[1].get('PlistKit', {}):
+            value = entry[1]['PlistKit']['rss'] / entry[0]
+            lines.append(f'| {job}: peak memory ≤ 3× input | {value:.2f}× | {"yes" if value <= 3 else "no"} |')
+    grep = ratio('filter', 'names', 'grep -i')
+    if grep is not None:
+        lines.append(f'| filter within 3× of grep -i | {1 / grep:.2f}× grep\'s time | {"yes" if 1 / grep <= 3 else "no"} |')
+    check('filter ≥ 10× faster than plistlib load-and-filter', ratio('filter', 'names', 'plistlib'), 10)
+    # Linearity: time per MB from the smallest to the largest size.
+    if len(sizes) > 1:
+        lines += ['', '### Cost per MB, smallest to largest input', '', '| job | input | small ms/MB | large ms/MB | growth |',
+                  '|---|---|---:|---:|---:|']
+        for (job, stem, size), (input_size, results) in sorted(summary.items()):
+            if size != sizes[0]:
+                continue
+            big = summary.get((job, stem, large))
+            if not big or 'wall' not in results.get('PlistKit', {}) or 'wall' not in big[1].get('PlistKit', {}):
+                continue
+            small_rate = results['PlistKit']['wall'] * 1000 / (input_size / MB)
+            large_rate = big[1]['PlistKit']['wall'] * 1000 / (big[0] / MB)
+            growth = large_rate / small_rate
+            lines.append(f'| {job} | {stem} | {small_rate:.1f} | {large_rate:.1f} | {growth:.2f}× |')
+    lines.append('')
+    return lines
+
+
+if __name__ == '__main__':
+    main()

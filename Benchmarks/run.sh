@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs the PlistKit benchmarks against the peers a Linux user has, and writes the tables.
+#
+#   Benchmarks/run.sh            full run: small, medium and large corpora → Benchmarks/RESULTS.md
+#   Benchmarks/run.sh --quick    small corpora only, in about two minutes → Benchmarks/RESULTS-quick.md
+#   Benchmarks/run.sh --only xml-to-binary,filter   some jobs only
+#
+# Peers: the toolchain's plutil, libplist's plistutil (Debian libplist-utils), Python's plistlib,
+# nska_deserialize (PyPI) and grep. Missing ones are installed when possible and otherwise shown
+# as "not installed" in the tables.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=""
+only=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick="--quick" ;;
+    --only) only=(--only "$2"); shift ;;
+    *) echo "usage: Benchmarks/run.sh [--quick] [--only JOB,...]" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if ! command -v plistutil >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  apt-get install -y -q libplist-utils >/dev/null 2>&1 || (apt-get update -q >/dev/null && apt-get install -y -q libplist-utils >/dev/null) || true
+fi
+python3 -c 'import nska_deserialize' 2>/dev/null || python3 -m pip install -q nska_deserialize >/dev/null 2>&1 || true
+
+echo "building release..." >&2
+swift build -c release --product plistkit >&2
+swift build -c release --product plistkit-benchmark >&2
+bin="$(swift build -c release --show-bin-path)"
+
+corpora=Benchmarks/corpora
+if [ -n "$quick" ]; then
+  python3 Benchmarks/generate.py "$corpora" --sizes small
+  out=Benchmarks/RESULTS-quick.md
+else
+  python3 Benchmarks/generate.py "$corpora" --sizes small,medium,large
+  out=Benchmarks/RESULTS.md
+fi
+
+python3 Benchmarks/bench.py --plistkit "$bin/plistkit" --corpora "$corpora" --out "$out" \
+  --search-bench "$bin/plistkit-benchmark" $quick "${only[@]}"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target with AddressSanitizer and runs it.
+#
+#   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip
+#   Fuzz/run.sh --list
+#
+# The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/ and the test
+# fixtures and grows across runs; crashes, leaks and timeouts land in Fuzz/artifacts/TARGET/.
+# Each finding is fixed with a regression test that holds the reproducer (see Fuzz/README.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets="xml binary json openstep roundtrip"
+if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
+target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
+seconds="${2:-600}"
+case " $targets " in *" $target "*) ;; *) echo "unknown target $target (targets: $targets)" >&2; exit 2 ;; esac
+
+export PLISTKIT_FUZZ=1
+build=.build-fuzz
+swift build -c release --build-path "$build" --product "fuzz-$target" \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -g >&2
+bin="$(swift build -c release --build-path "$build" --show-bin-path)/fuzz-$target"
+
+work="Fuzz/corpus-work/$target"
+artifacts="Fuzz/artifacts/$target"
+mkdir -p "$work" "$artifacts"
+seed() { for file in "$@"; do [ -f "$file" ] && cp -n "$file" "$work/" 2>/dev/null || true; done; }
+case "$target" in
+  xml) seed Samples/*.plist $(grep -rl --include='*.plist' '<?xml' Tests 2>/dev/null) ;;
+  binary|archive) seed Samples/Presidents.plist $(grep -rlc --include='*.plist' 'bplist00' Tests 2>/dev/null) ;;
+  json) seed Samples/*.json Tests/*/Fixtures/*.json ;;
+  openstep) seed Samples/*.strings Samples/*.pbxproj Tests/*/Fixtures/*.strings Tests/*/Fixtures/*.pbxproj ;;
+  roundtrip) seed Samples/* ;;
+esac
+
+exec "$bin" "$work" -rss_limit_mb=512 -timeout=2 -max_total_time="$seconds" \
+  -artifact_prefix="$artifacts/" -print_final_stats=1

@@ -17,7 +17,9 @@ enum BookValues {
   }
 
   /// The string under `key` of a dictionary.
-  static func string(_ key: String, in dictionary: PropertyListDictionary, at path: PropertyListKeyPath)
+  static func string(
+    _ key: String, in dictionary: PropertyListDictionary, at path: PropertyListKeyPath
+  )
     throws(PropertyListError) -> String
   {
     guard let value = dictionary[key] else {

@@ -28,7 +28,8 @@ public struct SearchPattern: Sendable, Hashable {
     self.options = options
     let key = options.folding.key(term)
     self.key = key
-    startsWithContinuation = !key.isEmpty && key[0] >= 0x80 && UTF8Scalars.isContinuation(UTF8Scalars.decode(key, at: 0))
+    startsWithContinuation =
+      !key.isEmpty && key[0] >= 0x80 && UTF8Scalars.isContinuation(UTF8Scalars.decode(key, at: 0))
     units = options.matchesHangulInitials ? Self.initialConsonantUnits(of: key) : nil
   }
 

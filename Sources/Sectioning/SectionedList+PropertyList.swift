@@ -19,6 +19,13 @@ public struct SectioningSource: Sendable, Hashable {
 
   /// The key under which a menu group keeps its items.
   public static let groupItemKeys = ["menu", "items"]
+
+  /// For a two-level menu (an array of dictionaries, each with a `title` string and an item
+  /// array under `menu` or `items`), the key of each group's items; nil for any other value.
+  public static func menuItemKeys(of value: PropertyList) -> [String]? {
+    guard case .array(let elements) = value else { return nil }
+    return SectionedList<PropertyList>.menuGroups(elements)?.map(\.key)
+  }
 }
 
 extension SectionedList where Item == PropertyList {
@@ -39,7 +46,8 @@ extension SectionedList where Item == PropertyList {
       var sections: [(String, [PropertyList])] = []
       for (title, value) in dictionary {
         guard case .array(let items) = value else {
-          throw Self.mismatch(PropertyListKeyPath(components: [title]), "expected an array of items, found \(value.kind)")
+          throw Self.mismatch(
+            PropertyListKeyPath(components: [title]), "expected an array of items, found \(value.kind)")
         }
         sections.append((title, items))
       }
@@ -68,8 +76,7 @@ extension SectionedList where Item == PropertyList {
 
   /// The groups of a two-level menu, when every element is a dictionary with a string title
   /// and an item array; nil otherwise.
-  private static func menuGroups(_ elements: [PropertyList]) -> [(title: String, key: String, items: [PropertyList])]?
-  {
+  static func menuGroups(_ elements: [PropertyList]) -> [(title: String, key: String, items: [PropertyList])]? {
     guard !elements.isEmpty else { return nil }
     var groups: [(title: String, key: String, items: [PropertyList])] = []
     for element in elements {
@@ -86,7 +93,9 @@ extension SectionedList where Item == PropertyList {
   /// Checks that every item has a text, so that building the list cannot fail halfway, and
   /// returns the text key of dictionary items (the first default key the first dictionary
   /// has, when none is given).
-  private static func checkTexts(of groups: [[PropertyList]], paths: [PropertyListKeyPath], textKey: String?)
+  private static func checkTexts(
+    of groups: [[PropertyList]], paths: [PropertyListKeyPath], textKey: String?
+  )
     throws(PropertyListError) -> String?
   {
     var chosenKey: String? = textKey
@@ -100,7 +109,8 @@ extension SectionedList where Item == PropertyList {
             chosenKey = SectioningSource.defaultTextKeys.first { dictionary[$0]?.stringValue != nil }
           }
           guard let key = chosenKey, dictionary[key]?.stringValue != nil else {
-            let wanted = chosenKey.map { "a string under '\($0)'" }
+            let wanted =
+              chosenKey.map { "a string under '\($0)'" }
               ?? "a string under one of \(SectioningSource.defaultTextKeys.joined(separator: ", "))"
             throw mismatch(path.appending(index: index), "expected a dictionary with \(wanted)")
           }

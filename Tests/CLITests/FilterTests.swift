@@ -94,6 +94,17 @@ struct FilterTests {
     #expect(nothing.status == 1)
   }
 
+  @Test(
+    "a one-group menu with an empty title keeps its shape in plist output", .enabled(if: FormatSupport.all(.json, .xml))
+  )
+  func oneGroupMenu() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("menu.json", "[{\"title\": \"\", \"menu\": [\"김밥\"], \"price\": 3}]")
+    let run = try CLI.run(["filter", path, "ㄱ", "--format", "plist"])
+    #expect(run.status == 0)
+    #expect(try PropertyList(bytes: run.stdout) == [["title": "", "menu": ["김밥"], "price": 3]])
+  }
+
   @Test("a flat list with --collation is printed in sections", .enabled(if: FormatSupport.works(.json)))
   func collation() throws {
     let folder = try TemporaryDirectory()

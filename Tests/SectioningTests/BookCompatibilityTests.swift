@@ -65,7 +65,8 @@ import Testing
       #expect(list.count == 2000)
       #expect(result.count <= 2000)
     }
-    #expect(list.items.map { $0.stringValue! } == (try Samples.sortedNames()).sorted { $0.key < $1.key }.flatMap(\.value))
+    #expect(
+      list.items.map { $0.stringValue! } == (try Samples.sortedNames()).sorted { $0.key < $1.key }.flatMap(\.value))
   }
 
   @Test(arguments: ["a", "An", "ell", "MAR", "ia", "xyz", "é"])

@@ -77,7 +77,8 @@ import Testing
       try Computers(propertyList: [["Name": "iMac", "Color": 3]])
     }
     #expect(
-      throws: PropertyListError(.keyPath, at: .keyPath("0"), "expected a string or a dictionary with a Name, found real")
+      throws: PropertyListError(
+        .keyPath, at: .keyPath("0"), "expected a string or a dictionary with a Name, found real")
     ) {
       try Computers(propertyList: [1.5])
     }
@@ -94,7 +95,10 @@ import Testing
 
   @Test func searchingTheMenuByInitials() throws {
     let menu = try Menu(propertyList: Samples.value("koreanmenu.plist"))
-    #expect(menu.filtered(by: "ㄱㅂ") == [Menu.Group(title: "밥", items: ["김밥"]), Menu.Group(title: "고기", items: ["갈비", "닭갈비"])])
+    #expect(
+      menu.filtered(by: "ㄱㅂ") == [
+        Menu.Group(title: "밥", items: ["김밥"]), Menu.Group(title: "고기", items: ["갈비", "닭갈비"]),
+      ])
     #expect(menu.filtered(by: "ㄷㅈ") == [Menu.Group(title: "국과 찌개", items: ["된장찌개"])])
     #expect(menu.filtered(by: "김ㅂ") == [Menu.Group(title: "밥", items: ["김밥"])])
     #expect(menu.filtered(by: "찌개").map(\.items) == [["된장찌개", "김치찌개", "순두부찌개"]])

@@ -4,7 +4,8 @@ import Testing
 /// Section titles per language, as an index down the side of a list shows them.
 @Suite struct CollationTests {
   static func sections(_ items: [String], _ collation: Collation) -> [String: [String]] {
-    Dictionary(uniqueKeysWithValues: SectionedList(items: items, collation: collation).sections.map { ($0.title, $0.items) })
+    Dictionary(
+      uniqueKeysWithValues: SectionedList(items: items, collation: collation).sections.map { ($0.title, $0.items) })
   }
 
   @Test func englishTitlesAreAToZThenHash() {

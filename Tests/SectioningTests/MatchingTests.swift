@@ -62,9 +62,10 @@ import Testing
 
   @Test func wordPrefixMode() {
     let options = SearchOptions(mode: .wordPrefix)
-    #expect(Self.find("mac", in: ["MacBook", "iMac", "Power Mac", "Power-mac", "Macintosh 128K"], options) == [
-      "MacBook", "Power Mac", "Power-mac", "Macintosh 128K",
-    ])
+    #expect(
+      Self.find("mac", in: ["MacBook", "iMac", "Power Mac", "Power-mac", "Macintosh 128K"], options) == [
+        "MacBook", "Power Mac", "Power-mac", "Macintosh 128K",
+      ])
     #expect(Self.find("12", in: ["Macintosh 128K", "Lisa 2/10", "A12"], options) == ["Macintosh 128K"])
     #expect(Self.find("ock", in: ["Duo Dock", "Duo MiniDock"], options) == [])
     #expect(Self.find("밥", in: ["김 밥", "김밥"], options) == ["김 밥"])

@@ -39,13 +39,28 @@ import Testing
     #expect(list.filtered(by: "ㄷㅈ").titles == ["국"])
   }
 
+  @Test func menusAreRecognisedByTheirShape() {
+    #expect(
+      SectioningSource.menuItemKeys(of: [["title": "", "menu": ["a"]], ["Title": "b", "items": []]]) == [
+        "menu", "items",
+      ])
+    #expect(SectioningSource.menuItemKeys(of: [["title": "a", "menu": ["x"]], ["title": "b"]]) == nil)
+    #expect(SectioningSource.menuItemKeys(of: [["Name": "iMac"]]) == nil)
+    #expect(SectioningSource.menuItemKeys(of: ["a"]) == nil)
+    #expect(SectioningSource.menuItemKeys(of: []) == nil)
+    #expect(SectioningSource.menuItemKeys(of: ["A": ["a"]]) == nil)
+  }
+
   @Test func aMissingTextIsReportedWithItsKeyPath() {
     let value: PropertyList = ["A": ["Ann", 3]]
-    #expect(throws: PropertyListError(.keyPath, at: .keyPath("A.1"), "expected a string or a dictionary, found integer")) {
+    #expect(
+      throws: PropertyListError(.keyPath, at: .keyPath("A.1"), "expected a string or a dictionary, found integer")
+    ) {
       try SectionedList(propertyList: value)
     }
     let records: PropertyList = [["Name": "a"], ["Color": "b"]]
-    #expect(throws: PropertyListError(.keyPath, at: .keyPath("1"), "expected a dictionary with a string under 'Name'")) {
+    #expect(throws: PropertyListError(.keyPath, at: .keyPath("1"), "expected a dictionary with a string under 'Name'"))
+    {
       try SectionedList(propertyList: records)
     }
     #expect(throws: PropertyListError(.keyPath, at: .keyPath("A"), "expected an array of items, found string")) {

@@ -48,7 +48,7 @@ struct SectionedInput {
     let source = SectioningSource(textKey: arguments.value("key"))
     do {
       let natural = try SectionedList(propertyList: value, source: source)
-      let shape = Self.shape(of: value, list: natural)
+      let shape = Self.shape(of: value)
       if case .flat = shape, collation == nil {
         guard let flatCollation else { return SectionedInput(list: natural, shape: .flat) }
         return SectionedInput(list: natural.resectioned(by: flatCollation), shape: .titled)
@@ -77,12 +77,10 @@ struct SectionedInput {
     return lines.map { line in String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self) }
   }
 
-  private static func shape(of value: PropertyList, list: SectionedList<PropertyList>) -> Shape {
-    guard case .array(let elements) = value else { return .titled }
-    guard list.titles != [""] || elements.isEmpty || list.count != elements.count else { return .flat }
-    let groups = elements.compactMap(\.dictionaryValue)
-    guard groups.count == elements.count, !groups.isEmpty, list.sectionCount == groups.count else { return .flat }
-    let keys = groups.map { group in SectioningSource.groupItemKeys.first { group[$0]?.arrayValue != nil } ?? "" }
-    return .groups(groups, itemKeys: keys)
+  private static func shape(of value: PropertyList) -> Shape {
+    if case .dictionary = value { return .titled }
+    guard let itemKeys = SectioningSource.menuItemKeys(of: value) else { return .flat }
+    return .groups(value.arrayValue?.compactMap(\.dictionaryValue) ?? [], itemKeys: itemKeys)
   }
+
 }

@@ -16,7 +16,6 @@ public struct SearchKeys: Sendable {
   /// Folds every text once.
   public init<Texts: Sequence<String>>(_ texts: Texts, folding: SearchFolding) {
     self.folding = folding
-    precondition(texts.underestimatedCount <= Int(Int32.max), "too many items for Int32 positions")
     var bytes: [UInt8] = []
     var offsets: [Int] = [0]
     offsets.reserveCapacity(texts.underestimatedCount + 1)
@@ -25,6 +24,7 @@ public struct SearchKeys: Sendable {
       folding.append(text, to: &bytes)
       offsets.append(bytes.count)
     }
+    precondition(offsets.count - 1 <= Int(Int32.max), "too many items for Int32 positions")
     self.bytes = bytes
     self.offsets = offsets
   }

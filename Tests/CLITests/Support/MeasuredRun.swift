@@ -15,6 +15,28 @@ enum MeasuredRun {
     var peakMemoryBytes: Int
   }
 
+  /// Starts the CLI and sends it SIGKILL after `delay` seconds (if it is still running).
+  /// Returns true when the kill landed before the process finished on its own.
+  static func runKilled(_ arguments: [String], after delay: Double) throws -> Bool {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, CLI.binary, &actions, nil, argv, environ) == 0 else {
+      throw CocoaError(.executableLoad)
+    }
+    usleep(useconds_t(delay * 1_000_000))
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status & 0x7F) == SIGKILL
+  }
+
   static func run(_ arguments: [String]) throws -> Outcome {
     let scratch = try TemporaryDirectory()
     let errorPath = scratch.url.appendingPathComponent("stderr").path

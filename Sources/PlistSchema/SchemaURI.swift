@@ -46,7 +46,9 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
 
   private static func isScheme(_ text: Substring) -> Bool {
     guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
-    return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    return text.unicodeScalars.allSatisfy {
+      $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+    }
   }
 
   /// True when the URI has a scheme (it can serve as a base).

@@ -1,3 +1,7 @@
+import KeyedArchive
+import PlistKit
+import PlistSchema
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import KeyedArchive
-import PlistKit
-import PlistSchema
 
 /// What `plistkit validate` found in one file.
 struct FileValidation: Sendable {
@@ -83,7 +84,8 @@ struct FileValidation: Sendable {
       return .success(schema)
     } catch {
       let place =
-        error.location == path ? path : error.location.hasPrefix("#") ? path + error.location : "\(path): \(error.location)"
+        error.location == path
+        ? path : error.location.hasPrefix("#") ? path + error.location : "\(path): \(error.location)"
       return .failure(.failure("\(place): \(error.message)"))
     }
   }

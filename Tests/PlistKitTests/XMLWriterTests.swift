@@ -223,3 +223,12 @@ struct XMLWriterTests {
     #expect(try PropertyList.boolean(true).serialized(as: .xml) == Array(XML.document("<true/>\n").utf8))
   }
 }
+
+extension XMLWriterTests {
+  @Test("a dictionary holding only CF$UID with an integer reads back as a UID, as in CoreFoundation")
+  func uidLookalike() throws {
+    let bytes = try XML.write(["CF$UID": 3])
+    #expect(bytes == (try XML.write(.uid(3))))
+    #expect(try XML.read(bytes: bytes) == .uid(3))
+  }
+}

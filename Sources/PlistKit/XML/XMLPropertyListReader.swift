@@ -37,9 +37,6 @@ public struct XMLPropertyListReader: Sendable {
         .limitExceeded, format: .xml,
         "the input is \(bytes.count) bytes, over the limit of \(options.limits.maximumInputSize)")
     }
-    guard bytes.count <= Int(Int32.max) || options.limits.maximumInputSize > Int(Int32.max) else {
-      throw PropertyListError(.limitExceeded, format: .xml, "the input is too large")
-    }
     XMLLibrary.initialize()
     let parser = UnsafeMutablePointer<XMLPropertyListParser>.allocate(capacity: 1)
     parser.initialize(to: XMLPropertyListParser(limits: options.limits))

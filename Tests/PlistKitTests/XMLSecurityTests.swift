@@ -160,10 +160,25 @@ struct XMLSecurityTests {
 
   @Test("a text node over libxml2's 10 MB default limit reads whole")
   func hugeTextNode() throws {
-    let text = String(repeating: "abcdefgh", count: 10_500_000 / 8)
-    let value = try XML.read(plist: "<string>" + text + "</string>")
-    #expect(value.stringValue?.utf8.count == 10_500_000)
-    // ASCII on both sides: `==` compares the bytes.
-    #expect(value.stringValue == text)
+    // Built as bytes, not strings, to keep the test's memory small.
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+    let repeats = 10_500_000 / alphabet.count
+    var document = Array("<plist><string>".utf8)
+    document.reserveCapacity(repeats * alphabet.count + 64)
+    for _ in 0..<repeats { document.append(contentsOf: alphabet) }
+    document += Array("</string></plist>".utf8)
+    var text = try #require(try XML.read(bytes: document).stringValue)
+    #expect(text.utf8.count == repeats * alphabet.count)
+    let readDigest = text.withUTF8 { Self.digest(UnsafeRawBufferPointer($0)) }
+    let expectedDigest = document.withUnsafeBytes {
+      Self.digest(UnsafeRawBufferPointer(rebasing: $0[15..<(document.count - 17)]))
+    }
+    #expect(readDigest == expectedDigest)
+  }
+
+  private static func digest(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: bytes)
+    return hasher.finalize()
   }
 }

@@ -37,7 +37,8 @@ extension XMLPropertyListParser {
     } else {
       let start = tagStartPosition ?? XMLPosition(line: 0, column: 0)
       openScalar = OpenScalar(element: element, line: start.line, column: start.column)
-      text.removeAll(keepingCapacity: true)
+      // Keep the buffer between values, unless one huge value left it huge.
+      text.removeAll(keepingCapacity: text.capacity <= 1 << 20)
     }
   }
 

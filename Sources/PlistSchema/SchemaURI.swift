@@ -51,17 +51,9 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// True when the URI has a scheme (it can serve as a base).
-  var isAbsolute: Bool { scheme != nil }
-
   /// This URI without its fragment: the name of the resource it points into.
   var withoutFragment: SchemaURI {
     SchemaURI(scheme: scheme, authority: authority, path: path, query: query, fragment: nil)
-  }
-
-  /// This URI with another fragment.
-  func with(fragment: String?) -> SchemaURI {
-    SchemaURI(scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
   }
 
   /// Resolves `reference` against this URI (RFC 3986 section 5.2.2).

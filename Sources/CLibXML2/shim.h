@@ -16,4 +16,13 @@
 #include <libxml/valid.h>
 #include <libxml/tree.h>
 
+#include <stdio.h>
+
+// The XML writer spells reals as CoreFoundation does, with printf's "%.17g". Swift cannot
+// call a variadic C function, and going through withVaList costs a dynamic cast per call,
+// a fifth of the writer's time on a file of numbers.
+static inline int plistkit_format_real(char *buffer, size_t size, double value) {
+  return snprintf(buffer, size, "%.17g", value);
+}
+
 #endif

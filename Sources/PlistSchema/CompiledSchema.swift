@@ -7,7 +7,8 @@ struct CompiledSchema: Sendable {
   /// True when some node uses `unevaluatedItems` or `unevaluatedProperties`: only then is it
   /// worth recording which items and properties each keyword evaluated.
   var tracksAnnotations: Bool
-  /// Whether `format` asserts, per node (from the options or the format-assertion vocabulary).
+  /// Whether `format` asserts because some schema resource uses the format-assertion
+  /// vocabulary (the options can turn it on as well).
   var formatAsserts: Bool
 }
 

@@ -29,7 +29,8 @@ enum FormatChecker {
   }
 
   private static func isDate(_ text: ArraySlice<UInt8>) -> Bool {
-    guard text.count == 10, text[text.startIndex + 4] == UInt8(ascii: "-"), text[text.startIndex + 7] == UInt8(ascii: "-"),
+    guard text.count == 10, text[text.startIndex + 4] == UInt8(ascii: "-"),
+      text[text.startIndex + 7] == UInt8(ascii: "-"),
       let year = digits(text.prefix(4)), let month = digits(text.dropFirst(5).prefix(2)),
       let day = digits(text.suffix(2)), (1...12).contains(month)
     else { return false }
@@ -169,7 +170,8 @@ enum FormatChecker {
       guard !label.isEmpty, label.count <= 63, label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-")
       else { return false }
       return label.allSatisfy {
-        (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == UInt8(ascii: "-")
+        (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+          || $0 == UInt8(ascii: "-")
       }
     }
   }
@@ -205,7 +207,9 @@ enum FormatChecker {
   private static func isURI(_ bytes: [UInt8]) -> Bool {
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes[0] < 0x80,
       isAlphanumeric(bytes[0]) && !(0x30...0x39).contains(bytes[0]),
-      bytes[..<colon].allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+      bytes[..<colon].allSatisfy({
+        isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+      })
     else { return false }
     var rest = bytes[(colon + 1)...]
     var fragment: ArraySlice<UInt8> = []

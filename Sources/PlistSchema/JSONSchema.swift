@@ -1,5 +1,13 @@
 import PlistKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A JSON Schema (draft 2020-12), compiled and ready to validate property lists.
 ///
 /// The schema is read as JSON into a ``PropertyList``; instances are any property list, seen
@@ -64,15 +72,25 @@ public struct JSONSchema: Sendable {
 
   /// Reads and compiles a schema file (JSON). Relative references resolve against the file's
   /// location, so schemas next to each other can refer to each other by file name.
+  ///
+  /// - Parameter currentDirectory: what a relative `path` is relative to; nil is the
+  ///   process's current directory.
   public init(
-    contentsOfFile path: String, currentDirectory: String, registry: SchemaRegistry = SchemaRegistry(),
+    contentsOfFile path: String, currentDirectory: String? = nil, registry: SchemaRegistry = SchemaRegistry(),
     options: Options = Options()
   ) throws(SchemaError) {
-    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    let base = currentDirectory ?? Self.processDirectory()
+    let absolute = path.hasPrefix("/") ? path : base + "/" + path
     let document = try registry.readFile(path: absolute)
     try self.init(
       document, baseURI: SchemaRegistry.fileURI(path: absolute, currentDirectory: "/"), registry: registry,
       options: options)
+  }
+
+  private static func processDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Every way `instance` fails the schema; empty when it is valid.

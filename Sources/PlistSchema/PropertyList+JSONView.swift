@@ -190,14 +190,6 @@ extension JSONNumber {
     return fraction > 0 ? .less : .equal
   }
 
-  /// The number as a `Double` (nearest for big integers).
-  var doubleValue: Double {
-    switch self {
-    case .integer(let value): value.doubleValue
-    case .real(let value): value
-    }
-  }
-
   /// The number as JSON text.
   var description: String {
     switch self {

@@ -44,7 +44,9 @@ extension SchemaCompiler {
     nodes[index].keywords = keywords
   }
 
-  private func validationKeywords(_ object: PropertyListDictionary, _ here: String) throws(SchemaError)
+  private func validationKeywords(
+    _ object: PropertyListDictionary, _ here: String
+  ) throws(SchemaError)
     -> [SchemaKeyword]
   {
     var keywords: [SchemaKeyword] = []
@@ -119,7 +121,9 @@ extension SchemaCompiler {
     return keywords
   }
 
-  private func applicatorKeywords(_ object: PropertyListDictionary, _ source: Source, _ here: String)
+  private func applicatorKeywords(
+    _ object: PropertyListDictionary, _ source: Source, _ here: String
+  )
     throws(SchemaError) -> [SchemaKeyword]
   {
     var keywords: [SchemaKeyword] = []
@@ -129,7 +133,8 @@ extension SchemaCompiler {
       return (0..<count).map { children[keyword + "/" + String($0)]! }
     }
     if object["properties"] != nil || object["patternProperties"] != nil || object["additionalProperties"] != nil {
-      var members = SchemaKeyword.ObjectMembers(properties: [:], patterns: [], additional: children["additionalProperties"])
+      var members = SchemaKeyword.ObjectMembers(
+        properties: [:], patterns: [], additional: children["additionalProperties"])
       for (name, _) in object["properties"]?.dictionaryValue ?? [:] {
         members.properties[ExactKey(name)] = children["properties/" + JSONPointer.escape(name)]!
       }
@@ -176,7 +181,9 @@ extension SchemaCompiler {
     return text
   }
 
-  private static func strings(_ value: PropertyList, _ keyword: String, _ here: String) throws(SchemaError)
+  private static func strings(
+    _ value: PropertyList, _ keyword: String, _ here: String
+  ) throws(SchemaError)
     -> [String]
   {
     guard let elements = value.arrayValue else {
@@ -185,7 +192,8 @@ extension SchemaCompiler {
     var result: [String] = []
     for element in elements {
       guard let text = element.stringValue else {
-        throw SchemaError(at: here + "/" + keyword, "expected an array of strings, found \(JSONRendering.render(element)) in it")
+        throw SchemaError(
+          at: here + "/" + keyword, "expected an array of strings, found \(JSONRendering.render(element)) in it")
       }
       result.append(text)
     }

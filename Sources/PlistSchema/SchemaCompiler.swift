@@ -57,7 +57,9 @@ struct SchemaCompiler {
     (document == mainDocument ? "" : document) + "#" + JSONPointer.pointer(pointer)
   }
 
-  private mutating func visit(_ value: PropertyList, inheriting parent: Source, pointer: [String]) throws(SchemaError)
+  private mutating func visit(
+    _ value: PropertyList, inheriting parent: Source, pointer: [String]
+  ) throws(SchemaError)
     -> Int
   {
     let here = location(document: parent.document, pointer: pointer)
@@ -111,7 +113,8 @@ struct SchemaCompiler {
     for keyword in ["$anchor", "$dynamicAnchor"] {
       guard let anchor = object[keyword] else { continue }
       guard let name = anchor.stringValue, Self.isAnchorName(name) else {
-        throw SchemaError(at: here + "/" + keyword, "expected an anchor name like \"node\", found \(JSONRendering.render(anchor))")
+        throw SchemaError(
+          at: here + "/" + keyword, "expected an anchor name like \"node\", found \(JSONRendering.render(anchor))")
       }
       let key = source.base.description + "#" + name
       if anchors[key] == nil { anchors[key] = index }
@@ -127,7 +130,8 @@ struct SchemaCompiler {
         children[keyword] = try visit(child, inheriting: source, pointer: pointer + [keyword])
       case .list:
         guard case .array(let elements) = child, !elements.isEmpty else {
-          throw SchemaError(at: here + "/" + keyword, "expected a non-empty array of schemas, found \(child.jsonType.rawValue)")
+          throw SchemaError(
+            at: here + "/" + keyword, "expected a non-empty array of schemas, found \(child.jsonType.rawValue)")
         }
         for (position, element) in elements.enumerated() {
           children[keyword + "/" + String(position)] = try visit(
@@ -227,7 +231,8 @@ struct SchemaCompiler {
     if fragment.isEmpty { return resource }
     guard fragment.hasPrefix("/") else {
       guard let node = anchors[documentKey + "#" + fragment] else {
-        throw SchemaError(at: here, "cannot resolve \(uri): no $anchor or $dynamicAnchor named \(JSONRendering.quoted(fragment))")
+        throw SchemaError(
+          at: here, "cannot resolve \(uri): no $anchor or $dynamicAnchor named \(JSONRendering.quoted(fragment))")
       }
       return node
     }
@@ -237,7 +242,9 @@ struct SchemaCompiler {
 
   /// A pointer into a place the indexing did not visit (inside an unknown keyword): walk the
   /// raw value and index what is there.
-  private mutating func nodeByWalking(from resource: Int, pointer: String, uri: SchemaURI, at here: String)
+  private mutating func nodeByWalking(
+    from resource: Int, pointer: String, uri: SchemaURI, at here: String
+  )
     throws(SchemaError) -> Int
   {
     guard let tokens = JSONPointer.tokens(pointer) else {

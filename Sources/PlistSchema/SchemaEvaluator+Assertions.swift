@@ -2,7 +2,9 @@ import PlistKit
 
 extension SchemaEvaluator {
   /// Evaluates a keyword that only looks at the instance itself (no subschemas).
-  mutating func evaluateAssertion(_ keyword: SchemaKeyword, _ instance: PropertyList, here: String, collect: Bool)
+  mutating func evaluateAssertion(
+    _ keyword: SchemaKeyword, _ instance: PropertyList, here: String, collect: Bool
+  )
     -> Bool
   {
     func fail(_ name: String, _ message: @autoclosure () -> String) -> Bool {
@@ -19,7 +21,10 @@ extension SchemaEvaluator {
       return fail("const", "expected \(JSONRendering.render(value)), found \(JSONRendering.render(instance))")
     case .enumeration(let values, let set):
       if set.contains(JSONKey(value: instance)) { return true }
-      let listed = values.count <= 8 ? "one of " + values.map(JSONRendering.render).joined(separator: ", ") : "one of the \(values.count) enum values"
+      let listed =
+        values.count <= 8
+        ? "one of " + values.map(JSONRendering.render).joined(separator: ", ")
+        : "one of the \(values.count) enum values"
       return fail("enum", "expected \(listed), found \(JSONRendering.render(instance))")
     case .multipleOf(let divisor):
       guard let number = instance.jsonNumber, !number.isMultiple(of: divisor) else { return true }
@@ -49,9 +54,10 @@ extension SchemaEvaluator {
       if length >= limit { return true }
       return fail("minLength", "expected at least \(Self.plural(limit, "character")), found \(length)")
     case .pattern(let pattern):
-      guard let string = instance.jsonString, !pattern.matches(string) else { return true }
+      guard let string = instance.jsonString, !matches(pattern, string) else { return true }
       return fail(
-        "pattern", "expected a string matching \(JSONRendering.quoted(pattern.source)), found \(JSONRendering.render(instance))")
+        "pattern",
+        "expected a string matching \(JSONRendering.quoted(pattern.source)), found \(JSONRendering.render(instance))")
     case .maxItems(let limit):
       guard let count = instance.arrayValue?.count, count > limit else { return true }
       return fail("maxItems", "expected at most \(Self.plural(limit, "item")), found \(count)")

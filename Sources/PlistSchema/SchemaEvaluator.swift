@@ -20,7 +20,11 @@ struct EvaluatedMarks {
 
   mutating func merge(_ other: EvaluatedMarks) {
     if !other.items.isEmpty {
-      if items.isEmpty { items = other.items } else { for (position, marked) in other.items.enumerated() where marked { items[position] = true } }
+      if items.isEmpty {
+        items = other.items
+      } else {
+        for (position, marked) in other.items.enumerated() where marked { items[position] = true }
+      }
     }
     if !other.properties.isEmpty {
       if properties.isEmpty {
@@ -55,6 +59,29 @@ struct SchemaEvaluator {
   private var reportedDepth = false
   /// How many `anyOf`/`oneOf` explanations are in progress.
   private var explanationDepth = 0
+  /// Results of recent pattern matches: data repeats short strings (years, names, keys),
+  /// and a hash lookup costs far less than running a `Regex`.
+  private var patternResults: [PatternQuery: Bool] = [:]
+
+  private struct PatternQuery: Hashable {
+    let pattern: ExactKey
+    let string: ExactKey
+  }
+
+  /// Strings longer than this are matched without remembering the result.
+  private static let maximumRememberedLength = 64
+  /// At most this many results are remembered per validation.
+  private static let maximumRememberedResults = 8192
+
+  /// True when `pattern` matches `string`, remembering the answer for short strings.
+  mutating func matches(_ pattern: ECMAPattern, _ string: String) -> Bool {
+    guard string.utf8.count <= Self.maximumRememberedLength else { return pattern.matches(string) }
+    let query = PatternQuery(pattern: ExactKey(pattern.source), string: ExactKey(string))
+    if let known = patternResults[query] { return known }
+    let result = pattern.matches(string)
+    if patternResults.count < Self.maximumRememberedResults { patternResults[query] = result }
+    return result
+  }
 
   private enum PathComponent {
     case key(String)
@@ -90,7 +117,8 @@ struct SchemaEvaluator {
         errors.append(
           SchemaValidationError(
             instancePath: currentPath, schemaLocation: node.location,
-            message: "evaluation is nested more than \(Self.maximumDepth) levels deep: the schema recurses without progress"
+            message:
+              "evaluation is nested more than \(Self.maximumDepth) levels deep: the schema recurses without progress"
           ))
       }
       return Outcome(valid: false)
@@ -222,7 +250,9 @@ struct SchemaEvaluator {
         if !schema.tracksAnnotations { break }
       }
       if !valid && collect {
-        report("expected a value matching at least one of the \(nodes.count) anyOf schemas, matched none", at: here + "/anyOf")
+        report(
+          "expected a value matching at least one of the \(nodes.count) anyOf schemas, matched none",
+          at: here + "/anyOf")
         explainClosestBranch(of: nodes, instance)
       }
       return valid
@@ -244,14 +274,18 @@ struct SchemaEvaluator {
       if collect {
         let found =
           matched.isEmpty
-          ? "matched none" : "matched \(matched.count) (at positions \(matched.map(String.init).joined(separator: ", ")))"
-        report("expected a value matching exactly one of the \(nodes.count) oneOf schemas, \(found)", at: here + "/oneOf")
+          ? "matched none"
+          : "matched \(matched.count) (at positions \(matched.map(String.init).joined(separator: ", ")))"
+        report(
+          "expected a value matching exactly one of the \(nodes.count) oneOf schemas, \(found)", at: here + "/oneOf")
         if matched.isEmpty { explainClosestBranch(of: nodes, instance) }
       }
       return false
     case .not(let child):
       guard evaluate(child, instance, collect: false).valid else { return true }
-      if collect { report("expected a value that does not match the \"not\" schema, found one that does", at: here + "/not") }
+      if collect {
+        report("expected a value that does not match the \"not\" schema, found one that does", at: here + "/not")
+      }
       return false
     case .conditional(let condition, let then, let otherwise):
       if evaluateInPlace(condition, instance, collect: false, marks: &marks) {
@@ -283,13 +317,18 @@ struct SchemaEvaluator {
     case .arrayItems(let prefix, let rest):
       return evaluateItems(prefix: prefix, rest: rest, instance, here: here, collect: collect, marks: &marks)
     case .contains(let child, let minimum, let maximum):
-      return evaluateContains(child, minimum: minimum, maximum: maximum, instance, here: here, collect: collect, marks: &marks)
+      return evaluateContains(
+        child, minimum: minimum, maximum: maximum, instance, here: here, collect: collect, marks: &marks)
     case .unevaluatedItems(let child):
       guard let elements = instance.arrayValue else { return true }
       var valid = true
       for position in elements.indices where !marks.isItemEvaluated(position) {
         if schema.nodes[child].boolean == false {
-          if collect { report("unexpected item at index \(position): no item beyond those the schema evaluates is allowed", at: here + "/unevaluatedItems") }
+          if collect {
+            report(
+              "unexpected item at index \(position): no item beyond those the schema evaluates is allowed",
+              at: here + "/unevaluatedItems")
+          }
           valid = false
         } else if evaluateChild(child, elements[position], position: position, collect: collect) {
           marks.markItem(position, of: elements.count)
@@ -305,7 +344,11 @@ struct SchemaEvaluator {
       var valid = true
       for (position, entry) in object.enumerated() where !marks.isPropertyEvaluated(position) {
         if schema.nodes[child].boolean == false {
-          if collect { report("unexpected property \(JSONRendering.quoted(entry.key)): the schema does not evaluate it and allows no others", at: here + "/unevaluatedProperties") }
+          if collect {
+            report(
+              "unexpected property \(JSONRendering.quoted(entry.key)): the schema does not evaluate it and allows no others",
+              at: here + "/unevaluatedProperties")
+          }
           valid = false
         } else if evaluateChild(child, entry.value, key: entry.key, collect: collect) {
           marks.markProperty(position, of: object.count)
@@ -336,7 +379,7 @@ struct SchemaEvaluator {
           if !collect { return false }
         }
       }
-      for (pattern, child) in members.patterns where pattern.matches(entry.key) {
+      for (pattern, child) in members.patterns where matches(pattern, entry.key) {
         matched = true
         if !evaluateChild(child, entry.value, key: entry.key, collect: collect) {
           valid = false
@@ -347,7 +390,9 @@ struct SchemaEvaluator {
         matched = true
         if schema.nodes[additional].boolean == false {
           if collect {
-            report("unexpected property \(JSONRendering.quoted(entry.key)): the schema allows no other properties", at: here + "/additionalProperties")
+            report(
+              "unexpected property \(JSONRendering.quoted(entry.key)): the schema allows no other properties",
+              at: here + "/additionalProperties")
           }
           valid = false
           if !collect { return false }

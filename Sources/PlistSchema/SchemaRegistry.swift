@@ -85,7 +85,8 @@ public struct SchemaRegistry: Sendable {
       }
       return try readFile(path: directory + "/" + decoded)
     }
-    if readsFileURIs, uri.scheme == "file", uri.authority == nil || uri.authority == "" || uri.authority == "localhost" {
+    if readsFileURIs, uri.scheme == "file", uri.authority == nil || uri.authority == "" || uri.authority == "localhost"
+    {
       guard let path = JSONPointer.percentDecoded(uri.path) else {
         throw SchemaError(at: key, "malformed percent escape in the schema URI")
       }
@@ -93,6 +94,7 @@ public struct SchemaRegistry: Sendable {
     }
     throw SchemaError(
       at: key,
-      "no local copy of the schema \(key): schemas are never fetched from the network; add the document to the registry or map its URI to a directory")
+      "no local copy of the schema \(key): schemas are never fetched from the network; add the document to the registry or map its URI to a directory"
+    )
   }
 }

@@ -46,20 +46,14 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
 
   private static func isScheme(_ text: Substring) -> Bool {
     guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
-    return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    return text.unicodeScalars.allSatisfy {
+      $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+    }
   }
-
-  /// True when the URI has a scheme (it can serve as a base).
-  var isAbsolute: Bool { scheme != nil }
 
   /// This URI without its fragment: the name of the resource it points into.
   var withoutFragment: SchemaURI {
     SchemaURI(scheme: scheme, authority: authority, path: path, query: query, fragment: nil)
-  }
-
-  /// This URI with another fragment.
-  func with(fragment: String?) -> SchemaURI {
-    SchemaURI(scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
   }
 
   /// Resolves `reference` against this URI (RFC 3986 section 5.2.2).

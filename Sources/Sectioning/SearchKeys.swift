@@ -2,7 +2,9 @@
 /// `bytes[offsets[i] ..< offsets[i + 1]]`.
 ///
 /// One buffer and one offset table instead of an array per item keeps a million keys in two
-/// allocations and makes a search a linear walk through memory.
+/// allocations and makes a search a linear walk through memory. Matches are item positions
+/// as `Int32` (half the memory of `Int` for large results), so a list holds at most
+/// `Int32.max` items.
 public struct SearchKeys: Sendable {
   /// The folding the keys were made with; terms must be folded the same way.
   public let folding: SearchFolding
@@ -22,6 +24,7 @@ public struct SearchKeys: Sendable {
       folding.append(text, to: &bytes)
       offsets.append(bytes.count)
     }
+    precondition(offsets.count - 1 <= Int(Int32.max), "too many items for Int32 positions")
     self.bytes = bytes
     self.offsets = offsets
   }

@@ -46,7 +46,8 @@ struct SchemaValidationTests {
   @Test("the same data fails the same way in any format")
   func anyFormat() throws {
     let folder = try TemporaryDirectory()
-    let value = try PropertyList(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Self.invalid("computers.json")))))
+    let value = try PropertyList(
+      bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Self.invalid("computers.json")))))
     let binary = folder.path + "/computers.plist"
     try Data(try value.serialized(as: .binary)).write(to: URL(fileURLWithPath: binary))
     let run = try CLI.run(["validate", binary, "--schema", Self.schema("computers")])
@@ -99,7 +100,9 @@ struct SchemaValidationTests {
 
     let binary = try CLI.run(["validate", CLI.sample("Presidents.plist"), "--dtd"])
     #expect(binary.status == 1)
-    #expect(binary.stderr == "plistkit: \(CLI.sample("Presidents.plist")): --dtd checks XML property lists, and this one is binary\n")
+    #expect(
+      binary.stderr
+        == "plistkit: \(CLI.sample("Presidents.plist")): --dtd checks XML property lists, and this one is binary\n")
   }
 
   @Test("--format json prints one entry per file")

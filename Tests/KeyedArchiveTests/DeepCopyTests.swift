@@ -65,3 +65,52 @@ struct DeepCopyTests {
     #expect(original[0].party == "P")
   }
 }
+
+@Suite("Deep copy of decoded objects")
+struct ObjectDeepCopyTests {
+  @Test("copying decoded generic objects keeps sharing and cycles and aliases nothing")
+  func genericObjects() throws {
+    // A list holding one widget twice and a second widget; the first widget refers to itself.
+    let archive = Samples.archive(objects: [
+      "$null", ["$class": .uid(2), "NS.objects": [.uid(3), .uid(3), .uid(5)]],
+      Samples.classDictionary("NSMutableArray", "NSArray", "NSObject"),
+      ["$class": .uid(4), "me": .uid(3), "label": .uid(6)], Samples.classDictionary("Widget", "NSObject"),
+      ["$class": .uid(4), "label": .uid(6)], "w",
+    ])
+    let original = try #require(try KeyedUnarchiver(archive: archive).decodeTopLevelObject() as? [Any])
+    let copy = try #require(try ArchiveDeepCopy.copy(original) as? [Any])
+    let originals = original.map { $0 as! GenericArchivedObject }
+    let copies = copy.map { $0 as! GenericArchivedObject }
+    #expect(copies[0] === copies[1])
+    #expect(copies[0] !== copies[2])
+    for (left, right) in zip(originals, copies) { #expect(left !== right) }
+    guard case .object(let me)? = copies[0]["me"] else {
+      Issue.record("expected a reference")
+      return
+    }
+    #expect((me as? GenericArchivedObject) === copies[0])
+    // Both encode to equivalent graphs.
+    let left = KeyedArchiver()
+    try left.encode(original)
+    let right = KeyedArchiver()
+    try right.encode(copy)
+    #expect(left.graph.isEquivalent(to: right.graph))
+    #expect(right.graph.count == left.graph.count)
+    copies[2].fields = [("label", .value("changed"))]
+    guard case .object(let label)? = originals[2]["label"] else {
+      Issue.record("expected a reference")
+      return
+    }
+    #expect(label as? String == "w")
+  }
+
+  @Test("an optional inside Any archives as what it holds, nil as $null")
+  func optionalsInAny() throws {
+    let values: [Any?] = ["a", nil]
+    let archiver = KeyedArchiver()
+    try archiver.encode(values.map { $0 as Any })
+    let objects = try archiver.archivedPropertyList()["$objects"]
+    #expect(objects?[1]?["NS.objects"] == [.uid(2), .uid(0)])
+    #expect(objects?[2] == "a")
+  }
+}

@@ -219,6 +219,49 @@ struct BinaryReaderHostileTests {
       options: PropertyListReadingOptions(limits: PropertyListLimits(maximumDepth: 4)))
   }
 
+  @Test("A shared container reused deep inside another counts its own depth")
+  func depthThroughSharing() throws {
+    // The top holds S1 (two arrays deep) and S2 (two arrays, then S1 again): 5 levels in all,
+    // though no more than 3 containers are ever open at once.
+    let builder = BinaryPlistBuilder([[0xA2, 1, 2], [0xA1, 3], [0xA1, 5], [0xA1, 4], [0x09], [0xA1, 1]])
+    expectError(
+      builder, .limitExceeded, at: 11, "object 1: nesting is deeper than the limit of 4 arrays and dictionaries",
+      options: PropertyListReadingOptions(limits: PropertyListLimits(maximumDepth: 4)))
+    let value = try readBinary(
+      builder.bytes, options: PropertyListReadingOptions(limits: PropertyListLimits(maximumDepth: 5)))
+    #expect(value == [[[true]], [[[[true]]]]])
+  }
+
+  @Test("Chains of shared 400-deep containers cannot stack up past the default limit")
+  func compoundingDepth() {
+    // Stage k is 400 nested arrays around stage k-1; the top array lists every stage. Without
+    // counting shared depth, 50 stages would make a value 20,000 levels deep.
+    let stages = 50
+    let chain = 400
+    var objects: [[UInt8]] = [
+      [0xAF, 0x10, UInt8(stages)]
+        + (0..<stages).flatMap { stage in
+          BinaryPlistBuilder.bigEndian(UInt64(1 + stage * chain), size: 2)
+        }
+    ]
+    let leaf = 1 + stages * chain
+    for stage in 0..<stages {
+      for level in 0..<chain {
+        let index = 1 + stage * chain + level
+        // The innermost array of a stage holds the previous stage (the first one, the leaf).
+        let inner = level < chain - 1 ? index + 1 : stage == 0 ? leaf : 1 + (stage - 1) * chain
+        objects.append([0xA1] + BinaryPlistBuilder.bigEndian(UInt64(inner), size: 2))
+      }
+    }
+    objects.append([0x09])
+    var builder = BinaryPlistBuilder(objects)
+    builder.referenceSize = 2
+    builder.offsetSize = 3
+    let error = binaryReadError(builder.bytes)
+    #expect(error?.kind == .limitExceeded)
+    #expect(error?.message == "object 1: nesting is deeper than the limit of 512 arrays and dictionaries")
+  }
+
   @Test("Decoded size limit")
   func decodedSizeLimit() {
     let builder = BinaryPlistBuilder([[0xA2, 1, 2], [0x43, 1, 2, 3], [0x53, 0x61, 0x62, 0x63]])

@@ -182,14 +182,16 @@ struct XMLReaderTests {
   @Test("a repeated key keeps its first position and its last value")
   func duplicateKeys() throws {
     let value = try XML.read(
-      plist: "<dict><key>a</key><integer>1</integer><key>b</key><integer>2</integer><key>a</key><integer>3</integer></dict>"
+      plist:
+        "<dict><key>a</key><integer>1</integer><key>b</key><integer>2</integer><key>a</key><integer>3</integer></dict>"
     )
     #expect(value.isIdentical(to: ["a": 3, "b": 2]))
   }
 
   @Test("keys that differ only by Unicode normalization stay apart")
   func exactKeys() throws {
-    let value = try XML.read(plist: "<dict><key>\u{E9}</key><integer>1</integer><key>e\u{301}</key><integer>2</integer></dict>")
+    let value = try XML.read(
+      plist: "<dict><key>\u{E9}</key><integer>1</integer><key>e\u{301}</key><integer>2</integer></dict>")
     #expect(value.dictionaryValue?.count == 2)
     #expect(value.dictionaryValue?.keys == ["\u{E9}", "e\u{301}"])
   }

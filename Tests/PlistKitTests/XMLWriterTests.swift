@@ -5,7 +5,8 @@ import Testing
 
 @Suite("XML writer")
 struct XMLWriterTests {
-  @Test("the book's files read and written back give the same bytes", arguments: ["sortednames.plist", "computers.plist"])
+  @Test(
+    "the book's files read and written back give the same bytes", arguments: ["sortednames.plist", "computers.plist"])
   func goldenRoundTrip(name: String) throws {
     let bytes = try PropertyListFile.read(path: Fixtures.samples + "/" + name)
     let value = try XML.read(bytes: bytes)
@@ -113,12 +114,14 @@ struct XMLWriterTests {
     }
   }
 
-  @Test("every value reads back exactly, reals bit for bit", arguments: [
-    PropertyList.real(-0.0), .real(.nan), .real(.infinity), .real(-.infinity), .real(0.1), .real(1.0 / 3.0),
-    .real(.leastNonzeroMagnitude), .real(.greatestFiniteMagnitude), .real(-1.5e-300), .real(123456789.123),
-    .integer(UInt64.max), .integer(Int64.min), "a\r\nb\rc", "<&>]]>", "", .uid(0), .uid(UInt64.max),
-    .date(.init(secondsSinceReferenceDate: -63_114_076_800)), .data(Array(0...255)),
-  ])
+  @Test(
+    "every value reads back exactly, reals bit for bit",
+    arguments: [
+      PropertyList.real(-0.0), .real(.nan), .real(.infinity), .real(-.infinity), .real(0.1), .real(1.0 / 3.0),
+      .real(.leastNonzeroMagnitude), .real(.greatestFiniteMagnitude), .real(-1.5e-300), .real(123456789.123),
+      .integer(UInt64.max), .integer(Int64.min), "a\r\nb\rc", "<&>]]>", "", .uid(0), .uid(UInt64.max),
+      .date(.init(secondsSinceReferenceDate: -63_114_076_800)), .data(Array(0...255)),
+    ])
   func roundTrip(value: PropertyList) throws {
     let back = try XML.read(bytes: try XML.write(["v": value, "in": [value]]))
     #expect(back.isIdentical(to: ["v": value, "in": [value]]))
@@ -194,7 +197,9 @@ struct XMLWriterTests {
       _ = try XML.write(["when": .date(.init(secondsSinceReferenceDate: .nan))])
       Issue.record("expected an error")
     } catch {
-      #expect(error.summary == "notRepresentable when: a date of nan seconds cannot be written in XML (only finite dates can)")
+      #expect(
+        error.summary == "notRepresentable when: a date of nan seconds cannot be written in XML (only finite dates can)"
+      )
     }
   }
 
@@ -216,5 +221,14 @@ struct XMLWriterTests {
   @Test("PropertyList.serialized(as: .xml) writes XML")
   func dispatch() throws {
     #expect(try PropertyList.boolean(true).serialized(as: .xml) == Array(XML.document("<true/>\n").utf8))
+  }
+}
+
+extension XMLWriterTests {
+  @Test("a dictionary holding only CF$UID with an integer reads back as a UID, as in CoreFoundation")
+  func uidLookalike() throws {
+    let bytes = try XML.write(["CF$UID": 3])
+    #expect(bytes == (try XML.write(.uid(3))))
+    #expect(try XML.read(bytes: bytes) == .uid(3))
   }
 }

@@ -52,10 +52,11 @@ import Testing
         "at 2: expected string, found integer (schema #/anyOf/0/items/type)",
       ])
     #expect(try Self.schema("computers").validate([["Name": "iMac", "Color": "Bondi Blue"]]) == [])
-    #expect(try Self.schema("computers").validate([["Name": "iMac"]]).map(\.description) == [
-      "at (root): expected a value matching at least one of the 2 anyOf schemas, matched none (schema #/anyOf)",
-      "at 0: expected the required property \"Color\", found it missing (schema #/$defs/computer/required)",
-    ])
+    #expect(
+      try Self.schema("computers").validate([["Name": "iMac"]]).map(\.description) == [
+        "at (root): expected a value matching at least one of the 2 anyOf schemas, matched none (schema #/anyOf)",
+        "at 0: expected the required property \"Color\", found it missing (schema #/$defs/computer/required)",
+      ])
   }
 
   @Test func menuSchemaRejectsAWrongFile() throws {
@@ -69,7 +70,8 @@ import Testing
 
   @Test func typedJSONSchemaAcceptsWhatTheTypedWriterWrites() throws {
     let value: PropertyList = [
-      "text": "x", "count": 3, "ratio": .real(.nan), "big": .real(-.infinity), "when": .date(PropertyListDate(secondsSinceReferenceDate: 0)),
+      "text": "x", "count": 3, "ratio": .real(.nan), "big": .real(-.infinity),
+      "when": .date(PropertyListDate(secondsSinceReferenceDate: 0)),
       "odd date": .date(PropertyListDate(secondsSinceReferenceDate: 0.5)), "bytes": .data([0, 1, 2]), "ref": .uid(7),
       "tag-like": ["$uid": "not a UID"], "list": [true, 1.5, ["a": []]],
     ]
@@ -80,7 +82,8 @@ import Testing
 
   @Test func typedJSONSchemaRejectsAWrongFile() throws {
     // Every anyOf failure is followed by the errors of its closest branch.
-    let value = "expected a value matching at least one of the 4 anyOf schemas, matched none (schema #/$defs/value/anyOf)"
+    let value =
+      "expected a value matching at least one of the 4 anyOf schemas, matched none (schema #/$defs/value/anyOf)"
     #expect(
       try Self.errors("typed-json", "Tests/PlistSchemaTests/Fixtures/Invalid/typed.json") == [
         "at (root): \(value)",

@@ -9,7 +9,8 @@ import Testing
 
   private func validate(_ path: String) throws -> [String] {
     let dtd = try PropertyListDTD(contentsOfFile: Self.dtdPath)
-    return dtd.validate(xml: try PropertyListFile.read(path: BookSchemaTests.repository + "/" + path)).map(\.description)
+    return dtd.validate(xml: try PropertyListFile.read(path: BookSchemaTests.repository + "/" + path)).map(
+      \.description)
   }
 
   @Test func theBookXMLFilesAreValid() throws {
@@ -27,10 +28,11 @@ import Testing
 
   @Test func brokenXMLGivesParseErrors() throws {
     let dtd = try PropertyListDTD(contentsOfFile: Self.dtdPath)
-    #expect(dtd.validate(xml: Array("<plist>\n<array>\n</plist>".utf8)).map(\.description) == [
-      "3: Opening and ending tag mismatch: array line 2 and plist",
-      "3: Premature end of data in tag plist line 1",
-    ])
+    #expect(
+      dtd.validate(xml: Array("<plist>\n<array>\n</plist>".utf8)).map(\.description) == [
+        "3: Opening and ending tag mismatch: array line 2 and plist",
+        "3: Premature end of data in tag plist line 1",
+      ])
   }
 
   @Test func externalEntitiesAreNotLoaded() throws {
@@ -55,6 +57,8 @@ import Testing
 extension DTDTests {
   @Test func theBuiltInDTDIsTheOneInSchemas() throws {
     #expect(PropertyListDTD.apple.bytes == (try PropertyListFile.read(path: Self.dtdPath)))
-    #expect(PropertyListDTD.apple.validate(xml: try PropertyListFile.read(path: BookSchemaTests.repository + "/Samples/koreanmenu.plist")) == [])
+    #expect(
+      PropertyListDTD.apple.validate(
+        xml: try PropertyListFile.read(path: BookSchemaTests.repository + "/Samples/koreanmenu.plist")) == [])
   }
 }

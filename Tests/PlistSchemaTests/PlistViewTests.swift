@@ -27,17 +27,19 @@ import Testing
       "type": "object", "required": ["CF$UID"], "properties": ["CF$UID": ["type": "integer", "maximum": 10]],
     ])
     #expect(schema.validate(.uid(7)) == [])
-    #expect(schema.validate(.uid(11)).map(\.description) == [
-      "at CF$UID: expected a number at most 10, found 11 (schema #/properties/CF$UID/maximum)"
-    ])
+    #expect(
+      schema.validate(.uid(11)).map(\.description) == [
+        "at CF$UID: expected a number at most 10, found 11 (schema #/properties/CF$UID/maximum)"
+      ])
     #expect(try JSONSchema(["const": ["CF$UID": 3]]).validate(.uid(3)) == [])
   }
 
   @Test func uniqueItemsUsesTheJSONView() throws {
     let date = PropertyList.date(PropertyListDate(secondsSinceReferenceDate: 0))
-    #expect(try JSONSchema(["uniqueItems": true]).validate([date, "2001-01-01T00:00:00Z"]).map(\.message) == [
-      "expected unique items, found \"2001-01-01T00:00:00Z\" at indices 0 and 1"
-    ])
+    #expect(
+      try JSONSchema(["uniqueItems": true]).validate([date, "2001-01-01T00:00:00Z"]).map(\.message) == [
+        "expected unique items, found \"2001-01-01T00:00:00Z\" at indices 0 and 1"
+      ])
     #expect(try JSONSchema(["uniqueItems": true]).validate([["a": 1, "b": 2], ["b": 2, "a": 1.0]]).count == 1)
     #expect(try JSONSchema(["uniqueItems": true]).validate([0.0, -0.0]).count == 1)
     #expect(try JSONSchema(["uniqueItems": true]).validate([1, true, "1"]) == [])

@@ -61,7 +61,9 @@ import Testing
       return result.name
     }
     let passed = results.filter { $0.outcome == .passed }.count
-    print("JSON Schema Test Suite: \(passed) of \(results.count) passed, \(skipped.count) skipped, \(failures.count) failed")
+    print(
+      "JSON Schema Test Suite: \(passed) of \(results.count) passed, \(skipped.count) skipped, \(failures.count) failed"
+    )
     #expect(failures == [])
     #expect(Set(skipped) == Set(skips))
     #expect(passed == passFloor)

@@ -84,8 +84,13 @@ public final class KeyedArchiver {
   /// `makePath` gives the key path of the value; it is called only for an error or an
   /// instance, not for the many strings and numbers.
   func encodeReference(_ value: Any?, path makePath: () -> [String]) throws(KeyedArchiveError) -> PropertyList {
-    guard let value else { return .uid(UInt64(ObjectGraph.nullID)) }
+    guard var value else { return .uid(UInt64(ObjectGraph.nullID)) }
     if let string = value as? String { return .uid(UInt64(graph.add(.value(.string(string))))) }
+    // An optional inside `Any` (an element of `[Any?]` passed as `Any`): archive what it holds.
+    if let optional = value as? any OptionalValue {
+      guard let wrapped = optional.wrappedValue else { return .uid(UInt64(ObjectGraph.nullID)) }
+      value = wrapped
+    }
     let isInstance = type(of: value as Any) is AnyClass
     if isInstance, let existing = identities[ObjectIdentifier(value as AnyObject)] {
       return .uid(UInt64(existing))
@@ -232,4 +237,13 @@ public final class KeyedArchiver {
     }
     .map(\.value)
   }
+}
+
+/// Lets the archiver see through an `Optional` stored in an `Any`.
+private protocol OptionalValue {
+  var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+  fileprivate var wrappedValue: Any? { self.map { $0 as Any } }
 }

@@ -4,6 +4,11 @@
 /// bounded by ``PropertyListLimits/maximumDepth`` alone and never by the thread's stack. Each
 /// object is decoded at most once and cached by index: a value referenced from many places
 /// is shared (values are copy-on-write), which keeps a "sharing bomb" linear.
+///
+/// Each cached value keeps its height (how many containers deep it goes), so that reusing it
+/// deep inside another container cannot build a value nested deeper than the limit: chains
+/// of cached values would otherwise stack up, past any thread's stack when the value is used
+/// or released.
 struct BinaryPropertyListObjectReader {
   let bytes: UnsafeRawBufferPointer
   let trailer: BinaryPropertyListTrailer
@@ -15,6 +20,8 @@ struct BinaryPropertyListObjectReader {
   private var slots: [UInt32]
   /// The decoded values, in the order they were decoded.
   private var values: [PropertyList] = []
+  /// The height of each decoded value: 0 for a scalar, 1 + the tallest element for a container.
+  private var heights: [Int] = []
   /// Bytes of strings and data decoded so far, against ``PropertyListLimits/maximumDecodedSize``.
   var decodedSize = 0
 
@@ -31,16 +38,19 @@ struct BinaryPropertyListObjectReader {
     slots = Array(repeating: Self.unvisited, count: trailer.objectCount)
   }
 
-  /// The value of object `index`, if decoded.
-  private func decoded(_ index: Int) -> PropertyList? {
+  /// The value of object `index` and its height, if decoded.
+  private func decoded(_ index: Int) -> (value: PropertyList, height: Int)? {
     let slot = slots[index]
-    return slot >= Self.firstValue ? values[Int(slot - Self.firstValue)] : nil
+    guard slot >= Self.firstValue else { return nil }
+    let position = Int(slot - Self.firstValue)
+    return (values[position], heights[position])
   }
 
   /// Caches the value of object `index`.
-  private mutating func store(_ value: PropertyList, for index: Int) {
+  private mutating func store(_ value: PropertyList, height: Int, for index: Int) {
     slots[index] = UInt32(values.count) + Self.firstValue
     values.append(value)
+    heights.append(height)
   }
 
   /// The end of the object area: objects and their contents must end before the offset table.
@@ -60,6 +70,13 @@ struct BinaryPropertyListObjectReader {
     var next = 0
     var keys: [String] = []
     var values: [PropertyList] = []
+    /// 1 + the height of the tallest value so far.
+    var height = 1
+
+    mutating func append(_ value: PropertyList, height childHeight: Int) {
+      values.append(value)
+      height = Swift.max(height, childHeight + 1)
+    }
 
     var isDictionary: Bool { marker >> 4 == BinaryPropertyListMarker.dictionaryNibble }
     var referenceCount: Int { isDictionary ? 2 * count : count }
@@ -68,7 +85,7 @@ struct BinaryPropertyListObjectReader {
   /// Decodes the top object and everything it references.
   mutating func readTopObject() throws(PropertyListError) -> PropertyList {
     var stack: [OpenContainer] = []
-    if let value = try resolve(trailer.topObject, stack: &stack) { return value }
+    if let (value, _) = try resolve(trailer.topObject, stack: &stack) { return value }
     while !stack.isEmpty {
       let top = stack.count - 1
       if stack[top].next < stack[top].referenceCount {
@@ -78,24 +95,31 @@ struct BinaryPropertyListObjectReader {
         if stack[top].isDictionary && position < stack[top].count {
           let key = try readKey(reference, in: stack[top])
           stack[top].keys.append(key)
-        } else if let value = try resolve(reference, stack: &stack) {
-          stack[top].values.append(value)
+        } else if let (value, height) = try resolve(reference, stack: &stack) {
+          stack[top].append(value, height: height)
         }
         continue
       }
       let container = stack.removeLast()
       let value = close(container)
       if stack.isEmpty { return value }
-      stack[stack.count - 1].values.append(value)
+      stack[stack.count - 1].append(value, height: container.height)
     }
     // The loop returns when it closes the last container.
     throw PropertyListError(.invalidValue, format: .binary, "the top object could not be decoded")
   }
 
-  /// The value of object `index` when it is ready (cached or a scalar); nil after opening it
-  /// as a container on `stack`.
-  private mutating func resolve(_ index: Int, stack: inout [OpenContainer]) throws(PropertyListError) -> PropertyList? {
-    if let value = decoded(index) { return value }
+  /// The value of object `index` and its height when it is ready (cached or a scalar); nil
+  /// after opening it as a container on `stack`.
+  private mutating func resolve(
+    _ index: Int, stack: inout [OpenContainer]
+  ) throws(PropertyListError) -> (
+    PropertyList, Int
+  )? {
+    if let (value, height) = decoded(index) {
+      guard stack.count + height <= limits.maximumDepth else { throw tooDeep(index, at: try offset(ofObject: index)) }
+      return (value, height)
+    }
     let offset = try offset(ofObject: index)
     let marker = bytes[offset]
     if slots[index] == Self.open {
@@ -106,11 +130,7 @@ struct BinaryPropertyListObjectReader {
     switch marker >> 4 {
     case BinaryPropertyListMarker.arrayNibble, BinaryPropertyListMarker.setNibble,
       BinaryPropertyListMarker.dictionaryNibble:
-      guard stack.count < limits.maximumDepth else {
-        throw PropertyListError(
-          .limitExceeded, format: .binary, at: .byteOffset(offset),
-          "object \(index): nesting is deeper than the limit of \(limits.maximumDepth) arrays and dictionaries")
-      }
+      guard stack.count < limits.maximumDepth else { throw tooDeep(index, at: offset) }
       let isDictionary = marker >> 4 == BinaryPropertyListMarker.dictionaryNibble
       let (count, start) = try readLength(ofObject: index, at: offset, marker: marker)
       let (references, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
@@ -125,8 +145,8 @@ struct BinaryPropertyListObjectReader {
       return nil
     default:
       let value = try readScalar(index, at: offset, marker: marker)
-      store(value, for: index)
-      return value
+      store(value, height: 0, for: index)
+      return (value, 0)
     }
   }
 
@@ -140,7 +160,7 @@ struct BinaryPropertyListObjectReader {
     } else {
       value = .array(container.values)
     }
-    store(value, for: container.object)
+    store(value, height: container.height, for: container.object)
     return value
   }
 
@@ -158,14 +178,14 @@ struct BinaryPropertyListObjectReader {
 
   /// Decodes a dictionary key, which must be a string.
   private mutating func readKey(_ index: Int, in container: OpenContainer) throws(PropertyListError) -> String {
-    if case .string(let key) = decoded(index) { return key }
+    if case .string(let key) = decoded(index)?.value { return key }
     let offset = try offset(ofObject: index)
     let marker = bytes[offset]
     switch marker >> 4 {
     case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
       BinaryPropertyListMarker.utf8StringNibble:
       let key = try readString(index, at: offset, marker: marker)
-      store(.string(key), for: index)
+      store(.string(key), height: 0, for: index)
       return key
     default:
       throw PropertyListError(
@@ -173,6 +193,13 @@ struct BinaryPropertyListObjectReader {
         "dictionary key (object \(index)) is \(BinaryPropertyListMarker.describe(marker)), expected a string; "
           + "the dictionary is object \(container.object) at byte \(container.offset)")
     }
+  }
+
+  /// The error for object `index` making the value nest deeper than the limit.
+  private func tooDeep(_ index: Int, at offset: Int) -> PropertyListError {
+    PropertyListError(
+      .limitExceeded, format: .binary, at: .byteOffset(offset),
+      "object \(index): nesting is deeper than the limit of \(limits.maximumDepth) arrays and dictionaries")
   }
 
   /// The byte offset of object `index` from the offset table, checked to be in the object area.

@@ -1,7 +1,7 @@
 /// Element handling: what may appear where, and turning closed elements into values.
 extension XMLPropertyListParser {
   /// A start tag. `name` is the element's local name, `prefix` its namespace prefix.
-  func startElement(name: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+  mutating func startElement(name: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
     if let openScalar {
       fail(
         .syntax, at: tagStartPosition,
@@ -37,12 +37,13 @@ extension XMLPropertyListParser {
     } else {
       let start = tagStartPosition ?? XMLPosition(line: 0, column: 0)
       openScalar = OpenScalar(element: element, line: start.line, column: start.column)
-      text.removeAll(keepingCapacity: true)
+      // Keep the buffer between values, unless one huge value left it huge.
+      text.removeAll(keepingCapacity: text.capacity <= 1 << 20)
     }
   }
 
   /// Checks that `element` may start here, and fails with what was expected if not.
-  private func checkPlacement(of element: XMLElementName) -> Bool {
+  private mutating func checkPlacement(of element: XMLElementName) -> Bool {
     let expected: String
     if let container = containers.last {
       if container.isDictionary {
@@ -74,13 +75,13 @@ extension XMLPropertyListParser {
     return true
   }
 
-  private func misplaced(_ element: XMLElementName, _ expected: String) -> Bool {
+  private mutating func misplaced(_ element: XMLElementName, _ expected: String) -> Bool {
     fail(.syntax, at: tagStartPosition, "\(expected), found <\(element.name)>")
     return false
   }
 
   /// An end tag. libxml2 has checked that it matches its start tag.
-  func endElement() {
+  mutating func endElement() {
     if let scalar = openScalar {
       openScalar = nil
       if scalar.element == .key {
@@ -110,7 +111,7 @@ extension XMLPropertyListParser {
   }
 
   /// Adds a finished value to the open container, or makes it the top-level value.
-  private func deliver(_ value: PropertyList) {
+  private mutating func deliver(_ value: PropertyList) {
     guard !containers.isEmpty else {
       root = value
       return
@@ -135,7 +136,7 @@ extension XMLPropertyListParser {
   }
 
   /// Text between tags: the content of a scalar, or white space between elements.
-  func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+  mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
     if let scalar = openScalar {
       guard text.count + bytes.count <= limits.maximumDecodedSize - decodedSize else {
         countDecoded(text.count + bytes.count, at: scalar)
@@ -152,7 +153,7 @@ extension XMLPropertyListParser {
 
   /// Adds to the decoded size and checks the limit.
   @discardableResult
-  func countDecoded(_ count: Int, at scalar: OpenScalar) -> Bool {
+  mutating func countDecoded(_ count: Int, at scalar: OpenScalar) -> Bool {
     decodedSize += count
     guard decodedSize <= limits.maximumDecodedSize else {
       fail(
@@ -167,7 +168,7 @@ extension XMLPropertyListParser {
   var whereText: String {
     if let openScalar { return " inside <\(openScalar.element.name)>" }
     if let container = containers.last { return container.isDictionary ? " inside <dict>" : " inside <array>" }
-    return insidePlist ? " inside <plist>" : " outside the root element"
+    return insidePlist ? " inside <plist>" : " as the root element"
   }
 
   static func isSpace(_ byte: UInt8) -> Bool {

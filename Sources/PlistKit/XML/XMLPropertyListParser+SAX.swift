@@ -1,7 +1,7 @@
 internal import CLibXML2
 
-/// The SAX2 handler table: C callbacks that forward to the parser object passed as libxml2's
-/// user data. Only what a plist needs is set; everything else stays nil, so libxml2 never
+/// The SAX2 handler table: C callbacks that forward to the parser passed as libxml2's user
+/// data. Only what a plist needs is set; everything else stays nil, so libxml2 never
 /// builds a tree, never loads the external DTD and never resolves an entity.
 extension XMLPropertyListParser {
   static func makeHandler() -> xmlSAXHandler {
@@ -72,35 +72,53 @@ extension XMLPropertyListParser {
     }
   }
 
-  /// Runs `body` with the parser behind libxml2's user data pointer, without retaining it
-  /// (the reader keeps it alive for the whole parse).
-  fileprivate static func with(_ user: UnsafeMutableRawPointer, _ body: (XMLPropertyListParser) -> Void) {
-    Unmanaged<XMLPropertyListParser>.fromOpaque(user)._withUnsafeGuaranteedRef(body)
+  /// Runs `body` on the parser behind libxml2's user data pointer (the reader owns it for
+  /// the whole parse).
+  fileprivate static func with(_ user: UnsafeMutableRawPointer, _ body: (inout XMLPropertyListParser) -> Void) {
+    body(&user.assumingMemoryBound(to: XMLPropertyListParser.self).pointee)
   }
 
-  fileprivate func refuseReference(to name: UnsafePointer<UInt8>?, marker: String) {
+  fileprivate mutating func refuseReference(to name: UnsafePointer<UInt8>?, marker: String) {
     let shown = name.map { String(cString: $0) } ?? ""
     fail(
       .syntax, at: startPosition(of: marker == "&" ? "&" : "%"),
       "entity references are not allowed (\(marker)\(shown);): a property list uses only &lt; &gt; &amp; &apos; &quot;")
   }
 
-  /// A well-formedness or encoding error from libxml2 itself.
-  fileprivate func libxml2Error(_ error: xmlError) {
+  /// A well-formedness or encoding error from libxml2 itself, in the reader's words where
+  /// libxml2's are unclear.
+  fileprivate mutating func libxml2Error(_ error: xmlError) {
     guard error.level.rawValue >= XML_ERR_ERROR.rawValue, failure == nil else { return }
-    let position = error.line > 0 ? XMLPosition(line: Int(error.line), column: max(Int(error.int2), 1)) : nil
-    var message = error.message.map { String(cString: $0) } ?? "malformed XML"
-    while message.last?.isWhitespace == true { message.removeLast() }
+    var position = error.line > 0 ? XMLPosition(line: Int(error.line), column: max(Int(error.int2), 1)) : nil
+    let text = error.message.map { String(cString: $0) } ?? "malformed XML"
+    let lines = text.split(separator: "\n")
+    var message = lines.first.map(String.init) ?? "malformed XML"
     let kind: PropertyListError.Kind
     switch xmlParserErrors(UInt32(bitPattern: error.code)) {
-    case XML_ERR_INVALID_CHAR, XML_ERR_INVALID_ENCODING, XML_ERR_UNSUPPORTED_ENCODING, XML_ERR_UNKNOWN_ENCODING:
+    case XML_ERR_INVALID_CHAR where message.hasPrefix("Input is not proper"):
       kind = .invalidEncoding
+      let bytes = lines.dropFirst().first.map { $0.replacingPrefix("Bytes: ") } ?? ""
+      message = "the input is not valid UTF-8" + (bytes.isEmpty ? "" : " (bytes \(bytes))")
+    case XML_ERR_INVALID_CHAR:
+      kind = .syntax
+      message = "character \(Self.codePoint(error.int1)) is not allowed in XML 1.0"
+    case XML_ERR_INVALID_ENCODING, XML_ERR_UNSUPPORTED_ENCODING, XML_ERR_UNKNOWN_ENCODING:
+      kind = .invalidEncoding
+    case XML_ERR_TAG_NAME_MISMATCH:
+      kind = .syntax
+      let open = error.str1.map { String(cString: $0) } ?? "?"
+      let found = error.str2.map { String(cString: $0) } ?? "?"
+      message = "expected '</\(open)>' (opened at line \(error.int1)), found '</\(found)>'"
+      position = tagStartPosition ?? position
     case XML_ERR_TAG_NOT_FINISHED:
       kind = .unexpectedEnd
       if let open = openElementName { message = "expected '</\(open)>', found the end of the input" }
-    case XML_ERR_DOCUMENT_EMPTY:
+    case XML_ERR_DOCUMENT_EMPTY where inputIsBlank:
       kind = .unexpectedEnd
       message = "no XML element found"
+    case XML_ERR_DOCUMENT_EMPTY:
+      kind = .syntax
+      message = "expected an element, found text"
     case XML_ERR_DOCUMENT_END:
       kind = .syntax
       message = "extra content after the root element"
@@ -110,9 +128,20 @@ extension XMLPropertyListParser {
     fail(kind, at: position, message)
   }
 
+  private static func codePoint(_ value: Int32) -> String {
+    let hex = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
   /// The innermost element libxml2 has open.
   private var openElementName: String? {
     guard let name = context?.pointee.name else { return nil }
     return String(cString: name)
+  }
+}
+
+extension Substring {
+  fileprivate func replacingPrefix(_ prefix: String) -> String {
+    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : String(self)
   }
 }

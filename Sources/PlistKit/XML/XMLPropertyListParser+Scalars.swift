@@ -2,7 +2,7 @@
 /// `<false/>` into values, on the bytes (no `String` unless the value is one).
 extension XMLPropertyListParser {
   /// The value of a closed scalar element, or nil after a failure.
-  func scalarValue(_ scalar: OpenScalar) -> PropertyList? {
+  mutating func scalarValue(_ scalar: OpenScalar) -> PropertyList? {
     let position = XMLPosition(line: scalar.line, column: scalar.column)
     switch scalar.element {
     case .string:
@@ -46,7 +46,8 @@ extension XMLPropertyListParser {
           try Base64.decode(buffer)
         }
       } catch .invalidCharacter(_, let byte) {
-        let shown = byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        let shown =
+          byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         fail(.invalidValue, at: position, "<data> is not valid base64: unexpected \(shown)")
         return nil
       } catch {
@@ -61,13 +62,14 @@ extension XMLPropertyListParser {
   }
 
   /// The range of the text without surrounding white space; fails on empty text.
-  private func trimmedText(_ scalar: OpenScalar) -> Range<Int>? {
+  private mutating func trimmedText(_ scalar: OpenScalar) -> Range<Int>? {
     var start = 0
     var end = text.count
     while start < end, Self.isSpace(text[start]) { start += 1 }
     while end > start, Self.isSpace(text[end - 1]) { end -= 1 }
     guard start < end else {
-      fail(.invalidValue, at: XMLPosition(line: scalar.line, column: scalar.column), "<\(scalar.element.name)> is empty")
+      fail(
+        .invalidValue, at: XMLPosition(line: scalar.line, column: scalar.column), "<\(scalar.element.name)> is empty")
       return nil
     }
     return start..<end

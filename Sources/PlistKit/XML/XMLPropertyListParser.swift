@@ -1,9 +1,10 @@
 internal import CLibXML2
 
 /// The state of one XML read. libxml2 drives it through SAX2 callbacks (see
-/// `XMLPropertyListParser+SAX.swift`), and it builds `PropertyList` values as elements close:
+/// `XMLPropertyListParser+SAX.swift`) that reach it through a pointer (a struct behind a
+/// pointer needs no exclusivity checks on every access, as a class would), and it builds `PropertyList` values as elements close:
 /// there is no DOM, and nesting lives in an explicit stack, so no input can make it recurse.
-final class XMLPropertyListParser {
+struct XMLPropertyListParser {
   /// An open `<array>` or `<dict>` and what it has collected so far.
   struct Container {
     /// True for `<dict>`, false for `<array>`.
@@ -41,6 +42,9 @@ final class XMLPropertyListParser {
   var decodedSize = 0
   var keys = XMLKeyInterner()
 
+  /// True when the input holds nothing but white space (and a byte-order mark).
+  var inputIsBlank = false
+
   /// The first problem found; once set, libxml2 is stopped and every callback returns at once.
   var failure: PropertyListError?
 
@@ -49,7 +53,7 @@ final class XMLPropertyListParser {
   }
 
   /// Records the first failure and stops libxml2.
-  func fail(_ kind: PropertyListError.Kind, at position: XMLPosition?, _ message: String) {
+  mutating func fail(_ kind: PropertyListError.Kind, at position: XMLPosition?, _ message: String) {
     guard failure == nil else { return }
     let location: PropertyListError.Location =
       position.map { .text(line: $0.line, column: $0.column) } ?? .none

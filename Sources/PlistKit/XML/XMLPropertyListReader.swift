@@ -12,8 +12,10 @@ internal import CLibXML2
 /// CoreFoundation does.
 ///
 /// Like CoreFoundation it also accepts a document whose root is a value element without the
-/// `<plist>` wrapper. Unlike it, the document must be well-formed XML, and text outside
-/// `<string>` and the other scalar elements is an error.
+/// `<plist>` wrapper. Unlike it, the document must be well-formed XML, text outside
+/// `<string>` and the other scalar elements is an error, and line ends are normalized as XML
+/// requires: a raw carriage return (Apple writes them raw) reads as a line feed; `&#13;`
+/// reads as a carriage return. Dates also take fractions of a second and `±hh:mm` offsets.
 ///
 /// Hostile input is expected: no entity is ever expanded beyond the five predefined ones
 /// (any entity declaration or other reference is an error), the external DTD is never
@@ -35,35 +37,37 @@ public struct XMLPropertyListReader: Sendable {
         .limitExceeded, format: .xml,
         "the input is \(bytes.count) bytes, over the limit of \(options.limits.maximumInputSize)")
     }
-    guard bytes.count <= Int(Int32.max) || options.limits.maximumInputSize > Int(Int32.max) else {
-      throw PropertyListError(.limitExceeded, format: .xml, "the input is too large")
-    }
     XMLLibrary.initialize()
-    let parser = XMLPropertyListParser(limits: options.limits)
+    let parser = UnsafeMutablePointer<XMLPropertyListParser>.allocate(capacity: 1)
+    parser.initialize(to: XMLPropertyListParser(limits: options.limits))
+    defer {
+      parser.deinitialize(count: 1)
+      parser.deallocate()
+    }
+    parser.pointee.inputIsBlank = bytes.allSatisfy {
+      [0x20, 0x09, 0x0A, 0x0D, 0x00, 0xFE, 0xFF, 0xEF, 0xBB, 0xBF].contains($0)
+    }
     var handler = XMLPropertyListParser.makeHandler()
     let source = UnsafeMutablePointer<XMLInputSource>.allocate(capacity: 1)
     source.initialize(to: XMLInputSource(bytes: bytes))
     defer { source.deallocate() }
 
-    try withExtendedLifetime(parser) { () throws(PropertyListError) in
-      let user = Unmanaged.passUnretained(parser).toOpaque()
-      guard
-        let context = xmlCreateIOParserCtxt(
-          &handler, user, XMLInputSource.read, XMLInputSource.close, source, XML_CHAR_ENCODING_NONE)
-      else {
-        throw PropertyListError(.io, format: .xml, "libxml2 could not make a parser")
-      }
-      defer { xmlFreeParserCtxt(context) }
-      parser.context = context
-      xmlCtxtUseOptions(context, XMLLibrary.parseOptions)
-      xmlParseDocument(context)
-      parser.context = nil
-      if let failure = parser.failure { throw failure }
-      guard context.pointee.wellFormed != 0 else {
-        throw PropertyListError(.syntax, format: .xml, "the document is not well-formed XML")
-      }
+    guard
+      let context = xmlCreateIOParserCtxt(
+        &handler, parser, XMLInputSource.read, XMLInputSource.close, source, XML_CHAR_ENCODING_NONE)
+    else {
+      throw PropertyListError(.io, format: .xml, "libxml2 could not make a parser")
     }
-    guard let root = parser.root else {
+    defer { xmlFreeParserCtxt(context) }
+    parser.pointee.context = context
+    xmlCtxtUseOptions(context, XMLLibrary.parseOptions)
+    xmlParseDocument(context)
+    parser.pointee.context = nil
+    if let failure = parser.pointee.failure { throw failure }
+    guard context.pointee.wellFormed != 0 else {
+      throw PropertyListError(.syntax, format: .xml, "the document is not well-formed XML")
+    }
+    guard let root = parser.pointee.root else {
       throw PropertyListError(.unexpectedEnd, format: .xml, "no property list value found")
     }
     return root

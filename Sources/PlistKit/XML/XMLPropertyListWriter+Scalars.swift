@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import CLibXML2
 
 /// Numbers and data as CoreFoundation writes them.
 extension XMLPropertyListOutput {
@@ -37,7 +31,7 @@ extension XMLPropertyListOutput {
     if real.isInfinite { return append(real < 0 ? "-infinity" : "+infinity") }
     if real == 0 { return append(real.sign == .minus ? "-0.0" : "0.0") }
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
-      let count = withVaList([real]) { arguments in vsnprintf(buffer.baseAddress, 32, "%.17g", arguments) }
+      let count = plistkit_format_real(buffer.baseAddress, 32, real)
       let written = UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(count, 31))))
       bytes.append(contentsOf: written)
     }

@@ -15,6 +15,9 @@
 ///   reader reads back, cannot be written (never clamped to another date);
 /// - every NaN is written `nan`, which reads back as the standard quiet NaN.
 ///
+/// The XML form cannot tell a UID from a dictionary whose only entry is `CF$UID` with a
+/// non-negative integer: such a dictionary reads back as a UID, as it does in CoreFoundation.
+///
 /// Strings and keys holding characters that XML 1.0 cannot carry (U+0000–U+001F other than
 /// tab, line feed and carriage return, and U+FFFE, U+FFFF) fail with
 /// ``PropertyListError/Kind/notRepresentable`` and the key path of the value: Apple writes

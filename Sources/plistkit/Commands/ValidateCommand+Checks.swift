@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import KeyedArchive
 import PlistKit
 import PlistSchema
@@ -78,20 +71,17 @@ struct FileValidation: Sendable {
   static func loadSchema(_ path: String, assertsFormat: Bool) -> Result<JSONSchema, CommandError> {
     do {
       let schema = try JSONSchema(
-        contentsOfFile: path, currentDirectory: currentDirectory(),
+        contentsOfFile: path,
         options: JSONSchema.Options(assertsFormat: assertsFormat))
       return .success(schema)
     } catch {
+      // A pointer into the schema file itself, the file (when it cannot be read), or
+      // another document's URI.
       let place =
-        error.location == path ? path : error.location.hasPrefix("#") ? path + error.location : "\(path): \(error.location)"
+        error.location.hasPrefix("#")
+        ? path + error.location : error.location.hasPrefix("/") ? path : "\(path): \(error.location)"
       return .failure(.failure("\(place): \(error.message)"))
     }
-  }
-
-  private static func currentDirectory() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return "." }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
 

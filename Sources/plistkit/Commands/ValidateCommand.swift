@@ -26,9 +26,12 @@ extension CommandSpec {
       --format json prints one JSON array with an entry per file instead.
       """,
     options: [
-      .text("schema", short: "s", placeholder: "SCHEMA", help: "A JSON Schema (draft 2020-12) file to validate against."),
+      .text(
+        "schema", short: "s", placeholder: "SCHEMA", help: "A JSON Schema (draft 2020-12) file to validate against."),
       .flag("dtd", help: "Check XML files against Apple's plist DTD with libxml2."),
-      .flag("check-formats", help: "Make the schema's format keywords assertions (date-time, date, time, email, uuid, ipv4, ipv6, uri)."),
+      .flag(
+        "check-formats",
+        help: "Make the schema's format keywords assertions (date-time, date, time, email, uuid, ipv4, ipv6, uri)."),
       .choice(
         "format", placeholder: "FORMAT", choices: ["text", "json"], help: "How to print the findings.",
         default: "text"),

@@ -4,15 +4,24 @@ import Foundation
   import Glibc
 #endif
 
-/// Runs the CLI in a child process and measures what it cost: wall time, and the child's
-/// peak resident memory from `wait4`'s resource usage (per process, unlike `getrusage` of
-/// the test process, which would mix all tests).
+/// Runs the CLI in a child process under a memory cap and measures its time.
+///
+/// Memory is enforced rather than measured: the child runs with `RLIMIT_DATA` (heap and other
+/// private writable memory) set to the cap, so going over it is an allocation failure and a
+/// crash, which the exit status shows. `ru_maxrss` cannot serve here: `posix_spawn` starts the
+/// child with `vfork`, and Linux carries the parent's high-water mark into the child at `exec`,
+/// so a child of a large test process would "use" the test process's memory.
+///
+/// Time is the child's own CPU time (user + system, from `wait4`), which other work on a busy
+/// machine does not inflate the way it inflates wall time.
 enum MeasuredRun {
   struct Outcome {
     var status: Int32
     var stderr: String
-    var seconds: Double
-    var peakMemoryBytes: Int
+    /// CPU time of the child, user + system.
+    var cpuSeconds: Double
+    /// Wall time from spawn to exit.
+    var wallSeconds: Double
   }
 
   /// Starts the CLI and sends it SIGKILL after `delay` seconds (if it is still running).
@@ -37,7 +46,8 @@ enum MeasuredRun {
     return (status & 0x7F) == SIGKILL
   }
 
-  static func run(_ arguments: [String]) throws -> Outcome {
+  /// Runs `plistkit arguments…` with its private writable memory capped at `memoryLimit` bytes.
+  static func run(_ arguments: [String], memoryLimit: Int) throws -> Outcome {
     let scratch = try TemporaryDirectory()
     let errorPath = scratch.url.appendingPathComponent("stderr").path
     var actions = posix_spawn_file_actions_t()
@@ -46,22 +56,28 @@ enum MeasuredRun {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
+    // The shell sets the limit on itself and then becomes the CLI through exec.
+    let script = "ulimit -d \(memoryLimit / 1024) && exec \"$0\" \"$@\""
+    let argv = (["/bin/sh", "-c", script, CLI.binary] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid = pid_t()
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
-    let spawned = posix_spawn(&pid, CLI.binary, &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
     guard spawned == 0 else { throw CocoaError(.executableLoad) }
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     var end = timespec()
     clock_gettime(CLOCK_MONOTONIC, &end)
-    let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    let wall = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    let cpu =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return Outcome(
-      status: exitStatus, stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self),
-      seconds: seconds, peakMemoryBytes: Int(usage.ru_maxrss) * 1024)
+      status: exitStatus,
+      stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self),
+      cpuSeconds: cpu, wallSeconds: wall)
   }
 }

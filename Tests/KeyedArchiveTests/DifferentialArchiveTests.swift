@@ -125,6 +125,7 @@ enum DifferentialGraphs {
 /// Foundation objects for a model graph: a node placed twice is one object.
 struct FoundationObjects {
   private var made: [ObjectIdentifier: AnyObject] = [:]
+  private static let null = NSNull()
 
   mutating func make(_ node: ArchiveNode) -> AnyObject {
     if let object = made[ObjectIdentifier(node)] { return object }
@@ -137,7 +138,9 @@ struct FoundationObjects {
     case .boolean(let bool): object = NSNumber(value: bool)
     case .data(let bytes): object = NSData(bytes: bytes, length: bytes.count)
     case .date(let seconds): object = NSDate(timeIntervalSinceReferenceDate: seconds)
-    case .null: object = NSNull()
+    // One NSNull, as on Apple's platforms: Foundation on Linux makes a new one each time,
+    // all equal but with different hashes, which traps its archiver's table.
+    case .null: object = Self.null
     case .uuid(let bytes): object = bytes.withUnsafeBufferPointer { NSUUID(uuidBytes: $0.baseAddress!) }
     case .url(let relative, let base):
       object = NSURL(string: relative, relativeTo: base.map { URL(string: $0)! })!

@@ -167,9 +167,12 @@ struct RandomObjectGraph {
 ///   traps"): when Foundation archives, a string canonically equivalent to an earlier,
 ///   different one is left out;
 /// - it uniques numbers by `isEqual` too, which compares numeric values, so `true`, `1` and
-///   `1.0` (or `0` and `-0.0`) in one archive may become one object of the first one's type:
+///   `1.0` (or `0` and `-0.0`, or `UInt64.max` and `-1`) in one archive may become one object
+///   of the first one's type (or trap its table, where `isEqual` and `hash` disagree):
 ///   when Foundation archives, a number equal in value to an earlier one of another type or
-///   bits is left out;
+///   bits is left out; so is a date equal in value to an earlier one with other bits (`0.0`
+///   and `-0.0`): NSDate's `isEqual` and `hash` disagree there, and the archiver's table can
+///   trap on such pairs;
 /// - the unarchiver decodes every string object `$null` as nil, not only the reference to
 ///   object 0, and then pairs an NSDictionary's remaining keys with the wrong objects: when
 ///   Foundation unarchives, the string `$null` is left out (as an element, a key or a value);
@@ -187,7 +190,9 @@ struct FoundationLimits {
   /// Canonical-equivalence class → the exact string first kept.
   private var firstEquivalent: [String: String] = [:]
   /// Numeric value → the text of the number first kept.
-  private var firstNumber: [Double: String] = [:]
+  private var firstNumber: [String: String] = [:]
+  /// Seconds → the text of the date first kept.
+  private var firstDate: [Double: String] = [:]
 
   init(format: PropertyListFormat, foundationArchives: Bool, foundationUnarchives: Bool) {
     self.format = format
@@ -199,7 +204,7 @@ struct FoundationLimits {
     if let known = restricted[ObjectIdentifier(node)] { return known }
     let result: ArchiveNode?
     switch node.content {
-    case .integer, .real, .boolean:
+    case .integer, .real, .boolean, .date:
       result = foundationArchives && !isFirstOfItsValue(node) ? nil : node
     case .string(let string):
       result = text(string).map {
@@ -237,11 +242,23 @@ struct FoundationLimits {
     case .integer(let integer): value = integer.doubleValue
     case .real(let real): value = real
     case .boolean(let bool): value = bool ? 1 : 0
+    case .date(let seconds):
+      let text = ArchiveValueText.of(node)
+      if let first = firstDate[seconds] { return first == text }
+      firstDate[seconds] = text
+      return true
     default: return true
     }
     let text = ArchiveValueText.of(node)
-    if let first = firstNumber[value] { return first == text }
-    firstNumber[value] = text
+    // Every NaN is one value here: NSNumber's `isEqual` holds between NaNs whose hashes differ.
+    var keys = [value.isNaN ? "nan" : String(value + 0)]
+    // An unsigned integer above Int64.max has the bits of a negative one, which NSNumber may
+    // take for equal.
+    if case .integer(let integer) = node.content { keys.append("bits \(integer.bitPattern)") }
+    for key in keys {
+      if let first = firstNumber[key], first != text { return false }
+    }
+    for key in keys { firstNumber[key] = text }
     return true
   }
 

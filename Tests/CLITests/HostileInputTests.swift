@@ -32,21 +32,31 @@ struct HostileInputTests {
   static let formatCases: [Case] = [
     Case(
       name: "XML billion laughs", fileName: "laughs.plist", bytes: Array(HostileFiles.billionLaughs.utf8),
-      message: "3:1: entity declarations are not allowed (<!ENTITY a …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"),
+      message:
+        "3:1: entity declarations are not allowed (<!ENTITY a …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"
+    ),
     Case(
       name: "XML quadratic blowup", fileName: "quadratic.plist", bytes: Array(HostileFiles.quadraticBlowup.utf8),
-      message: "2:18: entity declarations are not allowed (<!ENTITY a …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"),
+      message:
+        "2:18: entity declarations are not allowed (<!ENTITY a …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"
+    ),
     Case(
       name: "XML external entity to a local file", fileName: "xxe-file.plist",
       bytes: Array(HostileFiles.externalEntity("file:///etc/passwd").utf8),
-      message: "2:18: entity declarations are not allowed (<!ENTITY x …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"),
+      message:
+        "2:18: entity declarations are not allowed (<!ENTITY x …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"
+    ),
     Case(
       name: "XML external entity to a URL", fileName: "xxe-url.plist",
       bytes: Array(HostileFiles.externalEntity("http://127.0.0.1:9/secret").utf8),
-      message: "2:18: entity declarations are not allowed (<!ENTITY x …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"),
+      message:
+        "2:18: entity declarations are not allowed (<!ENTITY x …>): a property list uses only &lt; &gt; &amp; &apos; &quot;"
+    ),
     Case(
       name: "100,000-deep XML", fileName: "deep.plist",
-      bytes: Array(("<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>").utf8),
+      bytes: Array(
+        ("<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
+          + "</plist>").utf8),
       message: "1:3592: arrays and dictionaries nested deeper than 512 (the depth limit)"),
     Case(
       name: "100,000-deep JSON", fileName: "deep.json",
@@ -92,7 +102,8 @@ struct HostileInputTests {
       bytes: HostileFiles.binary([[0x08]], offsetTableOffset: 9_999),
       message: "byte 34: trailer: offset table offset 9999 is outside the file's object area, 9…9"),
     Case(
-      name: "binary object count of 2^60", fileName: "count.bplist", bytes: HostileFiles.binary([[0x08]], objectCount: 1 << 60),
+      name: "binary object count of 2^60", fileName: "count.bplist",
+      bytes: HostileFiles.binary([[0x08]], objectCount: 1 << 60),
       message:
         "byte 18: trailer: object count 1152921504606846976 needs an offset table of 1152921504606846976×1 bytes, but the 1 bytes from byte 9 to the trailer hold 1 offsets"
     ),
@@ -111,7 +122,8 @@ struct HostileInputTests {
     Case(
       name: "binary dictionary key that is not a string", fileName: "key.bplist",
       bytes: HostileFiles.binary([[0xD1, 0x01, 0x02], [0x10, 0x05], [0x09]]),
-      message: "byte 11: dictionary key (object 1) is an integer, expected a string; the dictionary is object 0 at byte 8"),
+      message:
+        "byte 11: dictionary key (object 1) is an integer, expected a string; the dictionary is object 0 at byte 8"),
     Case(
       name: "binary UTF-16 string with a lone surrogate", fileName: "utf16.bplist",
       bytes: HostileFiles.binary([[0x61, 0xD8, 0x00]]),
@@ -138,7 +150,8 @@ struct HostileInputTests {
       Case(
         name: "archive UID cycle through an immutable array", fileName: "cycle.archive",
         bytes: archive(["$null", ["NS.objects": [.uid(1)], "$class": .uid(2)], arrayClass]), command: "validate",
-        message: "$objects.1: reference cycle through immutable objects (1 NSArray → 1 NSArray), which no archiver can write"
+        message:
+          "$objects.1: reference cycle through immutable objects (1 NSArray → 1 NSArray), which no archiver can write"
       ),
       Case(
         name: "archive $class pointing at a string", fileName: "class.archive",

@@ -65,6 +65,31 @@ struct PlutilModeTests {
     }
   }
 
+  @Test(
+    "-convert xml1 writes the same bytes as the real plutil; binary1 the same value",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: FormatSupport.plutil) && FormatSupport.all(.xml, .binary))
+  )
+  func sameBytesAsRealPlutil() throws {
+    for sample in ["sortednames.plist", "computers.plist"] {
+      for format in ["xml1", "binary1"] {
+        let arguments = ["-convert", format, "-o", "-", CLI.sample(sample)]
+        let (real, ours) = try both(arguments)
+        #expect(real.status == 0)
+        #expect(ours.status == 0)
+        // The XML layout is Apple's, byte for byte. Binary object order is the writer's own
+        // choice (it matches for the flat array of computers), so binary compares as values.
+        if format == "xml1" || sample == "computers.plist" {
+          #expect(ours.stdout == real.stdout, "\(sample) as \(format)")
+        } else {
+          // (plutil also loses the key order; ours keeps it.)
+          let source = try PropertyList(bytes: PropertyListFile.read(path: CLI.sample(sample)))
+          #expect(try PropertyList(bytes: ours.stdout).isIdentical(to: source))
+          #expect(try PropertyList(bytes: real.stdout) == source)
+        }
+      }
+    }
+  }
+
   @Test("run as plutil through a link, the same tool answers", .enabled(if: FormatSupport.reads(.binary)))
   func invokedAsPlutil() throws {
     let folder = try TemporaryDirectory()
@@ -123,6 +148,17 @@ struct PlutilModeTests {
     #expect(try PropertyList(bytes: edited).isIdentical(to: expected))
     let type = try CLI.run(["plutil", "-type", "a.0", path])
     #expect(type.output == "integer\n")
+    let tree = try CLI.run(["plutil", "-p", path])
+    #expect(tree.output == "{\n  \"a\" => [\n    0 => 2\n    1 => 3\n  ]\n  \"s\" => true\n  \"d\" => {}\n}\n")
+    let created = folder.url.appendingPathComponent("new.plist").path
+    #expect(try CLI.run(["plutil", "-create", "xml1", created]).status == 0)
+    #expect(
+      try PropertyListFile.read(path: created)
+        == PropertyList.dictionary(PropertyListDictionary()).serialized(as: .xml))
+    let real = try? CLI.run(["-create", "xml1", "-"], program: FormatSupport.plutil)
+    if let real, real.status == 0 {
+      #expect(try CLI.run(["plutil", "-create", "xml1", "-"]).stdout == real.stdout)
+    }
   }
 
   @Test(

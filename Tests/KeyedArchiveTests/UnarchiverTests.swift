@@ -243,3 +243,26 @@ struct UnarchiverTests {
           "a value of type Opaque has no archived form (conform it to ArchiveCodable)"))
   }
 }
+
+@Suite("Foundation class forms")
+struct FoundationFormTests {
+  @Test("an NSString in its NS.bytes form decodes, and shows plainly, as its UTF-8 text")
+  func stringBytes() throws {
+    let archive = Samples.archive(objects: [
+      "$null", ["$class": .uid(2), "NS.bytes": .data(Array("héllo".utf8))],
+      Samples.classDictionary("NSMutableString", "NSString", "NSObject"),
+    ])
+    #expect(try KeyedUnarchiver(archive: archive).decodeTopLevelObject() as? String == "héllo")
+    #expect(try ObjectGraph(archive: archive).plainView() == "héllo")
+    #expect(ArchiveValidator().validate(archive) == [])
+  }
+
+  @Test("an archive written as XML reads back as the same graph", .enabled(if: Samples.canWrite(.xml)))
+  func xmlOutput() throws {
+    let graph = try ObjectGraph(archive: Samples.presidentsArchive())
+    let xml = try graph.archivedBytes(format: .xml)
+    #expect(xml.starts(with: Array("<?xml".utf8)))
+    #expect(try ObjectGraph(bytes: xml).isEquivalent(to: graph))
+    #expect(try graph.archivedBytes(format: .xml) == xml)
+  }
+}

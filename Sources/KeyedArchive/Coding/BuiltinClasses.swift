@@ -54,7 +54,11 @@ enum BuiltinClasses {
   /// The entry unknown classes decode with under a permissive policy.
   static let generic = ClassRegistry.Entry(
     name: "NSObject", classChain: ["NSObject"], typeID: nil, isGeneric: true
-  ) { (_) throws(KeyedArchiveError) in fatalError("generic objects are made by the unarchiver") }
+  ) { (decoder) throws(KeyedArchiveError) in
+    // The unarchiver makes generic objects itself (before their fields, for cycles); this
+    // path is never taken, and if it were it would be an error, not a crash.
+    throw KeyedArchiveError(.unknownClass, at: decoder.keyPath, "a generic object cannot be decoded on its own")
+  }
 
   private static func entry(
     _ name: String, superclass: String? = nil,

@@ -23,6 +23,13 @@ struct TreePrinter {
     output.write(text)
   }
 
+  /// Indentation strings for the usual depths, made once.
+  private static let indentations: [String] = (0..<64).map { String(repeating: "  ", count: $0) }
+
+  private static func indentation(_ depth: Int) -> String {
+    depth < indentations.count ? indentations[depth] : String(repeating: "  ", count: depth)
+  }
+
   /// Text collected before it is handed to the flush function.
   private static let flushSize = 1 << 16
 
@@ -35,23 +42,23 @@ struct TreePrinter {
       guard !dictionary.isEmpty else { return text.append("{}") }
       text.append("{\n")
       for (key, element) in dictionary {
-        text.append(String(repeating: "  ", count: indent + 1))
+        text.append(Self.indentation(indent + 1))
         text.append(palette.paint(Self.quoted(key), .key))
         text.append(" => ")
         append(element, indent: indent + 1, to: &text, flush: flush)
         text.append("\n")
       }
-      text.append(String(repeating: "  ", count: indent) + "}")
+      text.append(Self.indentation(indent) + "}")
     case .array(let array):
       guard !array.isEmpty else { return text.append("[]") }
       text.append("[\n")
       for (index, element) in array.enumerated() {
-        text.append(String(repeating: "  ", count: indent + 1))
+        text.append(Self.indentation(indent + 1))
         text.append("\(index) => ")
         append(element, indent: indent + 1, to: &text, flush: flush)
         text.append("\n")
       }
-      text.append(String(repeating: "  ", count: indent) + "]")
+      text.append(Self.indentation(indent) + "]")
     default:
       text.append(scalar(value))
     }

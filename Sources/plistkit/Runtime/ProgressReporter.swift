@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,7 +10,9 @@ import Synchronization
 #endif
 
 /// A progress bar on standard error for long work: many files, or inputs over 50 MB. Only
-/// on a terminal, so pipes, logs and tests never see it; cleared when the work ends.
+/// on a terminal, so pipes, logs and tests never see it; cleared when the work ends. The bar
+/// counts finished files and shows the elapsed time, redrawn twice a second, so one large
+/// file (which the readers parse in one go) still shows that work goes on.
 final class ProgressReporter: Sendable {
   /// Work below these sizes finishes too fast to need a bar.
   static let fileCountThreshold = 16
@@ -19,6 +22,7 @@ final class ProgressReporter: Sendable {
   private let label: String
   private let done = Atomic<Int>(0)
   private let lastDrawn = Mutex<(percent: Int, time: Double)>((-1, 0))
+  private let start = ProgressReporter.now()
 
   /// Makes a reporter; `visible` false makes every call a no-op.
   init(visible: Bool, label: String) {
@@ -39,26 +43,38 @@ final class ProgressReporter: Sendable {
   /// Runs the jobs in parallel (see ``ParallelMap``), advancing the bar as each finishes.
   func map<Result: Sendable>(count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
     draw(completed: 0, total: count)
+    let ticker = isVisible ? DispatchSource.makeTimerSource(queue: .global()) : nil
+    if let ticker {
+      ticker.schedule(deadline: .now() + 0.5, repeating: 0.5)
+      ticker.setEventHandler { [self] in
+        draw(completed: done.load(ordering: .relaxed), total: count, tick: true)
+      }
+      ticker.resume()
+    }
     let results = ParallelMap.map(count: count) { index in
       let result = body(index)
       let completed = done.add(1, ordering: .relaxed).newValue
       draw(completed: completed, total: count)
       return result
     }
+    ticker?.cancel()
     finish()
     return results
   }
 
-  private func draw(completed: Int, total: Int) {
-    guard isVisible, total > 0 else { return }
-    let percent = completed * 100 / total
+  private static func now() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
-    let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  private func draw(completed: Int, total: Int, tick: Bool = false) {
+    guard isVisible, total > 0 else { return }
+    let percent = completed * 100 / total
+    let seconds = Self.now()
     let shouldDraw = lastDrawn.withLock { last in
-      guard percent != last.percent, seconds - last.time >= 0.05 || completed == total || completed == 0 else {
-        return false
-      }
+      let changed = percent != last.percent && (seconds - last.time >= 0.05 || completed == total || completed == 0)
+      guard changed || tick else { return false }
       last = (percent, seconds)
       return true
     }
@@ -66,7 +82,8 @@ final class ProgressReporter: Sendable {
     let width = 30
     let filled = completed * width / total
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-    StandardError.write("\r\(label) [\(bar)] \(completed)/\(total) \(percent)%")
+    let elapsed = Int((seconds - start) * 10)
+    StandardError.write("\r\(label) [\(bar)] \(completed)/\(total) \(percent)% \(elapsed / 10).\(elapsed % 10)s")
   }
 
   private func finish() {

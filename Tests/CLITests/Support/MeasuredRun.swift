@@ -76,7 +76,8 @@ enum MeasuredRun {
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return Outcome(
-      status: exitStatus, stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self),
+      status: exitStatus,
+      stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self),
       cpuSeconds: cpu, wallSeconds: wall)
   }
 }

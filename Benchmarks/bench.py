@@ -81,17 +81,36 @@ with open(sys.argv[2], 'w') as f: json.dump(value, f, default=str, ensure_ascii=
 # ---------------------------------------------------------------------------------------------
 # Verification: what each output must contain.
 
-def same(a, b):
-    """Equal as plist values: numbers by value but booleans only equal booleans."""
+class Mismatch(Exception):
+    """An output differs from what it must be; the message says where and how."""
+
+
+def same(a, b, path='(root)'):
+    """Equal as plist values: numbers by value, but booleans only equal booleans.
+
+    Raises Mismatch naming the first difference, so the results say why an output is wrong.
+    """
+    def differ(why):
+        raise Mismatch(f'{path}: {why}')
     if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is bool and type(b) is bool and a == b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return a == b or (a != a and b != b)
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return type(a) is type(b) and a == b
+        if not (type(a) is bool and type(b) is bool and a == b):
+            differ(f'{a!r} instead of {b!r}')
+    elif isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        if not (a == b or (a != a and b != b)):
+            differ(f'{a!r} instead of {b!r}')
+    elif isinstance(a, dict) and isinstance(b, dict):
+        if a.keys() != b.keys():
+            differ(f'keys differ ({sorted(set(a) ^ set(b))[:3]})')
+        for key in a:
+            same(a[key], b[key], f'{path}.{key}' if path != '(root)' else str(key))
+    elif isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            differ(f'{len(a)} elements instead of {len(b)}')
+        for index, (x, y) in enumerate(zip(a, b)):
+            same(x, y, f'{path}.{index}' if path != '(root)' else str(index))
+    elif not (type(a) is type(b) and a == b):
+        differ(f'{str(a)[:40]!r} instead of {str(b)[:40]!r}')
+    return True
 
 
 def plain_json_view(value):
@@ -174,7 +193,15 @@ def verify_sections(korean_path):
 # Running and measuring.
 
 def run_once(command, stdout_path, timeout):
-    """Runs one command; returns (wall s, cpu s, peak RSS bytes, exit status, stdout bytes)."""
+    """Runs one command; returns (wall s, cpu s, peak RSS bytes, exit status, stdout bytes).
+
+    The command runs under GNU time, which forks it from a process of its own of about 2 MB:
+    Python starts children with vfork, and Linux carries the parent's high-water mark into
+    the child at exec, so the runner's own memory (it loads corpora to verify outputs) would
+    otherwise show up as every tool's peak. CPU time is the tool's own, read from time too.
+    """
+    usage_path = stdout_path + '.usage'
+    command = ['/usr/bin/time', '-f', '%M %U %S', '-o', usage_path] + command
     with open(stdout_path, 'wb') as sink:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=sink, stderr=subprocess.PIPE)
@@ -191,7 +218,10 @@ def run_once(command, stdout_path, timeout):
         wall = time.perf_counter() - start
     with open(stdout_path, 'rb') as handle:
         output = handle.read() if os.path.getsize(stdout_path) < 256 * MB else b''
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, os.waitstatus_to_exitcode(status), output
+    # GNU time writes "Command exited with non-zero status N" before the figures on failure.
+    figures = open(usage_path).read().strip().splitlines()[-1].split()
+    peak, user, system = int(figures[0]) * 1024, float(figures[1]), float(figures[2])
+    return wall, user + system, peak, os.waitstatus_to_exitcode(status), output
 
 
 class Job:
@@ -280,11 +310,14 @@ def measure(job, source, extra, pk, rounds, timeout, scratch, log):
         else:
             try:
                 ok = job.verify(outs[tool], outcome[4])
+                why = ''
+            except Mismatch as mismatch:
+                ok, why = False, f' at {mismatch}'
             except Exception as error:  # a malformed output is a wrong output
-                ok = False
-                log(f'      verification raised {error!r}')
+                ok, why = False, f' ({type(error).__name__})'
             if not ok:
-                results[tool] = {'error': 'wrong output'}
+                results[tool] = {'error': f'wrong output{why}'}
+                log(f'      {tool}: wrong output{why}')
     live = [t for t in tools if t not in results]
     for round_index in range(rounds):
         for tool in live:

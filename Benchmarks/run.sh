@@ -22,6 +22,9 @@ while [ $# -gt 0 ]; do
   shift
 done
 
+if [ ! -x /usr/bin/time ] && [ "$(id -u)" = 0 ]; then
+  apt-get install -y -q time >/dev/null 2>&1 || (apt-get update -q >/dev/null && apt-get install -y -q time >/dev/null)
+fi
 if ! command -v plistutil >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   apt-get install -y -q libplist-utils >/dev/null 2>&1 || (apt-get update -q >/dev/null && apt-get install -y -q libplist-utils >/dev/null) || true
 fi

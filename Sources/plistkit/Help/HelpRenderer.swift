@@ -18,7 +18,8 @@ enum HelpRenderer {
 
       Options for every command:
         -h, --help    Show help (`plistkit help COMMAND` for one command).
-        -q, --quiet   Print nothing on success; errors still go to standard error.
+        -q, --quiet   Print no status lines (such as FILE: OK) on success; errors
+                      still go to standard error.
             --version Print the version.
 
       A FILE of `-` is standard input, an output of `-` standard output.

@@ -23,7 +23,7 @@ enum ManPageRenderer {
       Show help; \\fBplistkit help\\fR \\fICOMMAND\\fR for one command.
       .TP
       .B \\-q, \\-\\-quiet
-      Print nothing on success; errors still go to standard error.
+      Print no status lines (such as FILE: OK) on success; errors still go to standard error.
       .TP
       .B \\-\\-version
       Print the version.

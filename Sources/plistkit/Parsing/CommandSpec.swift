@@ -52,7 +52,9 @@ struct CommandSpec: Sendable {
 
   /// The options every command accepts.
   static let commonOptions: [OptionSpec] = [
-    .flag("quiet", short: "q", help: "Print nothing on success; errors still go to standard error."),
+    .flag(
+      "quiet", short: "q",
+      help: "Print no status lines (such as FILE: OK) on success; errors still go to standard error."),
     .flag("help", short: "h", help: "Show this help."),
   ]
 

@@ -27,11 +27,19 @@ public struct SearchFolding: Sendable, Hashable {
 
   /// Appends the search key of `text` to `key`.
   func append(_ text: String, to key: inout [UInt8]) {
-    let isASCII =
-      text.utf8.withContiguousStorageIfAvailable { bytes in Self.appendASCII(bytes, to: &key) }
-      ?? Self.appendASCII(Array(text.utf8), to: &key)
+    // `withUTF8` reads a small (inline) string in place; `withContiguousStorageIfAvailable`
+    // refuses one, and copying it to an array costs an allocation per item.
+    var text = text
+    let isASCII = text.withUTF8 { bytes in Self.appendASCII(bytes, to: &key) }
     guard !isASCII else { return }
     key.append(contentsOf: foldedWithFoundation(text).utf8)
+  }
+
+  /// Appends the search key of the UTF-8 text `utf8` (read in place: ASCII text never
+  /// becomes a `String`).
+  func append(utf8 bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) {
+    guard !Self.appendASCII(bytes, to: &key) else { return }
+    key.append(contentsOf: foldedWithFoundation(String(decoding: bytes, as: UTF8.self)).utf8)
   }
 
   /// Appends ASCII bytes lowercased and returns true, or returns false (appending nothing)

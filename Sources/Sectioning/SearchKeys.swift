@@ -29,6 +29,30 @@ public struct SearchKeys: Sendable {
     self.offsets = offsets
   }
 
+  /// Folds `count` texts, each read in place as UTF-8 bytes by `utf8` when it can be, or else
+  /// given by `string`: a list too large to hold every text as a `String` is folded from the
+  /// bytes of its file.
+  public init(
+    count: Int, folding: SearchFolding, utf8: (Int) -> UnsafeRawBufferPointer?, string: (Int) -> String
+  ) {
+    self.folding = folding
+    var bytes: [UInt8] = []
+    var offsets: [Int] = [0]
+    offsets.reserveCapacity(count + 1)
+    bytes.reserveCapacity(count * 8)
+    for index in 0..<count {
+      if let text = utf8(index) {
+        folding.append(utf8: text, to: &bytes)
+      } else {
+        folding.append(string(index), to: &bytes)
+      }
+      offsets.append(bytes.count)
+    }
+    precondition(offsets.count - 1 <= Int(Int32.max), "too many items for Int32 positions")
+    self.bytes = bytes
+    self.offsets = offsets
+  }
+
   /// The number of keys.
   public var count: Int { offsets.count - 1 }
 

@@ -45,11 +45,17 @@ public struct SearchFolding: Sendable, Hashable {
   /// Appends ASCII bytes lowercased and returns true, or returns false (appending nothing)
   /// when there is a non-ASCII byte.
   @inline(__always)
-  private static func appendASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes, to key: inout [UInt8]) -> Bool {
+  private static func appendASCII(_ bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) -> Bool {
+    bytes.withMemoryRebound(to: UInt8.self) { appendASCII($0, to: &key) }
+  }
+
+  @inline(__always)
+  private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
     var any: UInt8 = 0
     for byte in bytes { any |= byte }
     guard any < 0x80 else { return false }
     let start = key.count
+    // A typed buffer appends with one copy; a raw one or a generic collection goes byte by byte.
     key.append(contentsOf: bytes)
     key.withUnsafeMutableBufferPointer { buffer in
       for index in start..<buffer.count where buffer[index] &- 0x41 < 26 { buffer[index] |= 0x20 }

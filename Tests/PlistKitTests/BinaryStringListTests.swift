@@ -18,6 +18,16 @@ struct BinaryStringListTests {
     }
   }
 
+  /// The value of the string-list decoding alone (for files the general traversal rejects).
+  static func listsOnly(_ bytes: [UInt8]) throws -> PropertyList? {
+    try bytes.withRawBytes { (buffer) throws(PropertyListError) -> PropertyList? in
+      let limits = PropertyListReadingOptions.default.limits
+      let trailer = try BinaryPropertyListTrailer(reading: buffer, limits: limits)
+      var lists = BinaryPropertyListObjectReader(bytes: buffer, trailer: trailer, limits: limits)
+      return lists.readStringLists()
+    }
+  }
+
   static func binary(_ value: PropertyList) throws -> [UInt8] { try BinaryPropertyListWriter().write(value) }
 
   /// Names that exercise every string encoding: ASCII, UTF-16 (precomposed and decomposed
@@ -105,11 +115,12 @@ struct BinaryStringListTests {
   func hostile() throws {
     // An array that contains itself.
     let cycle = BinaryPlistBuilder([[0xA1, 0]]).bytes
-    #expect(try Self.bothPaths(cycle).lists == nil)
+    #expect(try Self.listsOnly(cycle) == nil)
     let cycleError = try #require(binaryReadError(cycle))
     #expect(cycleError.message == "array (object 0) contains itself")
     // A reference past the last object.
     let dangling = BinaryPlistBuilder([[0xA1, 7]]).bytes
+    #expect(try Self.listsOnly(dangling) == nil)
     let danglingError = try #require(binaryReadError(dangling))
     #expect(danglingError.message == "object 0 refers to object 7, but there are only 1 objects")
   }

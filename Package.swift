@@ -54,10 +54,12 @@ let package = Package(
 )
 
 // Fuzz targets exist only for Fuzz/run.sh (PLISTKIT_FUZZ=1), which builds them with
-// -sanitize=fuzzer,address; libFuzzer supplies their main function.
+// -sanitize=fuzzer,address; each hands its command line to libFuzzer through LLVMFuzzerRunDriver.
 if Context.environment["PLISTKIT_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
-  for name in ["fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-roundtrip"] {
+  for name in [
+    "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
+  ] {
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep roundtrip"
+targets="xml binary json openstep archive schema roundtrip"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -28,8 +28,9 @@ mkdir -p "$work" "$artifacts"
 seed() { for file in "$@"; do [ -f "$file" ] && cp -n "$file" "$work/" 2>/dev/null || true; done; }
 case "$target" in
   xml) seed Samples/*.plist $(grep -rl --include='*.plist' '<?xml' Tests 2>/dev/null) ;;
-  binary|archive) seed Samples/Presidents.plist $(grep -rlc --include='*.plist' 'bplist00' Tests 2>/dev/null) ;;
+  binary|archive) seed $(grep -rl 'bplist00' Samples Tests 2>/dev/null) ;;
   json) seed Samples/*.json Tests/*/Fixtures/*.json ;;
+  schema) seed Schemas/*.json $(ls Tests/PlistSchemaTests/Fixtures/JSON-Schema-Test-Suite/remotes/*.json 2>/dev/null) ;;
   openstep) seed Samples/*.strings Samples/*.pbxproj Tests/*/Fixtures/*.strings Tests/*/Fixtures/*.pbxproj ;;
   roundtrip) seed Samples/* ;;
 esac

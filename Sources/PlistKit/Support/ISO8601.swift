@@ -6,10 +6,17 @@ package enum ISO8601 {
   private static let referenceDayOffset: Int64 = 11_323
 
   /// Formats seconds since 2001 as `YYYY-MM-DDTHH:MM:SSZ`, dropping any fraction toward the
-  /// past. Non-finite or out-of-range values are clamped to the representable years.
+  /// past. Non-finite values and values outside ``writableRange`` are clamped to it.
   package static func format(_ secondsSinceReferenceDate: Double) -> String {
     String(decoding: formatBytes(secondsSinceReferenceDate), as: UTF8.self)
   }
+
+  /// The dates ``append(_:to:)`` writes exactly and ``parse(_:)`` reads back: years of at most
+  /// eight digits (CoreFoundation writes far dates with as many year digits as they need).
+  /// Writers must refuse a date outside it rather than let it be clamped.
+  package static let writableRange: Range<Double> =
+    Double((daysSince1970(year: -99_999_999, month: 1, day: 1) - referenceDayOffset) * secondsPerDay)
+    ..< Double((daysSince1970(year: 100_000_000, month: 1, day: 1) - referenceDayOffset) * secondsPerDay)
 
   /// The same as ``format(_:)`` as UTF-8 bytes.
   package static func formatBytes(_ secondsSinceReferenceDate: Double) -> [UInt8] {
@@ -21,9 +28,9 @@ package enum ISO8601 {
 
   /// Appends the ISO 8601 form of a date to a byte buffer.
   package static func append(_ secondsSinceReferenceDate: Double, to bytes: inout [UInt8]) {
-    // ±10^14 seconds covers years -3,000,000 … +3,000,000, far beyond any real date.
-    let limit = 1e14
-    let clamped = secondsSinceReferenceDate.isNaN ? 0 : min(max(secondsSinceReferenceDate, -limit), limit)
+    let clamped =
+      secondsSinceReferenceDate.isNaN
+      ? 0 : min(max(secondsSinceReferenceDate, writableRange.lowerBound), writableRange.upperBound.nextDown)
     let total = Int64(clamped.rounded(.down))
     var days = total / secondsPerDay
     var secondOfDay = total % secondsPerDay

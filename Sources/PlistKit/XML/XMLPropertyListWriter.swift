@@ -11,7 +11,8 @@
 /// - a carriage return in a string is written `&#13;` (XML readers turn a raw one into a
 ///   line feed);
 /// - dates are written in whole seconds, as Apple does: a fraction of a second is dropped
-///   toward the past, and a date that is not finite cannot be written;
+///   toward the past; a date that is not finite, or beyond the years ±99,999,999 that the
+///   reader reads back, cannot be written (never clamped to another date);
 /// - every NaN is written `nan`, which reads back as the standard quiet NaN.
 ///
 /// The XML form cannot tell a UID from a dictionary whose only entry is `CF$UID` with a
@@ -117,6 +118,12 @@ struct XMLPropertyListOutput {
         throw PropertyListError(
           .notRepresentable, format: .xml, at: .keyPath(keyPath.description),
           "a date of \(date.secondsSinceReferenceDate) seconds cannot be written in XML (only finite dates can)")
+      }
+      guard ISO8601.writableRange.contains(date.secondsSinceReferenceDate) else {
+        throw PropertyListError(
+          .notRepresentable, format: .xml, at: .keyPath(keyPath.description),
+          "a date of \(date.secondsSinceReferenceDate) seconds cannot be written in XML (only years -99999999 to 99999999 can)"
+        )
       }
       append("<date>")
       ISO8601.append(date.secondsSinceReferenceDate, to: &bytes)

@@ -33,10 +33,56 @@ enum PythonPeer {
     return result.output
   }
 
+  /// Reads many plists with one plistlib process: each result is the value, or plistlib's
+  /// error for that input.
+  static func readBatch(_ inputs: [[UInt8]]) throws -> [Result<PropertyList, Failure>] {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (index, bytes) in inputs.enumerated() {
+      try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(index).plist"))
+    }
+    let result = try run([script, "load-batch", folder, String(inputs.count)], input: [])
+    guard result.status == 0 else { throw Failure(description: "plistlib failed: \(result.error)") }
+    guard let nodes = try JSONSerialization.jsonObject(with: Data(result.output)) as? [Any],
+      nodes.count == inputs.count
+    else { throw Failure(description: "plistlib did not give one result per file") }
+    return try nodes.map { node in
+      if let message = (node as? [String: Any])?["error"] as? String { return .failure(Failure(description: message)) }
+      return .success(try fromCanonical(node))
+    }
+  }
+
+  /// Writes many values with one plistlib process, as `xml` or `binary`: each result is the
+  /// bytes, or plistlib's error for that value.
+  static func writeBatch(_ values: [PropertyList], format: String) throws -> [Result<[UInt8], Failure>] {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let input = try JSONSerialization.data(withJSONObject: values.map(canonical))
+    let result = try run([script, "dump-batch", format, folder], input: [UInt8](input))
+    guard result.status == 0 else { throw Failure(description: "plistlib failed: \(result.error)") }
+    guard let outcomes = try JSONSerialization.jsonObject(with: Data(result.output)) as? [Any],
+      outcomes.count == values.count
+    else { throw Failure(description: "plistlib did not give one result per value") }
+    return try outcomes.enumerated().map { index, outcome in
+      if let message = (outcome as? [String: Any])?["error"] as? String {
+        return .failure(Failure(description: message))
+      }
+      return .success([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(index).plist"))))
+    }
+  }
+
+  private static func makeFolder() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
   private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("plistlib_peer.py").path
 
-  private static func run(_ arguments: [String], input: [UInt8]) throws -> (status: Int32, output: [UInt8], error: String) {
+  private static func run(
+    _ arguments: [String], input: [UInt8]
+  ) throws -> (status: Int32, output: [UInt8], error: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3"] + arguments
@@ -59,6 +105,7 @@ enum PythonPeer {
     switch value {
     case .string(let string): ["s": string]
     case .integer(let integer): ["i": integer.description]
+    case .real(let real) where real.isNaN: ["n": bits(real)]
     case .real(let real): ["r": hex(real)]
     case .boolean(let bool): ["b": bool]
     case .date(let date): ["d": hex(date.secondsSinceReferenceDate)]
@@ -67,6 +114,12 @@ enum PythonPeer {
     case .dictionary(let dictionary): ["k": dictionary.map { [$0.key, canonical($0.value)] }]
     case .uid(let uid): ["u": uid]
     }
+  }
+
+  /// A NaN's exact bits as 16 hex digits, as `struct.pack(">d", x).hex()` writes them.
+  private static func bits(_ value: Double) -> String {
+    let digits = String(value.bitPattern, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
   /// Python's `float.hex()` form, which `float.fromhex` reads back exactly.
@@ -91,6 +144,7 @@ enum PythonPeer {
     case "s": return .string(value as! String)
     case "i": return .integer(PropertyListInteger(parsing: Substring(value as! String))!)
     case "r": return .real(Double(value as! String)!)
+    case "n": return .real(Double(bitPattern: UInt64(value as! String, radix: 16)!))
     case "b": return .boolean((value as! NSNumber).boolValue)
     case "d": return .date(PropertyListDate(secondsSinceReferenceDate: Double(value as! String)!))
     case "x": return .data([UInt8](Data(base64Encoded: value as! String)!))

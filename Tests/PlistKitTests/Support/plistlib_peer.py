@@ -2,15 +2,25 @@
 
   plistlib_peer.py load FILE          print the plist in FILE as canonical JSON
   plistlib_peer.py dump xml|binary    read canonical JSON on stdin, write the plist to stdout
+  plistlib_peer.py load-batch DIR N   print a JSON array: for each DIR/0.plist ... DIR/N-1.plist its
+                                      canonical JSON, or {"error": message}
+  plistlib_peer.py dump-batch xml|binary DIR
+                                      read a JSON array of canonical values on stdin, write each to
+                                      DIR/INDEX.plist; print a JSON array of null or {"error": message}
+
+The batch forms cost one process for thousands of values.
 
 Canonical JSON tags every value so that nothing is lost between the two languages:
 {"s": str} {"i": "decimal"} {"r": float.hex()} {"b": bool} {"d": seconds since 2001 as float.hex()}
 {"x": base64} {"a": [...]} {"k": [[key, value], ...]} {"u": int}
+{"n": 16 hex digits} is a NaN real with its exact bits (float.hex() would drop its sign and payload).
 """
 import base64
 import datetime
 import json
+import os
 import plistlib
+import struct
 import sys
 
 EPOCH = datetime.datetime(2001, 1, 1)
@@ -22,6 +32,8 @@ def to_canonical(value):
     if isinstance(value, int):
         return {"i": str(value)}
     if isinstance(value, float):
+        if value != value:
+            return {"n": struct.pack(">d", value).hex()}
         return {"r": value.hex()}
     if isinstance(value, str):
         return {"s": value}
@@ -46,6 +58,8 @@ def from_canonical(node):
         return int(value)
     if tag == "r":
         return float.fromhex(value)
+    if tag == "n":
+        return struct.unpack(">d", bytes.fromhex(value))[0]
     if tag == "s":
         return value
     if tag == "x":
@@ -61,8 +75,40 @@ def from_canonical(node):
     raise ValueError(tag)
 
 
+def error(exception):
+    return {"error": "%s: %s" % (type(exception).__name__, exception)}
+
+
+def load_batch(folder, count):
+    results = []
+    for index in range(count):
+        try:
+            with open(os.path.join(folder, "%d.plist" % index), "rb") as handle:
+                results.append(to_canonical(plistlib.load(handle)))
+        except Exception as exception:  # one bad file must not hide the others' results
+            results.append(error(exception))
+    json.dump(results, sys.stdout)
+
+
+def dump_batch(fmt, folder):
+    results = []
+    for index, node in enumerate(json.load(sys.stdin)):
+        try:
+            data = plistlib.dumps(from_canonical(node), fmt=fmt, sort_keys=False)
+            with open(os.path.join(folder, "%d.plist" % index), "wb") as handle:
+                handle.write(data)
+            results.append(None)
+        except Exception as exception:
+            results.append(error(exception))
+    json.dump(results, sys.stdout)
+
+
 def main():
-    if sys.argv[1] == "load":
+    if sys.argv[1] == "load-batch":
+        load_batch(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1] == "dump-batch":
+        dump_batch(plistlib.FMT_BINARY if sys.argv[2] == "binary" else plistlib.FMT_XML, sys.argv[3])
+    elif sys.argv[1] == "load":
         with open(sys.argv[2], "rb") as handle:
             value = plistlib.load(handle)
         json.dump(to_canonical(value), sys.stdout)

@@ -35,11 +35,11 @@ public struct SearchFolding: Sendable, Hashable {
     key.append(contentsOf: foldedWithFoundation(text).utf8)
   }
 
-  /// Appends the search key of the UTF-8 text `utf8` (read in place: ASCII text never
-  /// becomes a `String`).
-  func append(utf8 bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) {
-    guard !Self.appendASCII(bytes, to: &key) else { return }
-    key.append(contentsOf: foldedWithFoundation(String(decoding: bytes, as: UTF8.self)).utf8)
+  /// True when every byte of `bytes` is ASCII: its key is then the bytes lowercased.
+  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var any: UInt8 = 0
+    for byte in bytes { any |= byte }
+    return any < 0x80
   }
 
   /// Appends ASCII bytes lowercased and returns true, or returns false (appending nothing)

@@ -22,7 +22,8 @@ package struct BinaryPropertyListStringLists {
   /// precise error.
   package init?(scanning bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions = .default) {
     guard let trailer = try? BinaryPropertyListTrailer(reading: bytes, limits: options.limits) else { return nil }
-    var reader = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: options.limits, tracksObjects: false)
+    var reader = BinaryPropertyListObjectReader(
+      bytes: bytes, trailer: trailer, limits: options.limits, tracksObjects: false)
     guard let (titles, sections) = reader.scanStringLists() else { return nil }
     self.titles = titles
     self.sections = sections

@@ -27,21 +27,35 @@ public struct SearchFolding: Sendable, Hashable {
 
   /// Appends the search key of `text` to `key`.
   func append(_ text: String, to key: inout [UInt8]) {
-    let isASCII =
-      text.utf8.withContiguousStorageIfAvailable { bytes in Self.appendASCII(bytes, to: &key) }
-      ?? Self.appendASCII(Array(text.utf8), to: &key)
+    // `withUTF8` reads a small (inline) string in place; `withContiguousStorageIfAvailable`
+    // refuses one, and copying it to an array costs an allocation per item.
+    var text = text
+    let isASCII = text.withUTF8 { bytes in Self.appendASCII(bytes, to: &key) }
     guard !isASCII else { return }
     key.append(contentsOf: foldedWithFoundation(text).utf8)
+  }
+
+  /// True when every byte of `bytes` is ASCII: its key is then the bytes lowercased.
+  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var any: UInt8 = 0
+    for byte in bytes { any |= byte }
+    return any < 0x80
   }
 
   /// Appends ASCII bytes lowercased and returns true, or returns false (appending nothing)
   /// when there is a non-ASCII byte.
   @inline(__always)
-  private static func appendASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes, to key: inout [UInt8]) -> Bool {
+  private static func appendASCII(_ bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) -> Bool {
+    bytes.withMemoryRebound(to: UInt8.self) { appendASCII($0, to: &key) }
+  }
+
+  @inline(__always)
+  private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
     var any: UInt8 = 0
     for byte in bytes { any |= byte }
     guard any < 0x80 else { return false }
     let start = key.count
+    // A typed buffer appends with one copy; a raw one or a generic collection goes byte by byte.
     key.append(contentsOf: bytes)
     key.withUnsafeMutableBufferPointer { buffer in
       for index in start..<buffer.count where buffer[index] &- 0x41 < 26 { buffer[index] |= 0x20 }

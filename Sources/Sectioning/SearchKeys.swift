@@ -29,6 +29,52 @@ public struct SearchKeys: Sendable {
     self.offsets = offsets
   }
 
+  /// Folds `count` texts, each read in place as UTF-8 bytes by `utf8` when it can be, or else
+  /// given by `string`: a list too large to hold every text as a `String` is folded from the
+  /// bytes of its file.
+  ///
+  /// ASCII texts (the common case) are lowercased straight into a buffer sized once for all
+  /// keys: appending a few bytes at a time to an array costs more than folding them.
+  public init(
+    count: Int, folding: SearchFolding, utf8: (Int) -> UnsafeRawBufferPointer?, string: (Int) -> String
+  ) {
+    precondition(count <= Int(Int32.max), "too many items for Int32 positions")
+    self.folding = folding
+    // First the texts and their key lengths; the keys of non-ASCII texts are folded here.
+    var asciiTexts: [UnsafeRawBufferPointer?] = []
+    var otherKeys: [[UInt8]] = []
+    var offsets: [Int] = [0]
+    asciiTexts.reserveCapacity(count)
+    offsets.reserveCapacity(count + 1)
+    var total = 0
+    for index in 0..<count {
+      if let text = utf8(index), SearchFolding.isASCII(text) {
+        asciiTexts.append(text)
+        total += text.count
+      } else {
+        let key = utf8(index).map { folding.key(String(decoding: $0, as: UTF8.self)) } ?? folding.key(string(index))
+        asciiTexts.append(nil)
+        otherKeys.append(key)
+        total += key.count
+      }
+      offsets.append(total)
+    }
+    self.bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+      var other = 0
+      for index in 0..<count {
+        let start = offsets[index]
+        if let text = asciiTexts[index] {
+          for (offset, byte) in text.enumerated() { buffer[start + offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
+        } else {
+          for (offset, byte) in otherKeys[other].enumerated() { buffer[start + offset] = byte }
+          other += 1
+        }
+      }
+      initialized = total
+    }
+    self.offsets = offsets
+  }
+
   /// The number of keys.
   public var count: Int { offsets.count - 1 }
 

@@ -129,4 +129,34 @@ struct FilterTests {
     #expect(run.status == 0)
     #expect(run.output == "Litzy\n")
   }
+
+  @Test(
+    "binary input (read as string lists) filters exactly as the same names in XML",
+    .enabled(if: FormatSupport.all(.xml, .binary)))
+  func binaryMatchesXML() throws {
+    let folder = try TemporaryDirectory()
+    let xmlPath = CLI.sample("sortednames.plist")
+    var value = try PropertyList(bytes: try PropertyListFile.read(path: xmlPath))
+    var sections = try #require(value.dictionaryValue)
+    sections["Ö"] = ["Özil", "O\u{308}berg", "김밥", "Zoë"]
+    value = .dictionary(sections)
+    let sectionedXML = try folder.file("names.plist", try value.serialized(as: .xml))
+    let sectionedBinary = try folder.file("names.bplist", try value.serialized(as: .binary))
+    let flat = PropertyList.array(sections.values.flatMap { $0.arrayValue ?? [] })
+    let flatXML = try folder.file("flat.plist", try flat.serialized(as: .xml))
+    let flatBinary = try folder.file("flat.bplist", try flat.serialized(as: .binary))
+    for (xml, binary) in [(sectionedXML, sectionedBinary), (flatXML, flatBinary)] {
+      for term in ["", "a", "ABI", "ann", "zy", "ö", "o\u{308}", "김", "ㄱㅂ", "xyzq"] {
+        for extra in [[], ["--format", "json"], ["--format", "plist"], ["--match", "word", "-d"]] {
+          let expected = try CLI.run(["filter", xml, term] + extra)
+          let run = try CLI.run(["filter", binary, term] + extra)
+          #expect(run.status == expected.status, "\(term) \(extra)")
+          #expect(run.stdout == expected.stdout, "\(term) \(extra)")
+          #expect(run.stderr == expected.stderr)
+        }
+      }
+    }
+    #expect(try CLI.run(["filter", sectionedBinary, "xyzq"]).status == 1)
+    #expect(try CLI.run(["filter", sectionedBinary, "ㄱㅂ", "--flat"]).output == "김밥\n")
+  }
 }

@@ -31,11 +31,16 @@ struct BinaryPropertyListObjectReader {
   /// The most objects a slot can number (the trailer rejects more).
   static let maximumObjectCount = Int(UInt32.max - firstValue)
 
-  init(bytes: UnsafeRawBufferPointer, trailer: BinaryPropertyListTrailer, limits: PropertyListLimits) {
+  /// Makes a reader; one that does not track objects (for ``readTopObject()``) only decodes
+  /// single objects, without the four bytes per object that tracking allocates.
+  init(
+    bytes: UnsafeRawBufferPointer, trailer: BinaryPropertyListTrailer, limits: PropertyListLimits,
+    tracksObjects: Bool = true
+  ) {
     self.bytes = bytes
     self.trailer = trailer
     self.limits = limits
-    slots = Array(repeating: Self.unvisited, count: trailer.objectCount)
+    slots = tracksObjects ? Array(repeating: Self.unvisited, count: trailer.objectCount) : []
   }
 
   /// The value of object `index` and its height, if decoded.

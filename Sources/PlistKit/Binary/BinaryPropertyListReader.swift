@@ -33,6 +33,9 @@ public struct BinaryPropertyListReader: Sendable {
   /// - Throws: ``PropertyListError`` with the byte offset of the problem and what was expected.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
     let trailer = try BinaryPropertyListTrailer(reading: bytes, limits: options.limits)
+    var lists = BinaryPropertyListObjectReader(
+      bytes: bytes, trailer: trailer, limits: options.limits, tracksObjects: false)
+    if let value = lists.readStringLists() { return value }
     var objects = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: options.limits)
     return try objects.readTopObject()
   }

@@ -73,7 +73,6 @@ private struct FilterJob {
   func run() throws(CommandError) -> ExitStatus {
     let arguments = context.arguments
     let path = arguments.argument("FILE") ?? "-"
-    let input = try SectionedInput.load(arguments, path: path, flatCollation: nil)
     let mode: SearchOptions.Mode =
       switch arguments.value("match") {
       case "prefix": .prefix
@@ -82,8 +81,18 @@ private struct FilterJob {
       }
     let options = SearchOptions(
       mode: mode, ignoresDiacritics: arguments.flag("ignore-diacritics"), ignoresWidth: arguments.flag("ignore-width"))
-    let result = input.list.filtered(by: arguments.argument("TERM") ?? "", options: options)
-    if arguments.flag("flat") {
+    let term = arguments.argument("TERM") ?? ""
+    let flat = arguments.flag("flat")
+    let bytes = try PropertyListIO.readBytes(path)
+    if arguments.value("format") == "text" || flat, arguments.value("collation") == nil,
+      let found = BinaryListFilter(term: term, options: options).run(bytes)
+    {
+      printFound(found.sections, titled: found.titled && !flat)
+      return found.sections.isEmpty ? .failure : .success
+    }
+    let input = try SectionedInput.load(arguments, path: path, bytes: bytes, flatCollation: nil)
+    let result = input.list.filtered(by: term, options: options)
+    if flat {
       printFlat(result)
     } else {
       switch arguments.value("format") {
@@ -93,6 +102,15 @@ private struct FilterJob {
       }
     }
     return result.isEmpty ? .failure : .success
+  }
+
+  /// What ``BinaryListFilter`` found, printed as ``printText(_:shape:)`` and
+  /// ``printFlat(_:)`` print a result.
+  private func printFound(_ sections: [(title: String, items: [String])], titled: Bool) {
+    for section in sections {
+      if titled { context.output.writeLine(section.title) }
+      for item in section.items { context.output.writeLine(titled ? "  " + item : item) }
+    }
   }
 
   private func printFlat(_ result: SearchResult<PropertyList>) {

@@ -37,7 +37,15 @@ struct SectionedInput {
   ) throws(CommandError)
     -> SectionedInput
   {
-    let bytes = try PropertyListIO.readBytes(path)
+    try load(arguments, path: path, bytes: try PropertyListIO.readBytes(path), flatCollation: flatCollation)
+  }
+
+  /// Sections `bytes`, already read from `path`.
+  static func load(
+    _ arguments: ParsedArguments, path: String, bytes: [UInt8], flatCollation: Collation?
+  ) throws(CommandError)
+    -> SectionedInput
+  {
     let value: PropertyList
     if path == "-", let lines = textLines(bytes) {
       value = .array(lines.map { .string($0) })

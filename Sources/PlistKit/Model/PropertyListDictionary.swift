@@ -132,30 +132,20 @@ extension PropertyListDictionary: ExpressibleByDictionaryLiteral {
 }
 
 extension PropertyListDictionary: Hashable {
-  /// Same entries, whatever their order.
+  /// Same entries, whatever their order (compared without recursion, see ``PropertyList``).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    for position in 0..<lhs.count {
-      // Most dictionaries compared are in the same order: check in place first.
-      if lhs.keys[position].exactlyEquals(rhs.keys[position]) {
-        guard lhs.values[position] == rhs.values[position] else { return false }
-      } else {
-        guard let other = rhs.position(of: lhs.keys[position]), lhs.values[position] == rhs.values[other]
-        else { return false }
-      }
-    }
-    return true
+    PropertyList.dictionary(lhs) == PropertyList.dictionary(rhs)
   }
 
-  /// Order-independent, to agree with `==`.
+  /// The size and the set of keys, whatever their order, so that it agrees with `==`; values
+  /// are left out so that hashing is bounded in depth however deeply the value nests.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     var sum = 0
-    for position in 0..<count {
-      var entryHasher = Hasher()
-      entryHasher.combine(ExactKey(keys[position]))
-      entryHasher.combine(values[position])
-      sum &+= entryHasher.finalize()
+    for key in keys {
+      var keyHasher = Hasher()
+      keyHasher.combine(ExactKey(key))
+      sum &+= keyHasher.finalize()
     }
     hasher.combine(sum)
   }
@@ -163,12 +153,6 @@ extension PropertyListDictionary: Hashable {
   /// True when both have the same entries in the same order, compared with
   /// ``PropertyList/isIdentical(to:)`` all the way down.
   public func isIdentical(to other: Self) -> Bool {
-    guard count == other.count else { return false }
-    for position in 0..<count {
-      guard keys[position].exactlyEquals(other.keys[position]),
-        values[position].isIdentical(to: other.values[position])
-      else { return false }
-    }
-    return true
+    PropertyList.dictionary(self).isIdentical(to: .dictionary(other))
   }
 }

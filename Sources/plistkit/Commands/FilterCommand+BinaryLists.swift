@@ -46,21 +46,74 @@ struct BinaryListFilter {
 
   /// The texts of the items of one section that `pattern` matches, folding a block of items
   /// at a time as `SectionedList.filtered(by:options:)` does.
+  ///
+  /// When the term is printable ASCII and the match may fall anywhere, printable-ASCII items
+  /// are matched on their bytes directly: for such text, full case folding with canonical
+  /// equivalence is exactly ASCII lowercasing, and no grapheme can straddle the match's ends.
+  /// Only the other items are folded into search keys.
   private static func matches(
     _ pattern: SearchPattern, items: [Int], lists: BinaryPropertyListStringLists, in bytes: UnsafeRawBufferPointer
   ) -> [String] {
+    let asciiKey = Self.asciiKey(of: pattern)
     let blockSize = 4096
     var texts: [String] = []
     var start = 0
     while start < items.count {
-      let block = items[start..<min(start + blockSize, items.count)]
-      let keys = SearchKeys(
-        count: block.count, folding: pattern.options.folding,
-        utf8: { lists.utf8Bytes(at: block[start + $0], in: bytes) },
-        string: { lists.string(at: block[start + $0], in: bytes) })
-      for match in keys.matches(pattern) { texts.append(lists.string(at: block[start + Int(match)], in: bytes)) }
+      let block = Array(items[start..<min(start + blockSize, items.count)])
+      // Items that need full folding, by their place in the block.
+      var folded: [Int] = []
+      var direct = [Bool?](repeating: nil, count: block.count)
+      for (place, item) in block.enumerated() {
+        if let asciiKey, let text = lists.utf8Bytes(at: item, in: bytes), Self.isPrintableASCII(text) {
+          direct[place] = Self.containsIgnoringASCIICase(text, asciiKey)
+        } else {
+          folded.append(place)
+        }
+      }
+      var foldedMatches = Set<Int>()
+      if !folded.isEmpty {
+        let keys = SearchKeys(
+          count: folded.count, folding: pattern.options.folding,
+          utf8: { lists.utf8Bytes(at: block[folded[$0]], in: bytes) },
+          string: { lists.string(at: block[folded[$0]], in: bytes) })
+        for match in keys.matches(pattern) { foldedMatches.insert(folded[Int(match)]) }
+      }
+      for place in block.indices where direct[place] ?? foldedMatches.contains(place) {
+        texts.append(lists.string(at: block[place], in: bytes))
+      }
       start += blockSize
     }
     return texts
+  }
+
+  /// The folded key of a plain "contains" pattern of printable ASCII, else nil.
+  private static func asciiKey(of pattern: SearchPattern) -> [UInt8]? {
+    guard pattern.options.mode == .contains, !pattern.usesHangulInitials,
+      pattern.key.allSatisfy({ (0x20...0x7E).contains($0) })
+    else { return nil }
+    return pattern.key
+  }
+
+  private static func isPrintableASCII(_ text: UnsafeRawBufferPointer) -> Bool {
+    text.allSatisfy { (0x20...0x7E).contains($0) }
+  }
+
+  /// True when `key` (already lowercase) occurs in `text` with ASCII letters compared without case.
+  private static func containsIgnoringASCIICase(_ text: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
+    guard key.count <= text.count else { return false }
+    if key.isEmpty { return true }
+    let last = text.count - key.count
+    var position = 0
+    while position <= last {
+      var offset = 0
+      while offset < key.count, lowercase(text[position + offset]) == key[offset] { offset += 1 }
+      if offset == key.count { return true }
+      position += 1
+    }
+    return false
+  }
+
+  private static func lowercase(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }
 }

@@ -427,12 +427,14 @@ def main():
     parser.add_argument('--rounds', type=int)
     parser.add_argument('--timeout', type=float, default=900)
     parser.add_argument('--only', help='comma-separated job names')
+    parser.add_argument('--sizes', help='comma-separated corpus sizes (small, medium, large)')
     args = parser.parse_args()
-    sizes = ['small'] if args.quick else ['small', 'medium', 'large']
+    sizes = args.sizes.split(',') if args.sizes else ['small'] if args.quick else ['small', 'medium', 'large']
     rounds = args.rounds or (2 if args.quick else 3)
     log = lambda text: print(text, file=sys.stderr, flush=True)
     lines = ['# Benchmark results', '',
-             f'Measured by `Benchmarks/run.sh{" --quick" if args.quick else ""}` on '
+             f'Measured by `Benchmarks/run.sh{" --quick" if args.quick else ""}'
+             f'{" --sizes " + args.sizes if args.sizes else ""}` on '
              f'{datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}. '
              'Do not edit by hand: run the harness again.', '']
     lines += machine_description(args.plistkit)

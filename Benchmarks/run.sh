@@ -4,6 +4,7 @@
 #   Benchmarks/run.sh            full run: small, medium and large corpora → Benchmarks/RESULTS.md
 #   Benchmarks/run.sh --quick    small corpora only, in about two minutes → Benchmarks/RESULTS-quick.md
 #   Benchmarks/run.sh --only xml-to-binary,filter   some jobs only
+#   Benchmarks/run.sh --sizes small,medium          some corpus sizes only (a partial run)
 #
 # Peers: the toolchain's plutil, libplist's plistutil (Debian libplist-utils), Python's plistlib,
 # nska_deserialize (PyPI) and grep. Missing ones are installed when possible and otherwise shown
@@ -13,11 +14,13 @@ cd "$(dirname "$0")/.."
 
 quick=""
 only=()
+sizes=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick="--quick" ;;
     --only) only=(--only "$2"); shift ;;
-    *) echo "usage: Benchmarks/run.sh [--quick] [--only JOB,...]" >&2; exit 2 ;;
+    --sizes) sizes="$2"; shift ;;
+    *) echo "usage: Benchmarks/run.sh [--quick] [--only JOB,...] [--sizes SIZE,...]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -39,6 +42,10 @@ corpora=Benchmarks/corpora
 if [ -n "$quick" ]; then
   python3 Benchmarks/generate.py "$corpora" --sizes small
   out=Benchmarks/RESULTS-quick.md
+elif [ -n "$sizes" ]; then
+  python3 Benchmarks/generate.py "$corpora" --sizes "$sizes"
+  out=Benchmarks/RESULTS.md
+  only+=(--sizes "$sizes")
 else
   python3 Benchmarks/generate.py "$corpora" --sizes small,medium,large
   out=Benchmarks/RESULTS.md

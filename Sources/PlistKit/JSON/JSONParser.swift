@@ -8,7 +8,8 @@ struct JSONParser {
   /// Where the text starts: after a UTF-8 byte-order mark, if there is one.
   let textStart: Int
   var cursor: Int
-  let limits: PropertyListLimits
+  /// The limits in force, and what the document has used of them.
+  var budget: TextReadingBudget
   /// True to decode the typed form's tags.
   let typed: Bool
 
@@ -21,14 +22,12 @@ struct JSONParser {
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
   var keys = JSONKeyInterner()
-  var valueCount = 0
-  var decodedSize = 0
 
   init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions) {
     self.bytes = bytes
     textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     cursor = textStart
-    limits = options.limits
+    budget = TextReadingBudget(limits: options.limits)
     typed = options.jsonStyle == .typed
   }
 
@@ -111,9 +110,8 @@ struct JSONParser {
 
   /// Opens a container at the cursor, within the depth limit.
   private mutating func open(_ container: Container) throws(PropertyListError) {
-    guard containers.count < limits.maximumDepth else {
-      throw error(
-        .limitExceeded, at: cursor, "nesting is deeper than the limit of \(limits.maximumDepth) levels")
+    if let exceeded = budget.depthExceeded(openContainers: containers.count) {
+      throw error(.limitExceeded, at: cursor, exceeded)
     }
     containers.append(container)
     cursor += 1
@@ -154,21 +152,12 @@ struct JSONParser {
   }
 
   private mutating func countValue() throws(PropertyListError) {
-    valueCount += 1
-    guard valueCount <= limits.maximumObjectCount else {
-      throw error(
-        .limitExceeded, at: cursor, "the document has more than \(limits.maximumObjectCount) values (the limit)")
-    }
+    if let exceeded = budget.countValue() { throw error(.limitExceeded, at: cursor, exceeded) }
   }
 
   /// Counts decoded string and data bytes against the limit.
   mutating func countDecoded(_ count: Int, at offset: Int) throws(PropertyListError) {
-    decodedSize += count
-    guard decodedSize <= limits.maximumDecodedSize else {
-      throw error(
-        .limitExceeded, at: offset,
-        "the strings and data decode to more than \(limits.maximumDecodedSize) bytes (the limit)")
-    }
+    if let exceeded = budget.countDecoded(count) { throw error(.limitExceeded, at: offset, exceeded) }
   }
 }
 

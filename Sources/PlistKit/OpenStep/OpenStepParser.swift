@@ -5,7 +5,8 @@ struct OpenStepParser {
   /// Where the text starts: after a UTF-8 byte-order mark, if there is one.
   let textStart: Int
   var cursor: Int
-  let limits: PropertyListLimits
+  /// The limits in force, and what the document has used of them.
+  var budget: TextReadingBudget
 
   enum Container {
     case array
@@ -19,14 +20,12 @@ struct OpenStepParser {
 
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
-  var valueCount = 0
-  var decodedSize = 0
 
   init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions) {
     self.bytes = bytes
     textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     cursor = textStart
-    limits = options.limits
+    budget = TextReadingBudget(limits: options.limits)
   }
 
   /// Reads the document: one value, or the entries of a `.strings` file (`"key" = "value";`
@@ -153,10 +152,10 @@ struct OpenStepParser {
   /// `;`. Looks ahead without moving the cursor.
   private mutating func startsStringsFile() throws(PropertyListError) -> Bool {
     let start = cursor
-    let decodedBefore = decodedSize
+    let decodedBefore = budget.decodedSize
     defer {
       cursor = start
-      decodedSize = decodedBefore
+      budget.decodedSize = decodedBefore
     }
     let byte = bytes[cursor]
     if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -171,9 +170,8 @@ struct OpenStepParser {
   }
 
   private mutating func open(_ container: Container) throws(PropertyListError) {
-    guard containers.count < limits.maximumDepth else {
-      throw error(
-        .limitExceeded, at: cursor, "nesting is deeper than the limit of \(limits.maximumDepth) levels")
+    if let exceeded = budget.depthExceeded(openContainers: containers.count) {
+      throw error(.limitExceeded, at: cursor, exceeded)
     }
     containers.append(container)
     switch container {
@@ -195,20 +193,11 @@ struct OpenStepParser {
   }
 
   private mutating func countValue() throws(PropertyListError) {
-    valueCount += 1
-    guard valueCount <= limits.maximumObjectCount else {
-      throw error(
-        .limitExceeded, at: cursor, "the document has more than \(limits.maximumObjectCount) values (the limit)")
-    }
+    if let exceeded = budget.countValue() { throw error(.limitExceeded, at: cursor, exceeded) }
   }
 
   /// Counts decoded string and data bytes against the limit.
   mutating func countDecoded(_ count: Int, at offset: Int) throws(PropertyListError) {
-    decodedSize += count
-    guard decodedSize <= limits.maximumDecodedSize else {
-      throw error(
-        .limitExceeded, at: offset,
-        "the strings and data decode to more than \(limits.maximumDecodedSize) bytes (the limit)")
-    }
+    if let exceeded = budget.countDecoded(count) { throw error(.limitExceeded, at: offset, exceeded) }
   }
 }

@@ -4,9 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// libFuzzer's driver (in the toolchain's libclang_rt.fuzzer). SwiftPM links every executable
-// with main aliased to <module>_main, so a fuzz target defines that function and hands over
-// to the driver instead of relying on libFuzzer's own main.
-int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
+// SwiftPM links every executable with main aliased to <module>_main, so each fuzz target
+// defines that one function and hands its command line here; this starts libFuzzer's driver
+// on the target's LLVMFuzzerTestOneInput instead of relying on libFuzzer's own main.
+int plistkit_fuzz_main(int argc, char **argv);
 
 #endif

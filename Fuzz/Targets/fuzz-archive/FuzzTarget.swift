@@ -21,7 +21,5 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 /// The entry point SwiftPM links as `main`: hands the command line to libFuzzer's driver.
 @_cdecl("fuzz_archive_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-  var count = argc
-  var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-  return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzTestOneInput(data, size) }
+  plistkit_fuzz_main(argc, argv)
 }

@@ -144,7 +144,8 @@ struct BinaryPropertyListObjectReader {
         unitSize: trailer.referenceSize, what: BinaryPropertyListMarker.describe(marker).dropArticle,
         unit: "references")
       var container = OpenContainer(object: index, offset: offset, marker: marker, referencesStart: start, count: count)
-      if !isDictionary { container.values.reserveCapacity(count) }
+      container.values.reserveCapacity(count)
+      if isDictionary { container.keys.reserveCapacity(count) }
       slots[index] = Self.open
       stack.append(container)
       return nil
@@ -159,9 +160,7 @@ struct BinaryPropertyListObjectReader {
   private mutating func close(_ container: OpenContainer) -> PropertyList {
     let value: PropertyList
     if container.isDictionary {
-      var dictionary = PropertyListDictionary()
-      for (key, element) in zip(container.keys, container.values) { dictionary[key] = element }
-      value = .dictionary(dictionary)
+      value = .dictionary(PropertyListDictionary(keys: container.keys, values: container.values))
     } else {
       value = .array(container.values)
     }

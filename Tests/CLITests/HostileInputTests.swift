@@ -12,6 +12,8 @@ struct HostileInputTests {
     var fileName: String
     var bytes: [UInt8]
     var command: String = "lint"
+    /// Arguments after the file.
+    var options: [String] = []
     /// The message after the file name: `LINE:COL: …` for text formats (which the CLI joins
     /// to the name with a colon, like a compiler), otherwise `byte N: …` or `KEYPATH: …`.
     var message: String
@@ -91,6 +93,20 @@ struct HostileInputTests {
   ]
 
   static let binaryCases: [Case] = [
+    Case(
+      name: "binary sharing bomb converted to XML", fileName: "bomb.bplist",
+      bytes: HostileFiles.binary((0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0x10, 7]]),
+      command: "convert", options: ["--to", "xml"],
+      message:
+        "the value holds more than 100000000 values once its shared arrays and dictionaries are written out "
+        + "at every place they occur (the written value limit); the binary form keeps them shared"),
+    Case(
+      name: "binary sharing bomb converted to JSON", fileName: "bomb.bplist",
+      bytes: HostileFiles.binary((0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0x10, 7]]),
+      command: "convert", options: ["--to", "json"],
+      message:
+        "the value holds more than 100000000 values once its shared arrays and dictionaries are written out "
+        + "at every place they occur (the written value limit); the binary form keeps them shared"),
     Case(
       name: "100,000-deep binary", fileName: "deep.bplist", bytes: HostileFiles.deepBinary(depth: 100_000),
       message: "byte 2568: object 512: nesting is deeper than the limit of 512 arrays and dictionaries"),
@@ -182,7 +198,7 @@ struct HostileInputTests {
   func refused(_ hostile: Case) throws {
     let folder = try TemporaryDirectory()
     let path = try folder.file(hostile.fileName, hostile.bytes)
-    let outcome = try MeasuredRun.run([hostile.command, path], memoryLimit: Self.memoryLimit)
+    let outcome = try MeasuredRun.run([hostile.command, path] + hostile.options, memoryLimit: Self.memoryLimit)
     #expect(outcome.status == 1)
     #expect(outcome.stderr == hostile.expectedError(path: path))
     #expect(outcome.cpuSeconds < Self.secondsLimit, "took \(outcome.cpuSeconds) s of CPU")

@@ -45,6 +45,45 @@ struct BinaryReaderHostileTests {
     #expect(node == 7)
   }
 
+  @Test("A sharing bomb is refused by the writers that cannot share, kept shared by the binary one")
+  func sharingBombWritten() throws {
+    var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    objects.append([0x10, 7])
+    let value = try readBinary(BinaryPlistBuilder(objects).bytes)
+    #expect(value.expandedValueCount(upTo: 1 << 62) == (1 << 61) - 1)
+    #expect(value.expandedValueCount(upTo: 1 << 40) == nil)
+    for format in [PropertyListFormat.xml, .json, .openStep] {
+      #expect {
+        try value.serialized(as: format, options: PropertyListWritingOptions(openStepStringifiesScalars: true))
+      } throws: { error in
+        let error = error as! PropertyListError
+        return error.kind == .limitExceeded && error.format == format
+          && error.message
+            == "the value holds more than 100000000 values once its shared arrays and dictionaries are written "
+            + "out at every place they occur (the written value limit); the binary form keeps them shared"
+      }
+    }
+    #expect(try value.serialized(as: .binary).count < 300)
+  }
+
+  @Test("Expanded counts: each occurrence of a shared container counts in full")
+  func expandedCounts() throws {
+    let shared: PropertyList = [1, [2, 3], [:]]
+    #expect(shared.expandedValueCount(upTo: 100) == 6)
+    let value: PropertyList = ["a": shared, "b": shared, "c": [shared], "d": "x"]
+    #expect(value.expandedValueCount(upTo: 100) == 1 + 6 + 6 + 7 + 1)
+    #expect(value.expandedValueCount(upTo: 21) == 21)
+    #expect(value.expandedValueCount(upTo: 20) == nil)
+    #expect(PropertyList.integer(1).expandedValueCount(upTo: 1) == 1)
+    #expect(PropertyList.integer(1).expandedValueCount(upTo: 0) == nil)
+    let small = PropertyListWritingOptions(maximumWrittenValueCount: 20)
+    #expect(throws: PropertyListError.self) { try value.serialized(as: .xml, options: small) }
+    #expect(
+      try PropertyList.array([1, 2]).serialized(
+        as: .json, options: PropertyListWritingOptions(maximumWrittenValueCount: 3)
+      ).count > 0)
+  }
+
   @Test("An object count of 2^60")
   func hugeObjectCount() {
     var builder = BinaryPlistBuilder([[0xA0]])

@@ -56,18 +56,39 @@ public struct PropertyListWritingOptions: Sendable, Equatable {
   /// Let the OpenStep writer turn integers, reals, booleans and dates into strings instead
   /// of failing (the OpenStep form has only strings, data, arrays and dictionaries).
   public var openStepStringifiesScalars: Bool
+  /// The most values the XML, JSON and OpenStep writers write out. Those forms cannot share
+  /// a container the way a binary plist can, so a value read from a binary file that
+  /// references one container from many places is written out in full at each place: a
+  /// "sharing bomb" of 60 levels, each holding its child twice, would be 2^60 values. The
+  /// default is the readers' ``PropertyListLimits/maximumObjectCount``.
+  public var maximumWrittenValueCount: Int
 
   /// Makes writing options.
   public init(
     jsonStyle: JSONStyle = .plain, prettyPrinted: Bool = true, sortedKeys: Bool = false,
-    openStepStringifiesScalars: Bool = false
+    openStepStringifiesScalars: Bool = false,
+    maximumWrittenValueCount: Int = PropertyListLimits.default.maximumObjectCount
   ) {
     self.jsonStyle = jsonStyle
     self.prettyPrinted = prettyPrinted
     self.sortedKeys = sortedKeys
     self.openStepStringifiesScalars = openStepStringifiesScalars
+    self.maximumWrittenValueCount = maximumWrittenValueCount
   }
 
   /// The defaults.
   public static let `default` = PropertyListWritingOptions()
+}
+
+extension PropertyListWritingOptions {
+  /// Fails when writing `value` out in full, in a form that cannot share containers, would
+  /// produce more than ``maximumWrittenValueCount`` values.
+  func checkExpansion(of value: PropertyList, in format: PropertyListFormat) throws(PropertyListError) {
+    guard value.expandedValueCount(upTo: maximumWrittenValueCount) != nil else {
+      throw PropertyListError(
+        .limitExceeded, format: format,
+        "the value holds more than \(maximumWrittenValueCount) values once its shared arrays and dictionaries "
+          + "are written out at every place they occur (the written value limit); the binary form keeps them shared")
+    }
+  }
 }

@@ -16,6 +16,7 @@ public struct OpenStepPropertyListWriter: Sendable {
 
   /// Writes one property list.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+    try options.checkExpansion(of: value, in: .openStep)
     var output = OpenStepOutput(options: options)
     try output.write(value, indent: 0)
     if options.prettyPrinted { output.bytes.append(0x0A) }

@@ -34,6 +34,7 @@ public struct XMLPropertyListWriter: Sendable {
   /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/notRepresentable``,
   ///   with the key path of the value, when a string or date cannot be written in XML.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+    try options.checkExpansion(of: value, in: .xml)
     var output = XMLPropertyListOutput(sortedKeys: options.sortedKeys)
     try output.writeDocument(value)
     return output.bytes

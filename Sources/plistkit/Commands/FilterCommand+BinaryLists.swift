@@ -54,8 +54,8 @@ struct BinaryListFilter {
   /// The texts of the items of one section that `pattern` matches, in order; nil when a string
   /// of the section is broken.
   ///
-  /// Each string is checked and matched in the same visit. Printable-ASCII names are matched on
-  /// their bytes (see ``PrintableASCIIMatcher``) when the term allows it; the others are folded
+  /// Each string is checked and matched in the same visit. ASCII names are matched on their
+  /// bytes (see ``ASCIIContainsMatcher``) when the term allows it; the others are folded
   /// into search keys a block at a time, as `SectionedList.filtered(by:options:)` folds them.
   private static func matches(
     _ pattern: SearchPattern, inSection section: Int, of lists: inout BinaryPropertyListStringLists,
@@ -64,13 +64,13 @@ struct BinaryListFilter {
     var found: [(position: Int, text: String)] = []
     var folding = FoldingBlock(pattern: pattern)
     let complete: Bool
-    if let matcher = PrintableASCIIMatcher(pattern, textsIn: bytes) {
+    if let matcher = ASCIIContainsMatcher(pattern, textsIn: bytes) {
       complete = lists.forEachString(inSection: section) { position, string in
         if case .singleByte(let text) = string {
           switch matcher.match(text) {
           case .match: found.append((position, String(decoding: text, as: UTF8.self)))
           case .noMatch: break
-          case .notPrintableASCII: folding.add(string, at: position, foundInto: &found)
+          case .notASCII: folding.add(string, at: position, foundInto: &found)
           }
         } else {
           folding.add(string, at: position, foundInto: &found)

@@ -1,18 +1,19 @@
 import Sectioning
 
-/// Finds a term of printable ASCII anywhere in a text of printable ASCII, ignoring case.
+/// Finds a term of printable ASCII anywhere in an ASCII text, ignoring case.
 ///
-/// For such text, the search's full case folding with canonical equivalence is exactly ASCII
-/// lowercasing, and no character can straddle the ends of a match, so comparing the bytes
-/// lowercased gives the search's own answer. Texts of up to 16 bytes (nearly every name) are
-/// checked, lowercased and searched as one 64- or 128-bit word, a byte per lane.
-struct PrintableASCIIMatcher {
+/// The search folds ASCII text by lowercasing its letters, and checks where a match starts
+/// and ends only next to bytes of 0x80 and above (see `SearchFolding` and `SearchKeys`), so
+/// comparing the bytes lowercased gives the search's own answer. Texts of up to 16 bytes
+/// (nearly every name) are checked, lowercased and searched as one 64- or 128-bit word, a
+/// byte per lane.
+struct ASCIIContainsMatcher {
   /// What ``match(_:)`` found.
   enum Outcome {
     case match
     case noMatch
-    /// The text has a byte outside printable ASCII: it needs the search's full folding.
-    case notPrintableASCII
+    /// The text has a byte of 0x80 or above: it needs the search's full folding.
+    case notASCII
   }
 
   /// The folded term: printable ASCII, lowercase, not empty.
@@ -66,17 +67,9 @@ struct PrintableASCIIMatcher {
   private func matchWord<Word: FixedWidthInteger & UnsignedInteger>(
     _ start: UnsafeRawPointer, count: Int, as: Word.Type
   ) -> Outcome {
-    let ones = Self.lanes(0x01, as: Word.self)
     let highBits = Self.lanes(0x80, as: Word.self)
-    let mask = Self.mask(ofFirst: count, as: Word.self)
-    let word = Word(littleEndian: start.loadUnaligned(as: Word.self)) & mask
-    // Bytes past the text count as spaces for the check. A byte below 0x20 borrows, and one
-    // above 0x7E sets its high bit once 1 is added (a carry only comes from such a byte):
-    // both tests are exact for "is there any such byte".
-    let padded = word | (Self.lanes(0x20, as: Word.self) & ~mask)
-    let below = (padded &- Self.lanes(0x20, as: Word.self)) & ~padded
-    let above = (padded &+ ones) | padded
-    guard (below | above) & highBits == 0 else { return .notPrintableASCII }
+    let word = Word(littleEndian: start.loadUnaligned(as: Word.self)) & Self.mask(ofFirst: count, as: Word.self)
+    guard word & highBits == 0 else { return .notASCII }
     // A byte of 0x41…0x5A has its high bit set by adding 0x3F but not by adding 0x25; no
     // byte below 0x80 carries into the next one. That bit, shifted to 0x20, lowercases it.
     let upper = (word &+ Self.lanes(0x3F, as: Word.self)) & ~(word &+ Self.lanes(0x25, as: Word.self)) & highBits
@@ -99,7 +92,7 @@ struct PrintableASCIIMatcher {
 
   /// ``match(_:)`` for any text, a byte at a time.
   private func matchBytes(_ text: UnsafeRawBufferPointer) -> Outcome {
-    for byte in text where byte &- 0x20 >= 0x5F { return .notPrintableASCII }
+    for byte in text where byte >= 0x80 { return .notASCII }
     guard needleCount <= text.count else { return .noMatch }
     for position in 0...(text.count - needleCount) {
       var offset = 0

@@ -174,7 +174,8 @@ struct FilterTests {
     for length in 3...20 {
       names.append(.string(String(repeating: "x", count: length)))
       for place in Set([0, (length - 3) / 2, length - 3]) {
-        names.append(.string(String(repeating: "x", count: place) + "ABI" + String(repeating: "y", count: length - 3 - place)))
+        names.append(
+          .string(String(repeating: "x", count: place) + "ABI" + String(repeating: "y", count: length - 3 - place)))
       }
     }
     let list = PropertyList.array(names)

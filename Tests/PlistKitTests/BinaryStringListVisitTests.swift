@@ -75,14 +75,20 @@ struct BinaryStringListVisitTests {
       ]).bytes
     }
     let cases: [(name: String, bytes: [UInt8], message: String)] = [
-      ("a reference past the last object", sectioned([0x51, 0x79], reference: 9),
-       "object 4 refers to object 9, but there are only 7 objects"),
+      (
+        "a reference past the last object", sectioned([0x51, 0x79], reference: 9),
+        "object 4 refers to object 9, but there are only 7 objects"
+      ),
       ("a lone surrogate", sectioned([0x61, 0xD8, 0x00]), "object 6: UTF-16 string has an unpaired surrogate 0xD800"),
       ("broken UTF-8", sectioned([0x71, 0xC3]), "object 6: UTF-8 string has an invalid byte sequence"),
-      ("a short string past the object area", sectioned([0x5E, 0x79]),
-       "object 6: string of 14 bytes does not fit in the 1 bytes left before the offset table"),
-      ("a long string past the object area", sectioned([0x5F, 0x10, 0x40, 0x79]),
-       "object 6: string of 64 bytes does not fit in the 1 bytes left before the offset table"),
+      (
+        "a short string past the object area", sectioned([0x5E, 0x79]),
+        "object 6: string of 14 bytes does not fit in the 1 bytes left before the offset table"
+      ),
+      (
+        "a long string past the object area", sectioned([0x5F, 0x10, 0x40, 0x79]),
+        "object 6: string of 64 bytes does not fit in the 1 bytes left before the offset table"
+      ),
     ]
     for (name, bytes, message) in cases {
       #expect(Self.visit(bytes) == .broken(section: 1), "\(name)")

@@ -18,7 +18,8 @@ extension BinaryPropertyListObjectReader {
     default:
       try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
       try account(count, object: index, at: offset)
-      return BinaryPropertyListString.string(singleByte: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
+      return BinaryPropertyListString.string(
+        singleByte: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
     }
   }
 

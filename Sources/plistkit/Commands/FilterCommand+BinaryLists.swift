@@ -102,7 +102,9 @@ private struct FoldingBlock {
   init(pattern: SearchPattern) { self.pattern = pattern }
 
   /// Adds an item, folding the block when it is full.
-  mutating func add(_ string: BinaryPropertyListString, at position: Int, foundInto found: inout [(position: Int, text: String)]) {
+  mutating func add(
+    _ string: BinaryPropertyListString, at position: Int, foundInto found: inout [(position: Int, text: String)]
+  ) {
     positions.append(position)
     strings.append(string)
     if strings.count == Self.size { fold(foundInto: &found) }

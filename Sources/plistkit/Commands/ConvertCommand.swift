@@ -99,6 +99,7 @@ private struct ConvertJob: Sendable {
   private func convert(_ path: String) throws(CommandError) -> [UInt8]? {
     let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
     let converted = try PropertyListIO.serialize(value, as: target, options: writingOptions, path: path)
+    if files.count == 1 { ExitTimeRelease.keepUntilExit(value) }
     let destination: String
     if let output {
       destination = output

@@ -99,6 +99,22 @@ public enum PropertyListFile {
   /// one, never a mix, even if the process is killed. An existing file keeps its permissions;
   /// a symbolic link is followed and its target replaced.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PropertyListError) {
+    _ = try writeAtomically(to: path) { (write) throws(PropertyListError) in
+      try bytes.withRawBytes { (buffer) throws(PropertyListError) in try write(buffer) }
+      return true
+    }
+  }
+
+  /// Writes what `produce` hands to its `write` function to `path` atomically, as
+  /// ``writeAtomically(_:to:)`` does, for output made in pieces that are never all in memory.
+  /// When `produce` throws or returns false, the target is left untouched and nothing is kept.
+  ///
+  /// - Returns: what `produce` returned.
+  public static func writeAtomically(
+    to path: String,
+    _ produce: (_ write: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) throws(PropertyListError)
+      -> Bool
+  ) throws(PropertyListError) -> Bool {
     let target = resolvedTarget(of: path)
     let folder = directory(of: target)
     var existing = stat()
@@ -120,17 +136,18 @@ public enum PropertyListFile {
     }
     do {
       defer { close(descriptor) }
-      var written = 0
-      while written < bytes.count {
-        let result = bytes.withUnsafeBytes { buffer in
-          write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      let write = { (buffer: UnsafeRawBufferPointer) throws(PropertyListError) in
+        var written = 0
+        while written < buffer.count {
+          let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+          if result < 0 {
+            if errno == EINTR { continue }
+            throw ioError("cannot write", path: path)
+          }
+          written += result
         }
-        if result < 0 {
-          if errno == EINTR { continue }
-          throw ioError("cannot write", path: path)
-        }
-        written += result
       }
+      guard try produce(write) else { return false }
       let mode: mode_t
       if targetExists {
         mode = existing.st_mode & 0o7777
@@ -150,6 +167,7 @@ public enum PropertyListFile {
       fsync(folderDescriptor)
       close(folderDescriptor)
     }
+    return true
   }
 
   private static func resolvedTarget(of path: String) -> String {

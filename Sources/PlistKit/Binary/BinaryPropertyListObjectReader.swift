@@ -93,12 +93,16 @@ struct BinaryPropertyListObjectReader {
     if let (value, _) = try resolve(trailer.topObject, stack: &stack) { return value }
     while !stack.isEmpty {
       let top = stack.count - 1
-      if stack[top].next < stack[top].referenceCount {
-        let position = stack[top].next
-        stack[top].next += 1
-        let reference = try readReference(of: stack[top], at: position)
+      // Plain integers copied out of the open container: passing the container itself would
+      // copy it, and retain and release its arrays, once per reference.
+      let position = stack[top].next
+      if position < stack[top].referenceCount {
+        stack[top].next = position + 1
+        let object = stack[top].object
+        let reference = try readReference(
+          at: stack[top].referencesStart + position * trailer.referenceSize, from: object)
         if stack[top].isDictionary && position < stack[top].count {
-          let key = try readKey(reference, in: stack[top])
+          let key = try readKey(reference, inDictionary: object, at: stack[top].offset)
           stack[top].keys.append(key)
         } else if let (value, height) = try resolve(reference, stack: &stack) {
           stack[top].append(value, height: height)
@@ -144,7 +148,8 @@ struct BinaryPropertyListObjectReader {
         unitSize: trailer.referenceSize, what: BinaryPropertyListMarker.describe(marker).dropArticle,
         unit: "references")
       var container = OpenContainer(object: index, offset: offset, marker: marker, referencesStart: start, count: count)
-      if !isDictionary { container.values.reserveCapacity(count) }
+      container.values.reserveCapacity(count)
+      if isDictionary { container.keys.reserveCapacity(count) }
       slots[index] = Self.open
       stack.append(container)
       return nil
@@ -159,9 +164,7 @@ struct BinaryPropertyListObjectReader {
   private mutating func close(_ container: OpenContainer) -> PropertyList {
     let value: PropertyList
     if container.isDictionary {
-      var dictionary = PropertyListDictionary()
-      for (key, element) in zip(container.keys, container.values) { dictionary[key] = element }
-      value = .dictionary(dictionary)
+      value = .dictionary(PropertyListDictionary(keys: container.keys, values: container.values))
     } else {
       value = .array(container.values)
     }
@@ -169,20 +172,23 @@ struct BinaryPropertyListObjectReader {
     return value
   }
 
-  /// The object index at reference `position` of `container`, checked against the count.
-  private func readReference(of container: OpenContainer, at position: Int) throws(PropertyListError) -> Int {
-    let at = container.referencesStart + position * trailer.referenceSize
-    let reference = bytes.readBigEndian(at: at, size: trailer.referenceSize)
+  /// The object index in the reference at `byteOffset` of container `object`, checked against
+  /// the count.
+  private func readReference(at byteOffset: Int, from object: Int) throws(PropertyListError) -> Int {
+    let reference = bytes.readBigEndian(at: byteOffset, size: trailer.referenceSize)
     guard reference < UInt64(trailer.objectCount) else {
       throw PropertyListError(
-        .invalidValue, format: .binary, at: .byteOffset(at),
-        "object \(container.object) refers to object \(reference), but there are only \(trailer.objectCount) objects")
+        .invalidValue, format: .binary, at: .byteOffset(byteOffset),
+        "object \(object) refers to object \(reference), but there are only \(trailer.objectCount) objects")
     }
     return Int(reference)
   }
 
-  /// Decodes a dictionary key, which must be a string.
-  private mutating func readKey(_ index: Int, in container: OpenContainer) throws(PropertyListError) -> String {
+  /// Decodes a key of the dictionary that is object `dictionary` at byte `dictionaryOffset`;
+  /// the key must be a string.
+  private mutating func readKey(
+    _ index: Int, inDictionary dictionary: Int, at dictionaryOffset: Int
+  ) throws(PropertyListError) -> String {
     if case .string(let key) = decoded(index)?.value { return key }
     let offset = try offset(ofObject: index)
     let marker = bytes[offset]
@@ -196,7 +202,7 @@ struct BinaryPropertyListObjectReader {
       throw PropertyListError(
         .invalidValue, format: .binary, at: .byteOffset(offset),
         "dictionary key (object \(index)) is \(BinaryPropertyListMarker.describe(marker)), expected a string; "
-          + "the dictionary is object \(container.object) at byte \(container.offset)")
+          + "the dictionary is object \(dictionary) at byte \(dictionaryOffset)")
     }
   }
 

@@ -3,7 +3,7 @@
 /// Objects are numbered in the order CoreFoundation and Python's `plistlib` use: a container
 /// first, then its contents depth-first; for a dictionary all its keys, then its values. The
 /// root is object 0. Strings, numbers, dates and data are shared through a hash table (see
-/// ``BinaryPropertyListUniqueKey``). Arrays and dictionaries are shared only when they are the
+/// ``BinaryPropertyListUniqueTable``). Arrays and dictionaries are shared only when they are the
 /// same storage (one value copied into several places, as a binary plist's shared references
 /// read back): equal but separately built containers are written once per occurrence, as
 /// CoreFoundation and `plistlib` write them. Sharing storage keeps writing linear for a value
@@ -16,16 +16,20 @@ struct BinaryPropertyListObjectTable {
   enum Object {
     /// A string, number, date, data, boolean or UID.
     case scalar(PropertyList)
-    /// An array's element references.
-    case array([Int])
-    /// A dictionary's key references and value references, in the same order.
-    case dictionary(keys: [Int], values: [Int])
+    /// An array: where its element references are in ``references``.
+    case array(Range<Int>)
+    /// A dictionary: where its key references and its value references (as many, in the
+    /// same order) are in ``references``.
+    case dictionary(keys: Range<Int>, values: Range<Int>)
   }
 
   /// The objects; `objects[0]` is the root.
   private(set) var objects: [Object] = []
+  /// The object references of every container, one container after another (one buffer
+  /// rather than an array per container: a document has as many containers as records).
+  private(set) var references: [Int] = []
   /// The object index of each scalar written so far.
-  private var uniqued: [BinaryPropertyListUniqueKey: Int] = [:]
+  private var uniqued = BinaryPropertyListUniqueTable()
   /// The object index of each non-empty container, by its storage.
   private var containers: [ContainerStorage: Int] = [:]
 
@@ -35,16 +39,16 @@ struct BinaryPropertyListObjectTable {
     let elements: [PropertyList]
     let dictionary: PropertyListDictionary?
     /// The dictionary's positions in writing order (sorted keys or as they are).
-    let order: [Int]
+    let order: [Int]?
     var next = 0
-    var references: [Int] = []
 
     var childCount: Int { dictionary.map { 2 * $0.count } ?? elements.count }
 
     func child(_ position: Int) -> PropertyList {
       guard let dictionary else { return elements[position] }
-      return position < order.count
-        ? .string(dictionary.keys[order[position]]) : dictionary.values[order[position - order.count]]
+      let count = dictionary.count
+      if position < count { return .string(dictionary.keys[order?[position] ?? position]) }
+      return dictionary.values[order?[position - count] ?? position - count]
     }
   }
 
@@ -52,24 +56,33 @@ struct BinaryPropertyListObjectTable {
   /// their keys.
   init(_ root: PropertyList, sortedKeys: Bool) {
     var stack: [OpenContainer] = []
-    _ = add(root, to: &stack, sortedKeys: sortedKeys)
+    // The references gathered for each open container, one array per depth reused from one
+    // container to the next.
+    var pending: [[Int]] = []
+    if add(root, to: &stack, sortedKeys: sortedKeys) == nil { pending.append([]) }
     while !stack.isEmpty {
       let top = stack.count - 1
       if stack[top].next < stack[top].childCount {
         let child = stack[top].child(stack[top].next)
         stack[top].next += 1
-        if let reference = add(child, to: &stack, sortedKeys: sortedKeys) { stack[top].references.append(reference) }
+        if let reference = add(child, to: &stack, sortedKeys: sortedKeys) {
+          pending[top].append(reference)
+        } else if pending.count < stack.count {
+          pending.append([])
+        }
         continue
       }
       let container = stack.removeLast()
+      let start = references.count
+      references.append(contentsOf: pending[top])
+      pending[top].removeAll(keepingCapacity: true)
       if container.dictionary != nil {
-        let half = container.references.count / 2
-        objects[container.index] = .dictionary(
-          keys: Array(container.references[..<half]), values: Array(container.references[half...]))
+        let middle = start + (references.count - start) / 2
+        objects[container.index] = .dictionary(keys: start..<middle, values: middle..<references.count)
       } else {
-        objects[container.index] = .array(container.references)
+        objects[container.index] = .array(start..<references.count)
       }
-      if !stack.isEmpty { stack[stack.count - 1].references.append(container.index) }
+      if !stack.isEmpty { pending[top - 1].append(container.index) }
     }
   }
 
@@ -83,31 +96,29 @@ struct BinaryPropertyListObjectTable {
         if let existing = containers[storage] { return existing }
         containers[storage] = index
       }
-      objects.append(.array([]))
-      var container = OpenContainer(index: index, elements: elements, dictionary: nil, order: [])
-      container.references.reserveCapacity(elements.count)
-      stack.append(container)
+      objects.append(.array(0..<0))
+      stack.append(OpenContainer(index: index, elements: elements, dictionary: nil, order: nil))
       return nil
     case .dictionary(let dictionary):
       if let storage = ContainerStorage(dictionary) {
         if let existing = containers[storage] { return existing }
         containers[storage] = index
       }
-      objects.append(.dictionary(keys: [], values: []))
-      var order = Array(dictionary.indices)
+      objects.append(.dictionary(keys: 0..<0, values: 0..<0))
+      var order: [Int]?
       if sortedKeys {
         let keys = dictionary.keys
-        order.sort { keys[$0].unicodeScalars.lexicographicallyPrecedes(keys[$1].unicodeScalars) }
+        order = Array(dictionary.indices).sorted {
+          keys[$0].unicodeScalars.lexicographicallyPrecedes(keys[$1].unicodeScalars)
+        }
       }
-      var container = OpenContainer(index: index, elements: [], dictionary: dictionary, order: order)
-      container.references.reserveCapacity(2 * dictionary.count)
-      stack.append(container)
+      stack.append(OpenContainer(index: index, elements: [], dictionary: dictionary, order: order))
       return nil
+    case .boolean, .uid:
+      objects.append(.scalar(value))
+      return index
     default:
-      if let key = BinaryPropertyListUniqueKey(value) {
-        if let existing = uniqued[key] { return existing }
-        uniqued[key] = index
-      }
+      if let existing = uniqued.existingIndex(of: value, orInsertingAs: index, in: objects) { return existing }
       objects.append(.scalar(value))
       return index
     }

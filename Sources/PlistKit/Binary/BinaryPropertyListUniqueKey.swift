@@ -29,3 +29,38 @@ enum BinaryPropertyListUniqueKey: Hashable {
     }
   }
 }
+
+extension BinaryPropertyListUniqueKey {
+  // Written out rather than synthesized: the synthesized hash feeds data to the hasher one
+  // byte at a time, and this table is looked up once per scalar of the document.
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.string(let a), .string(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.real(let a), .real(let b)), (.date(let a), .date(let b)): a == b
+    case (.data(let a), .data(let b)):
+      a.withUnsafeBufferPointer { lhsBytes in b.withUnsafeBufferPointer { lhsBytes.hasSameBytes(as: $0) } }
+    default: false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .string(let key):
+      hasher.combine(0 as UInt8)
+      hasher.combine(key)
+    case .integer(let integer):
+      hasher.combine(1 as UInt8)
+      hasher.combine(integer)
+    case .real(let bits):
+      hasher.combine(2 as UInt8)
+      hasher.combine(bits)
+    case .date(let bits):
+      hasher.combine(3 as UInt8)
+      hasher.combine(bits)
+    case .data(let bytes):
+      hasher.combine(4 as UInt8)
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+  }
+}

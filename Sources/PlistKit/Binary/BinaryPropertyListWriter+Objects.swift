@@ -1,14 +1,17 @@
 extension [UInt8] {
   /// Appends one object of the table, its references `referenceSize` bytes each.
-  mutating func appendBinaryObject(_ object: BinaryPropertyListObjectTable.Object, referenceSize: Int) {
+  mutating func appendBinaryObject(
+    _ object: BinaryPropertyListObjectTable.Object, references: [Int], referenceSize: Int
+  ) {
     switch object {
-    case .array(let references):
-      appendBinaryMarker(BinaryPropertyListMarker.arrayNibble, count: references.count)
-      for reference in references { appendBigEndian(UInt64(reference), size: referenceSize) }
+    case .array(let range):
+      appendBinaryMarker(BinaryPropertyListMarker.arrayNibble, count: range.count)
+      for reference in references[range] { appendBigEndian(UInt64(reference), size: referenceSize) }
     case .dictionary(let keys, let values):
       appendBinaryMarker(BinaryPropertyListMarker.dictionaryNibble, count: keys.count)
-      for reference in keys { appendBigEndian(UInt64(reference), size: referenceSize) }
-      for reference in values { appendBigEndian(UInt64(reference), size: referenceSize) }
+      for reference in references[keys.lowerBound..<values.upperBound] {
+        appendBigEndian(UInt64(reference), size: referenceSize)
+      }
     case .scalar(let value):
       appendBinaryScalar(value)
     }

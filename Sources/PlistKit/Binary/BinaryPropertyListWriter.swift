@@ -28,7 +28,7 @@ public struct BinaryPropertyListWriter: Sendable {
     offsets.reserveCapacity(table.objects.count)
     for object in table.objects {
       offsets.append(out.count)
-      out.appendBinaryObject(object, referenceSize: referenceSize)
+      out.appendBinaryObject(object, references: table.references, referenceSize: referenceSize)
     }
     let trailer = BinaryPropertyListTrailer(
       offsetSize: BinaryPropertyListTrailer.byteCount(holding: out.count), referenceSize: referenceSize,

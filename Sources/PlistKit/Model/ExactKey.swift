@@ -21,6 +21,15 @@ package struct ExactKey: Hashable, Sendable {
 extension String {
   /// True when both strings have the same Unicode scalars (no canonical equivalence).
   package func exactlyEquals(_ other: String) -> Bool {
-    utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+    // The same storage, or the same small string stored inline: equal without looking further.
+    if unsafeBitCast(self, to: (UInt, UInt).self) == unsafeBitCast(other, to: (UInt, UInt).self) { return true }
+    // Exact equality implies canonical equivalence, and the standard library decides that
+    // fast for ASCII (a word compare for small strings, a memory compare for large ones), so
+    // most unequal strings stop here. Equivalent strings still need their bytes compared:
+    // a precomposed and a decomposed "é" are equivalent, but not equal.
+    guard self == other else { return false }
+    var lhs = self
+    var rhs = other
+    return lhs.withUTF8 { lhsBytes in rhs.withUTF8 { lhsBytes.hasSameBytes(as: $0) } }
   }
 }

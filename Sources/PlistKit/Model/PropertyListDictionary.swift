@@ -29,6 +29,33 @@ public struct PropertyListDictionary: Sendable {
     for (key, value) in entries { self[key] = value }
   }
 
+  /// Makes a dictionary from keys and values in order, taking both arrays as they are when the
+  /// keys are all different (the common case for a reader); a repeated key keeps its first
+  /// position and its last value, as with ``init(_:)``.
+  package init(keys: [String], values: [PropertyList]) {
+    precondition(keys.count == values.count, "a value for every key")
+    self.keys = keys
+    self.values = values
+    if keys.count > Self.indexThreshold {
+      var table = [ExactKey: Int](minimumCapacity: keys.count)
+      for (position, key) in keys.enumerated() {
+        guard table.updateValue(position, forKey: ExactKey(key)) == nil else {
+          self = Self(zip(keys, values))
+          return
+        }
+      }
+      index = table
+      return
+    }
+    for position in keys.indices.dropFirst() {
+      let key = keys[position]
+      if keys[..<position].contains(where: { $0.exactlyEquals(key) }) {
+        self = Self(zip(keys, values))
+        return
+      }
+    }
+  }
+
   /// The number of entries.
   public var count: Int { keys.count }
 

@@ -30,6 +30,7 @@ extension XMLPropertyListOutput {
     if real.isNaN { return append("nan") }
     if real.isInfinite { return append(real < 0 ? "-infinity" : "+infinity") }
     if real == 0 { return append(real.sign == .minus ? "-0.0" : "0.0") }
+    if SeventeenDigits.append(real, to: &bytes) { return }
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
       let count = plistkit_format_real(buffer.baseAddress, 32, real)
       let written = UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(count, 31))))

@@ -109,7 +109,10 @@ private struct FilterJob {
   private func printFound(_ sections: [(title: String, items: [String])], titled: Bool) {
     for section in sections {
       if titled { context.output.writeLine(section.title) }
-      for item in section.items { context.output.writeLine(titled ? "  " + item : item) }
+      for item in section.items {
+        if titled { context.output.write("  ") }
+        context.output.writeLine(item)
+      }
     }
   }
 

@@ -34,7 +34,7 @@ extension SchemaEvaluator {
     _ schema: CompiledSchema, formatAsserts: Bool, _ instance: PropertyList, collect: Bool
   ) -> (valid: Bool, errors: [SchemaValidationError]) {
     let outcome = LargeStackThread.run(stackSize: stackSize) {
-      var evaluator = SchemaEvaluator(schema: schema, formatAsserts: formatAsserts, maximumDepth: maximumDepth)
+      var evaluator = SchemaEvaluator(schema: schema, formatAsserts: formatAsserts, depthLimit: maximumDepth)
       let valid = evaluator.evaluate(schema.root, instance, collect: collect).valid
       return (valid: valid, errors: evaluator.errors)
     }

@@ -46,8 +46,9 @@ struct EvaluatedMarks {
 /// schema that recurses without consuming the instance (`{"$ref": "#"}`).
 struct SchemaEvaluator {
   /// Deeper evaluation than this fails: the schema recurses without making progress, or the
-  /// instance is deeper than any reader lets through.
-  let maximumDepth: Int
+  /// instance is nested too deep for it. Evaluations that `JSONSchema` starts use
+  /// ``maximumDepth``, which their thread's stack is measured to hold.
+  let depthLimit: Int
   let schema: CompiledSchema
   let formatAsserts: Bool
   private(set) var errors: [SchemaValidationError] = []
@@ -88,9 +89,9 @@ struct SchemaEvaluator {
     case index(Int)
   }
 
-  init(schema: CompiledSchema, formatAsserts: Bool, maximumDepth: Int) {
+  init(schema: CompiledSchema, formatAsserts: Bool, depthLimit: Int) {
     self.schema = schema
-    self.maximumDepth = maximumDepth
+    self.depthLimit = depthLimit
     self.formatAsserts = formatAsserts || schema.formatAsserts
   }
 
@@ -112,7 +113,7 @@ struct SchemaEvaluator {
       }
       return Outcome(valid: boolean)
     }
-    guard depth < maximumDepth else {
+    guard depth < depthLimit else {
       reportDepthExceeded(at: node.location)
       return Outcome(valid: false)
     }
@@ -147,7 +148,7 @@ struct SchemaEvaluator {
     errors.append(
       SchemaValidationError(
         instancePath: currentPath, schemaLocation: location,
-        message: "evaluation is nested more than \(maximumDepth) levels deep: \(cause)"))
+        message: "evaluation is nested more than \(depthLimit) levels deep: \(cause)"))
   }
 
   /// Evaluates a subschema in place (same instance) and merges what it evaluated.

@@ -92,4 +92,17 @@ struct StreamingConvertTests {
     #expect(streamed.stderr == whole.stderr)
     #expect(streamed.stderr.contains("it is a directory"))
   }
+
+  @Test("plutil -convert json in place writes the value writer's bytes, compact or with -r")
+  func plutilConvertJSON() throws {
+    let folder = try TemporaryDirectory()
+    let value = try PropertyList(bytes: Array(Self.document.utf8))
+    for readable in [false, true] {
+      let path = try folder.file("data.plist", Self.document)
+      let run = try CLI.run(["plutil", "-convert", "json"] + (readable ? ["-r"] : []) + [path])
+      #expect(run.status == 0)
+      let expected = try JSONPropertyListWriter(options: PropertyListWritingOptions(prettyPrinted: readable)).write(value)
+      #expect(try folder.contents("data.plist") == expected)
+    }
+  }
 }

@@ -173,7 +173,8 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
   /// Hands the output gathered so far to `flush`.
   private mutating func handOn() {
     guard let flush else { return }
-    if failure == nil {
+    // After a repeated key the output will be thrown away: do not write it.
+    if failure == nil, !repeatedKey {
       do {
         try output.bytes.withRawBytes { (bytes) throws(PropertyListError) in try flush(bytes) }
       } catch {

@@ -101,7 +101,8 @@ struct StreamingConvertTests {
       let path = try folder.file("data.plist", Self.document)
       let run = try CLI.run(["plutil", "-convert", "json"] + (readable ? ["-r"] : []) + [path])
       #expect(run.status == 0)
-      let expected = try JSONPropertyListWriter(options: PropertyListWritingOptions(prettyPrinted: readable)).write(value)
+      let expected = try JSONPropertyListWriter(options: PropertyListWritingOptions(prettyPrinted: readable)).write(
+        value)
       #expect(try folder.contents("data.plist") == expected)
     }
   }

@@ -1,3 +1,5 @@
+import PlistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import PlistKit
 
 /// Converting an XML file to binary or JSON while reading it, so that a large file needs
 /// neither its bytes nor its value in memory at once; `convert` and `plutil -convert` use it.
@@ -62,7 +63,8 @@ enum StreamedConversion {
     let written = try? PropertyListFile.writeAtomically(to: destination) { (write) throws(PropertyListError) in
       var writeFailed = false
       do throws(PropertyListError) {
-        return try converter.convert(descriptor: descriptor, inputSize: size, to: target) { (bytes) throws(PropertyListError) in
+        return try converter.convert(descriptor: descriptor, inputSize: size, to: target) {
+          (bytes) throws(PropertyListError) in
           do throws(PropertyListError) {
             try write(bytes)
           } catch {

@@ -210,4 +210,44 @@ struct FilterTests {
     #expect(try CLI.run(["filter", path, "E\u{301}", "--flat"]).output == "caf\u{E9} abi\n")
     #expect(try CLI.run(["filter", path, "stras", "--flat"]).output == "stra\u{DF}e\n")
   }
+
+  @Test(
+    "a binary name list with a broken string anywhere gets the binary reader's error, and nothing else",
+    .enabled(if: FormatSupport.works(.binary)))
+  func binaryBrokenLists() throws {
+    let folder = try TemporaryDirectory()
+    // {"A": ["abi"], "B": [ELEMENT]}: objects 0 dict, 1-2 keys, 3-4 arrays, 5 "abi", 6 the element.
+    func sectioned(_ element: [UInt8], reference: UInt8 = 6) -> [UInt8] {
+      HostileFiles.binary([
+        [0xD2, 1, 2, 3, 4], [0x51, 0x41], [0x51, 0x42], [0xA1, 5], [0xA1, reference], [0x53, 0x61, 0x62, 0x69],
+        element,
+      ])
+    }
+    let cases: [(bytes: [UInt8], message: String)] = [
+      (sectioned([0x61, 0xD8, 0x00]), "byte 26: object 6: UTF-16 string has an unpaired surrogate 0xD800"),
+      (sectioned([0x51, 0x78], reference: 9), "byte 20: object 4 refers to object 9, but there are only 7 objects"),
+      (
+        sectioned([0x5E, 0x79]),
+        "byte 25: object 6: string of 14 bytes does not fit in the 1 bytes left before the offset table"
+      ),
+    ]
+    for (number, (bytes, message)) in cases.enumerated() {
+      let path = try folder.file("broken\(number).bplist", bytes)
+      for extra in [[], ["--flat"]] {
+        let run = try CLI.run(["filter", path, "abi"] + extra)
+        #expect(run.status == 2, "\(message)")
+        #expect(run.output == "", "\(message)")
+        #expect(run.stderr == "plistkit: \(path): \(message)\n")
+      }
+    }
+    // A repeated key keeps its first place and takes its last array, as the general reader
+    // builds the dictionary; the first array's strings are still checked.
+    let repeated = try folder.file(
+      "repeated.bplist",
+      HostileFiles.binary([
+        [0xD3, 1, 2, 1, 3, 4, 5], [0x51, 0x42], [0x51, 0x41], [0xA1, 6], [0xA1, 7], [0xA1, 8],
+        [0x54, 0x61, 0x62, 0x69, 0x31], [0x54, 0x61, 0x62, 0x69, 0x32], [0x54, 0x61, 0x62, 0x69, 0x33],
+      ]))
+    #expect(try CLI.run(["filter", repeated, "abi"]).output == "A\n  abi2\nB\n  abi3\n")
+  }
 }

@@ -102,18 +102,19 @@ public struct BinaryPropertyListStringLists {
       let offset = UInt64(bigEndian: entry) &>> offsetShift
       // The constants of `BinaryPropertyListMarker` are spelled out: this code is compiled into
       // the caller, which would reach them through a call for each string. The object area
-      // starts after the 8-byte header; 0x5 marks an ASCII string, whose length is in the
+      // starts after the 8-byte header (one unsigned comparison checks both ends: the trailer
+      // put the offset table after it); 0x5 marks an ASCII string, whose length is in the
       // marker unless its low nibble is 0xF.
-      guard offset >= 8, offset < objectAreaEnd else { return false }
-      let marker = base.load(fromByteOffset: Int(offset), as: UInt8.self)
+      guard offset &- 8 < objectAreaEnd &- 8 else { return false }
+      let marker = base.load(fromByteOffset: Int(truncatingIfNeeded: offset), as: UInt8.self)
       let length = Int(marker & 0x0F)
       if marker >> 4 == 0x5, length != 0x0F {
-        let start = Int(offset) &+ 1
-        guard UInt64(start &+ length) <= objectAreaEnd, length <= maximumDecodedSize &- decodedSize else {
-          return false
-        }
+        guard offset &+ 1 &+ UInt64(truncatingIfNeeded: length) <= objectAreaEnd,
+          length <= maximumDecodedSize &- decodedSize
+        else { return false }
         decodedSize &+= length
-        body(position, .singleByte(UnsafeRawBufferPointer(start: base + start, count: length)))
+        let start = base + (Int(truncatingIfNeeded: offset) &+ 1)
+        body(position, .singleByte(UnsafeRawBufferPointer(start: start, count: length)))
       } else {
         self.decodedSize = decodedSize
         guard let string = checkedString(Int(index), at: Int(offset)) else { return false }

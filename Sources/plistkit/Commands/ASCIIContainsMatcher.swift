@@ -25,8 +25,10 @@ struct ASCIIContainsMatcher {
   private let needleMask: UInt128
   private let firstBytes: UInt128
   private let lastBytes: UInt128
-  /// Where word loads must end: the end of the buffer that the texts are parts of.
-  private let readableEnd: UnsafeRawPointer?
+  /// The last addresses where a text may start for an 8- or 16-byte load to stay inside the
+  /// buffer the texts are parts of; 0 when the term is too long for such a word.
+  private let lastStartForUInt64: UInt
+  private let lastStartForUInt128: UInt
 
   /// A matcher for a plain "contains" pattern of printable ASCII, else nil. The texts it is
   /// given must lie in `buffer`: the word path reads a whole word from a text's start, past
@@ -43,19 +45,23 @@ struct ASCIIContainsMatcher {
     needleMask = Self.mask(ofFirst: min(needleCount, 16), as: UInt128.self)
     firstBytes = Self.lanes(needle[0], as: UInt128.self)
     lastBytes = Self.lanes(needle[needleCount - 1], as: UInt128.self)
-    readableEnd = buffer.baseAddress.map { $0 + buffer.count }
+    let end = UInt(bitPattern: buffer.baseAddress) &+ UInt(buffer.count)
+    lastStartForUInt64 = needleCount <= 8 && end >= 8 ? end &- 8 : 0
+    lastStartForUInt128 = needleCount <= 16 && end >= 16 ? end &- 16 : 0
   }
 
   /// Whether the term is in `text`.
   @inline(__always)
   func match(_ text: UnsafeRawBufferPointer) -> Outcome {
     let count = text.count
-    guard let start = text.baseAddress, let readableEnd else { return matchBytes(text) }
-    // One unsigned comparison each for 1…8 and 1…16 bytes.
-    if UInt(bitPattern: count &- 1) < 8, needleCount <= 8, start + 8 <= readableEnd {
+    // One unsigned comparison each for 1…8 and 1…16 bytes (a text of 1 or more bytes has an
+    // address), and one for where the word would end.
+    if let start = text.baseAddress, UInt(bitPattern: count &- 1) < 8, UInt(bitPattern: start) <= lastStartForUInt64 {
       return matchWord(start, count: count, as: UInt64.self)
     }
-    if UInt(bitPattern: count &- 1) < 16, needleCount <= 16, start + 16 <= readableEnd {
+    if let start = text.baseAddress, UInt(bitPattern: count &- 1) < 16,
+      UInt(bitPattern: start) <= lastStartForUInt128
+    {
       return matchWord(start, count: count, as: UInt128.self)
     }
     return count == 0 ? .noMatch : matchBytes(text)

@@ -92,4 +92,35 @@ struct StreamingConvertTests {
     #expect(streamed.stderr == whole.stderr)
     #expect(streamed.stderr.contains("it is a directory"))
   }
+
+  @Test("plutil -convert json in place writes the value writer's bytes, compact or with -r")
+  func plutilConvertJSON() throws {
+    let folder = try TemporaryDirectory()
+    let value = try PropertyList(bytes: Array(Self.document.utf8))
+    for readable in [false, true] {
+      let path = try folder.file("data.plist", Self.document)
+      let run = try CLI.run(["plutil", "-convert", "json"] + (readable ? ["-r"] : []) + [path])
+      #expect(run.status == 0)
+      let expected = try JSONPropertyListWriter(options: PropertyListWritingOptions(prettyPrinted: readable)).write(
+        value)
+      #expect(try folder.contents("data.plist") == expected)
+    }
+  }
+
+  @Test("the hostile XML files fail to convert with their own messages, the destination untouched")
+  func hostileXML() throws {
+    let cases = HostileInputTests.formatCases.filter { PropertyListFormat.detect($0.bytes) == .xml }
+    #expect(cases.count >= 5)
+    for hostile in cases {
+      let folder = try TemporaryDirectory()
+      let path = try folder.file(hostile.fileName, hostile.bytes)
+      let destination = try folder.file("out", "old")
+      for format in ["binary", "json"] {
+        let run = try CLI.run(["convert", path, "--to", format, "-o", destination])
+        #expect(run.status == 1, "\(hostile.name)")
+        #expect(run.stderr == hostile.expectedError(path: path), "\(hostile.name) to \(format)")
+        #expect(try folder.contents("out") == Array("old".utf8))
+      }
+    }
+  }
 }

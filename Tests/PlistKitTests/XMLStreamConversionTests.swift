@@ -27,7 +27,9 @@ struct XMLStreamConversionTests {
 
   /// Checks every streamed form of `xml` against the value path; returns the tree value.
   @discardableResult
-  static func checkAgainstTree(_ xml: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws
+  static func checkAgainstTree(
+    _ xml: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws
     -> PropertyList
   {
     let tree = try PropertyList(bytes: xml, format: .xml)
@@ -164,8 +166,9 @@ struct XMLStreamConversionTests {
     defer { unlink(path) }
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
-    let converted = try XMLPropertyListStreamConverter().convert(descriptor: descriptor, inputSize: xml.count, to: .binary)
-    { _ in }
+    let converted = try XMLPropertyListStreamConverter().convert(
+      descriptor: descriptor, inputSize: xml.count, to: .binary
+    ) { _ in }
     #expect(!converted)
   }
 

@@ -38,6 +38,8 @@ struct BinaryPropertyListStreamWriter: XMLPropertyListConsumer {
   /// Each open container: where its references start, and whether it is a dictionary.
   private var open: [(start: Int, isDictionary: Bool)] = []
   private var keys = StreamedDictionaryKeys()
+  /// The string object of the key last seen at each place.
+  private var recentKeys = RecentKeyCache()
   /// The root object, once written.
   private var root: Int?
   /// Set when a dictionary repeats a key: the output is then unusable.
@@ -64,7 +66,15 @@ struct BinaryPropertyListStreamWriter: XMLPropertyListConsumer {
   }
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
-    let reference = sharedObject { $0.appendBinaryString(utf8: utf8) }
+    let depth = open.count
+    let position = (references.count - open[depth - 1].start) / 2
+    let reference: Int
+    if let cached = recentKeys.number(of: utf8, depth: depth, position: position) {
+      reference = cached
+    } else {
+      reference = sharedObject { $0.appendBinaryString(utf8: utf8) }
+      recentKeys.remember(utf8, number: reference, depth: depth, position: position)
+    }
     if !keys.insert(reference) { repeatedKey = true }
     references.append(reference)
   }
@@ -163,7 +173,8 @@ struct BinaryPropertyListStreamWriter: XMLPropertyListConsumer {
   /// Hands the output gathered so far to `flush`.
   private mutating func handOn() {
     guard let flush else { return }
-    if failure == nil {
+    // After a repeated key the output will be thrown away: do not write it.
+    if failure == nil, !repeatedKey {
       do {
         try output.withRawBytes { (bytes) throws(PropertyListError) in try flush(bytes) }
       } catch {

@@ -34,6 +34,8 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
   private var undecided = 0
   private var keys = StreamedDictionaryKeys()
   private var keyNumbers = ByteSequenceTable()
+  /// The number of the key last seen at each place.
+  private var recentKeys = RecentKeyCache()
   /// Set when a dictionary repeats a key: the output is then unusable.
   private(set) var repeatedKey = false
   /// The first failure of `flush`.
@@ -62,8 +64,16 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
     let top = open.count - 1
-    let number = keyNumbers.value(for: UnsafeRawBufferPointer(utf8), insertingIfAbsent: keyNumbers.count)
-    if !keys.insert(number ?? keyNumbers.count - 1) { repeatedKey = true }
+    let number: Int
+    if let cached = recentKeys.number(of: utf8, depth: open.count, position: open[top].count) {
+      number = cached
+    } else {
+      number =
+        keyNumbers.value(for: UnsafeRawBufferPointer(utf8), insertingIfAbsent: keyNumbers.count)
+        ?? keyNumbers.count - 1
+      recentKeys.remember(utf8, number: number, depth: open.count, position: open[top].count)
+    }
+    if !keys.insert(number) { repeatedKey = true }
     if open[top].count == 0 {
       if output.typed, Self.isTagName(utf8) {
         open[top].mayNeedWrapping = true
@@ -173,7 +183,8 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
   /// Hands the output gathered so far to `flush`.
   private mutating func handOn() {
     guard let flush else { return }
-    if failure == nil {
+    // After a repeated key the output will be thrown away: do not write it.
+    if failure == nil, !repeatedKey {
       do {
         try output.bytes.withRawBytes { (bytes) throws(PropertyListError) in try flush(bytes) }
       } catch {

@@ -18,8 +18,9 @@ public struct XMLPropertyListStreamConverter: Sendable {
   public var writingOptions: PropertyListWritingOptions
 
   /// Makes a converter.
-  public init(readingOptions: PropertyListReadingOptions = .default, writingOptions: PropertyListWritingOptions = .default)
-  {
+  public init(
+    readingOptions: PropertyListReadingOptions = .default, writingOptions: PropertyListWritingOptions = .default
+  ) {
     self.readingOptions = readingOptions
     self.writingOptions = writingOptions
   }
@@ -35,7 +36,9 @@ public struct XMLPropertyListStreamConverter: Sendable {
   ///
   /// - Precondition: ``canStream(to:)`` is true for `format`.
   /// - Throws: ``PropertyListError`` as ``XMLPropertyListReader`` throws it.
-  public func convert(_ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat) throws(PropertyListError)
+  public func convert(
+    _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat
+  ) throws(PropertyListError)
     -> [UInt8]
   {
     precondition(canStream(to: format), "\(format) cannot be streamed with these options")
@@ -47,7 +50,8 @@ public struct XMLPropertyListStreamConverter: Sendable {
     }
     let output = try run(XMLInputSource(bytes: bytes), inputSize: bytes.count, to: format, flush: nil)
     if let output { return output }
-    return try XMLPropertyListReader(options: readingOptions).read(bytes).serialized(as: format, options: writingOptions)
+    return try XMLPropertyListReader(options: readingOptions).read(bytes).serialized(
+      as: format, options: writingOptions)
   }
 
   /// Converts the XML document that `descriptor` reads (from where it stands to its end),

@@ -43,7 +43,7 @@ extension CommandSpec {
 }
 
 /// The conversion of one or more files, with the output rules of `convert`.
-struct ConvertJob: Sendable {
+private struct ConvertJob: Sendable {
   let files: [String]
   let target: PropertyListFormat
   let source: PropertyListFormat?
@@ -96,7 +96,7 @@ struct ConvertJob: Sendable {
   }
 
   /// The file `path` is written to, or nil for standard output.
-  func destination(of path: String) -> String? {
+  private func destination(of path: String) -> String? {
     let destination: String
     if let output {
       destination = output
@@ -112,7 +112,12 @@ struct ConvertJob: Sendable {
 
   /// Converts one file; returns the bytes when they go to standard output, nil when written.
   private func convert(_ path: String) throws(CommandError) -> [UInt8]? {
-    if let streamed = try convertStreaming(path) { return streamed.output }
+    if let streamed = try StreamedConversion.convert(
+      path, source: source, target: target, readingOptions: readingOptions, writingOptions: writingOptions,
+      destination: destination(of: path))
+    {
+      return streamed.output
+    }
     let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
     let converted = try PropertyListIO.serialize(value, as: target, options: writingOptions, path: path)
     if files.count == 1 { ExitTimeRelease.keepUntilExit(value) }

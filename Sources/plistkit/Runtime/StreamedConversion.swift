@@ -1,3 +1,5 @@
+import PlistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,25 +7,29 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import PlistKit
 
 /// Converting an XML file to binary or JSON while reading it, so that a large file needs
-/// neither its bytes nor its value in memory at once.
-extension ConvertJob {
+/// neither its bytes nor its value in memory at once; `convert` and `plutil -convert` use it.
+enum StreamedConversion {
   /// What a streamed conversion produced.
-  struct StreamedConversion {
+  struct Result {
     /// The output for standard output, or nil when it went to a file.
     var output: [UInt8]?
   }
 
   /// Converts `path` while reading it when that gives exactly what converting its value
   /// gives; nil when the value must be read instead. That is: a regular file (not standard
-  /// input) within the input limit, in XML (as detected, or as `--from` says), to binary or
-  /// JSON without `--sort-keys`. A dictionary that repeats a key, and any failure that is not
+  /// input) within the input limit, in XML (as detected, or as `source` says), to binary or
+  /// JSON without sorted keys. A dictionary that repeats a key, and any failure that is not
   /// the document's own error (a destination that cannot be written, a read error), also
-  /// return nil: the value path then does the work again and reports exactly what it reports
-  /// today, in the same order.
-  func convertStreaming(_ path: String) throws(CommandError) -> StreamedConversion? {
+  /// return nil: the value path then does the work again and reports exactly what it reports,
+  /// in the same order.
+  ///
+  /// - Parameter destination: the file to write atomically, or nil for standard output.
+  static func convert(
+    _ path: String, source: PropertyListFormat?, target: PropertyListFormat,
+    readingOptions: PropertyListReadingOptions, writingOptions: PropertyListWritingOptions, destination: String?
+  ) throws(CommandError) -> Result? {
     let converter = XMLPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
     guard path != "-", converter.canStream(to: target), source == nil || source == .xml else { return nil }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -42,13 +48,13 @@ extension ConvertJob {
     }
 
     var documentError: PropertyListError?
-    guard let destination = destination(of: path) else {
+    guard let destination else {
       var collected: [UInt8] = []
       do throws(PropertyListError) {
         let converted = try converter.convert(descriptor: descriptor, inputSize: size, to: target) { bytes in
           collected.append(contentsOf: bytes)
         }
-        return converted ? StreamedConversion(output: collected) : nil
+        return converted ? Result(output: collected) : nil
       } catch {
         if error.kind == .io { return nil }
         throw .file(path, error)
@@ -57,7 +63,8 @@ extension ConvertJob {
     let written = try? PropertyListFile.writeAtomically(to: destination) { (write) throws(PropertyListError) in
       var writeFailed = false
       do throws(PropertyListError) {
-        return try converter.convert(descriptor: descriptor, inputSize: size, to: target) { (bytes) throws(PropertyListError) in
+        return try converter.convert(descriptor: descriptor, inputSize: size, to: target) {
+          (bytes) throws(PropertyListError) in
           do throws(PropertyListError) {
             try write(bytes)
           } catch {
@@ -71,6 +78,6 @@ extension ConvertJob {
       }
     }
     if let documentError { throw .file(path, documentError) }
-    return written == true ? StreamedConversion(output: nil) : nil
+    return written == true ? Result(output: nil) : nil
   }
 }

@@ -170,6 +170,16 @@ struct XMLStreamConversionTests {
       descriptor: descriptor, inputSize: xml.count, to: .binary
     ) { _ in }
     #expect(!converted)
+    // The stream stops at the repeated key; an error after it is still the reader's.
+    let broken = Array("<plist><dict><key>a</key><true/><key>a</key><true/></dict><x/></plist>".utf8)
+    let expected = try #require(XML.error(bytes: broken))
+    for format in [PropertyListFormat.binary, .json] {
+      #expect(throws: expected) {
+        _ = try broken.withRawBytes { (buffer) throws(PropertyListError) in
+          try XMLPropertyListStreamConverter().convert(buffer, to: format)
+        }
+      }
+    }
   }
 
   @Test("object references are wide enough for many objects in a small document")

@@ -250,4 +250,35 @@ struct FilterTests {
       ]))
     #expect(try CLI.run(["filter", repeated, "abi"]).output == "A\n  abi2\nB\n  abi3\n")
   }
+
+  @Test(
+    "a binary file of megabytes (read into a buffer for huge pages) filters as a small one, or steps aside",
+    .enabled(if: FormatSupport.works(.binary)))
+  func largeBinaryFiles() throws {
+    let folder = try TemporaryDirectory()
+    // 2,400 strings of about 1,800 bytes: over 4 MB, so the file is read into its own buffer.
+    let filler = String(repeating: "x", count: 1_800)
+    let names = (0..<2_400).map { PropertyList.string(filler + ($0 % 500 == 0 ? "ABI\($0)" : "\($0)")) }
+    let list = try folder.file("large.bplist", try PropertyList.array(names).serialized(as: .binary))
+    #expect(try PropertyListFile.read(path: list).count >= 4 << 20)
+    let run = try CLI.run(["filter", list, "abi", "--flat"])
+    #expect(run.status == 0)
+    #expect(run.output == [0, 500, 1_000, 1_500, 2_000].map { filler + "ABI\($0)\n" }.joined())
+    // Not a list of names: the usual reading, and its error.
+    let mixed = try folder.file("mixed.bplist", try PropertyList.array(names + [5]).serialized(as: .binary))
+    let mixedRun = try CLI.run(["filter", mixed, "abi"])
+    #expect(mixedRun.status == 2)
+    #expect(mixedRun.stderr == "plistkit: \(mixed): 2400: expected a string or a dictionary, found integer\n")
+    // A broken string at the very end: the binary reader's error, nothing printed.
+    var objects: [[UInt8]] = [[0xAF, 0x11] + HostileFiles.bigEndian(2_401, width: 2)]
+    objects[0] += (1...2_401).flatMap { HostileFiles.bigEndian(UInt64($0), width: 2) }
+    objects += Array(
+      repeating: [0x5F, 0x11] + HostileFiles.bigEndian(1_800, width: 2) + Array(filler.utf8), count: 2_400)
+    objects.append([0x61, 0xD8, 0x00])
+    let broken = try folder.file("broken.bplist", HostileFiles.binary(objects, referenceSize: 2, offsetSize: 3))
+    let brokenRun = try CLI.run(["filter", broken, "abi", "--flat"])
+    #expect(brokenRun.status == 2)
+    #expect(brokenRun.output == "")
+    #expect(brokenRun.stderr.hasSuffix(": object 2401: UTF-16 string has an unpaired surrogate 0xD800\n"))
+  }
 }

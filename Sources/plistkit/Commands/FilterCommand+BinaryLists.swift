@@ -14,25 +14,24 @@ struct BinaryListFilter {
   let options: SearchOptions
 
   /// The matching items, by section (titles in the general path's order), or nil to step aside.
-  func run(_ bytes: [UInt8]) -> (titled: Bool, sections: [(title: String, items: [String])])? {
+  func run(_ buffer: UnsafeRawBufferPointer) -> (titled: Bool, sections: [(title: String, items: [String])])? {
     let pattern = SearchPattern(term, options: options)
-    guard !pattern.isEmpty, PropertyListFormat.detect(bytes) == .binary else { return nil }
-    return bytes.withUnsafeBytes { buffer in
-      guard var lists = BinaryPropertyListStringLists(scanning: buffer) else { return nil }
-      // Every section is searched, a repeated key's too: a broken string anywhere means
-      // stepping aside, before anything is printed.
-      var matches: [[String]] = []
-      matches.reserveCapacity(lists.sectionCount)
-      for section in 0..<lists.sectionCount {
-        guard let found = Self.matches(pattern, inSection: section, of: &lists, in: buffer) else { return nil }
-        matches.append(found)
-      }
-      var found: [(title: String, items: [String])] = []
-      for (title, section) in Self.orderedSections(lists.titles) where !matches[section].isEmpty {
-        found.append((title, matches[section]))
-      }
-      return (lists.titles != nil, found)
+    guard !pattern.isEmpty, PropertyListFormat.detect(buffer) == .binary,
+      var lists = BinaryPropertyListStringLists(scanning: buffer)
+    else { return nil }
+    // Every section is searched, a repeated key's too: a broken string anywhere means
+    // stepping aside, before anything is printed.
+    var matches: [[String]] = []
+    matches.reserveCapacity(lists.sectionCount)
+    for section in 0..<lists.sectionCount {
+      guard let found = Self.matches(pattern, inSection: section, of: &lists, in: buffer) else { return nil }
+      matches.append(found)
     }
+    var found: [(title: String, items: [String])] = []
+    for (title, section) in Self.orderedSections(lists.titles) where !matches[section].isEmpty {
+      found.append((title, matches[section]))
+    }
+    return (lists.titles != nil, found)
   }
 
   /// The sections in the order the general path shows them: a dictionary's keys resolved as

@@ -170,6 +170,16 @@ struct XMLStreamConversionTests {
       descriptor: descriptor, inputSize: xml.count, to: .binary
     ) { _ in }
     #expect(!converted)
+    // The stream stops at the repeated key; an error after it is still the reader's.
+    let broken = Array("<plist><dict><key>a</key><true/><key>a</key><true/></dict><x/></plist>".utf8)
+    let expected = try #require(XML.error(bytes: broken))
+    for format in [PropertyListFormat.binary, .json] {
+      #expect(throws: expected) {
+        _ = try broken.withRawBytes { (buffer) throws(PropertyListError) in
+          try XMLPropertyListStreamConverter().convert(buffer, to: format)
+        }
+      }
+    }
   }
 
   @Test("object references are wide enough for many objects in a small document")
@@ -251,6 +261,42 @@ struct XMLStreamConversionTests {
         }
       }
     }
+  }
+
+  @Test("2,000 mutated documents read, or fail with the same error, in both paths")
+  func mutatedDocuments() throws {
+    let source = Array(
+      XML.document(
+        """
+        <dict><key>name</key><string>Ada &amp; co</string><key>n</key><integer>-12</integer>\
+        <key>r</key><real>2.5</real><key>when</key><date>2001-01-01T00:00:00Z</date>\
+        <key>d</key><data>AAEC</data><key>ok</key><true/><key>u</key><dict><key>CF$UID</key>\
+        <integer>3</integer></dict><key>$data</key><array><string>x</string><false/></array></dict>
+        """
+      ).utf8)
+    var read = 0
+    for mutated in TextReaderMutationTests.mutations(of: source, count: 2_000, seed: 0x57_12EA) {
+      let tree = Result { () throws(PropertyListError) in try PropertyList(bytes: mutated, format: .xml) }
+      for format in [PropertyListFormat.binary, .json] {
+        let streamed = mutated.withUnsafeBytes { buffer in
+          Result { () throws(PropertyListError) in try XMLPropertyListStreamConverter().convert(buffer, to: format) }
+        }
+        switch (tree, streamed) {
+        case (.success(let value), .success(let bytes)):
+          if format == .json {
+            #expect(bytes == (try JSONPropertyListWriter().write(value)))
+          } else {
+            #expect(try PropertyList(bytes: bytes, format: .binary).isIdentical(to: value))
+          }
+          read += 1
+        case (.failure(let expected), .failure(let error)):
+          #expect(error == expected)
+        default:
+          Issue.record("one path read \(String(decoding: mutated, as: UTF8.self)) and the other did not")
+        }
+      }
+    }
+    #expect(read > 100)
   }
 
   static func temporaryFile(_ bytes: [UInt8]) throws -> String {

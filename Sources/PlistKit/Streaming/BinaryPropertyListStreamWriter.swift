@@ -65,7 +65,7 @@ struct BinaryPropertyListStreamWriter: XMLPropertyListConsumer {
     keys.open()
   }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     let depth = open.count
     let position = (references.count - open[depth - 1].start) / 2
     let reference: Int
@@ -75,8 +75,12 @@ struct BinaryPropertyListStreamWriter: XMLPropertyListConsumer {
       reference = sharedObject { $0.appendBinaryString(utf8: utf8) }
       recentKeys.remember(utf8, number: reference, depth: depth, position: position)
     }
-    if !keys.insert(reference) { repeatedKey = true }
+    guard keys.insert(reference) else {
+      repeatedKey = true
+      return false
+    }
     references.append(reference)
+    return true
   }
 
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {

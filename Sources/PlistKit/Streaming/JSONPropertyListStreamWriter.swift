@@ -62,7 +62,7 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
     keys.open()
   }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     let top = open.count - 1
     let number: Int
     if let cached = recentKeys.number(of: utf8, depth: open.count, position: open[top].count) {
@@ -73,7 +73,10 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
         ?? keyNumbers.count - 1
       recentKeys.remember(utf8, number: number, depth: open.count, position: open[top].count)
     }
-    if !keys.insert(number) { repeatedKey = true }
+    guard keys.insert(number) else {
+      repeatedKey = true
+      return false
+    }
     if open[top].count == 0 {
       if output.typed, Self.isTagName(utf8) {
         open[top].mayNeedWrapping = true
@@ -91,6 +94,7 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
     output.appendString(utf8: utf8)
     output.bytes.append(UInt8(ascii: ":"))
     if output.pretty { output.bytes.append(UInt8(ascii: " ")) }
+    return true
   }
 
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {

@@ -9,14 +9,17 @@
 /// keyed-archive reference (its only entry `CF$UID` with a non-negative integer) arrives as one
 /// ``PropertyList/uid(_:)`` scalar, never as a dictionary.
 ///
-/// After the parser fails, what a consumer has received is incomplete and must be dropped.
+/// After the parser fails, what a consumer has received is incomplete and must be dropped. A
+/// consumer may also stop the read itself (see ``key(_:)``), and then knows it is incomplete.
 protocol XMLPropertyListConsumer {
   /// An `<array>` opens; its elements follow until ``endArray()``.
   mutating func beginArray()
   /// A `<dict>` opens; keys and their values follow until ``endDictionary()``.
   mutating func beginDictionary()
-  /// A dictionary key; its value comes next.
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>)
+  /// A dictionary key; its value comes next. Returns false to stop reading: a stream writer
+  /// that meets a key its dictionary already has cannot write that dictionary as the value
+  /// holds it, and nothing after it matters.
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool
   /// A `<string>` value.
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>)
   /// Any other scalar: an integer, real, boolean, date, data or UID.
@@ -34,7 +37,7 @@ protocol XMLPropertyListConsumer {
 protocol XMLPropertyListConsumerDispatch {
   static func beginArray(_ consumer: UnsafeMutableRawPointer)
   static func beginDictionary(_ consumer: UnsafeMutableRawPointer)
-  static func key(_ consumer: UnsafeMutableRawPointer, _ utf8: UnsafeBufferPointer<UInt8>)
+  static func key(_ consumer: UnsafeMutableRawPointer, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool
   static func string(_ consumer: UnsafeMutableRawPointer, _ utf8: UnsafeBufferPointer<UInt8>)
   static func scalar(_ consumer: UnsafeMutableRawPointer, _ value: PropertyList)
   static func endArray(_ consumer: UnsafeMutableRawPointer)
@@ -45,7 +48,7 @@ protocol XMLPropertyListConsumerDispatch {
 enum XMLPropertyListConsumerCalls<Consumer: XMLPropertyListConsumer>: XMLPropertyListConsumerDispatch {
   static func beginArray(_ consumer: UnsafeMutableRawPointer) { bound(consumer).pointee.beginArray() }
   static func beginDictionary(_ consumer: UnsafeMutableRawPointer) { bound(consumer).pointee.beginDictionary() }
-  static func key(_ consumer: UnsafeMutableRawPointer, _ utf8: UnsafeBufferPointer<UInt8>) {
+  static func key(_ consumer: UnsafeMutableRawPointer, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     bound(consumer).pointee.key(utf8)
   }
   static func string(_ consumer: UnsafeMutableRawPointer, _ utf8: UnsafeBufferPointer<UInt8>) {
@@ -70,7 +73,7 @@ struct XMLPropertyListConsumerReference {
 
   func beginArray() { calls.beginArray(pointer) }
   func beginDictionary() { calls.beginDictionary(pointer) }
-  func key(_ utf8: UnsafeBufferPointer<UInt8>) { calls.key(pointer, utf8) }
+  func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool { calls.key(pointer, utf8) }
   func string(_ utf8: UnsafeBufferPointer<UInt8>) { calls.string(pointer, utf8) }
   func scalar(_ value: PropertyList) { calls.scalar(pointer, value) }
   func endArray() { calls.endArray(pointer) }

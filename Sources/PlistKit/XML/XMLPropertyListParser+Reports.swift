@@ -1,3 +1,5 @@
+internal import CLibXML2
+
 /// Reporting closed elements to the consumer, holding back a `<dict>` until it is known not to
 /// be a keyed-archive reference (`<dict><key>CF$UID</key><integer>n</integer></dict>` with
 /// n ≥ 0, which CoreFoundation reads as a UID). Only one dictionary is ever held back: any
@@ -20,7 +22,8 @@ extension XMLPropertyListParser {
       return
     }
     settleUIDCandidate()
-    text.withUnsafeBufferPointer { consumer.key($0) }
+    let proceed = text.withUnsafeBufferPointer { consumer.key($0) }
+    if !proceed { stopForConsumer() }
   }
 
   /// A scalar other than a string has closed.
@@ -64,13 +67,22 @@ extension XMLPropertyListParser {
       consumer.beginDictionary()
     case .key:
       consumer.beginDictionary()
-      Self.withUIDKey { consumer.key($0) }
+      // The first key of its dictionary: never one the dictionary already has.
+      Self.withUIDKey { _ = consumer.key($0) }
     case .value(let integer):
       consumer.beginDictionary()
-      Self.withUIDKey { consumer.key($0) }
+      Self.withUIDKey { _ = consumer.key($0) }
       consumer.scalar(.integer(integer))
     }
     uidCandidate = .none
+  }
+
+  /// Stops reading at the consumer's request: libxml2 stops, and every later callback returns
+  /// at once as after a failure.
+  private mutating func stopForConsumer() {
+    stoppedForConsumer = true
+    failure = PropertyListError(.syntax, format: .xml, "stopped by the consumer")
+    if let context { xmlStopParser(context) }
   }
 
   private static func withUIDKey(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {

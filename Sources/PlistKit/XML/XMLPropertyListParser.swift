@@ -60,6 +60,9 @@ struct XMLPropertyListParser {
   /// Where libxml2 reads from; asked whether the input is blank when it finds no element.
   var source: UnsafeMutablePointer<XMLInputSource>?
 
+  /// True when the consumer asked to stop (`failure` is then set only to silence callbacks).
+  var stoppedForConsumer = false
+
   /// The first problem found; once set, libxml2 is stopped and every callback returns at once.
   var failure: PropertyListError?
 

@@ -45,7 +45,8 @@ public struct XMLPropertyListReader: Sendable {
   }
 
   /// Parses a whole document from `source`, reporting it to `consumer`, and returns the
-  /// consumer once the document has proved to be a well-formed property list.
+  /// consumer once the document has proved to be a well-formed property list, or as soon as
+  /// the consumer has asked to stop (it then knows it holds part of the document).
   static func parse<Consumer: XMLPropertyListConsumer>(
     _ source: XMLInputSource, limits: PropertyListLimits, into consumer: Consumer
   ) throws(PropertyListError) -> Consumer {
@@ -79,12 +80,21 @@ public struct XMLPropertyListReader: Sendable {
     else {
       throw PropertyListError(.io, format: .xml, "libxml2 could not make a parser")
     }
-    defer { xmlFreeParserCtxt(context) }
+    defer {
+      // Even with no tree-building callbacks, libxml2 makes a document of its own to hold an
+      // entity declaration ("expat compatibility"), and freeing the context leaves it alone.
+      if let document = context.pointee.myDoc {
+        xmlFreeDoc(document)
+        context.pointee.myDoc = nil
+      }
+      xmlFreeParserCtxt(context)
+    }
     parser.pointee.context = context
     xmlCtxtUseOptions(context, XMLLibrary.parseOptions)
     xmlParseDocument(context)
     parser.pointee.context = nil
     parser.pointee.source = nil
+    if parser.pointee.stoppedForConsumer { return consumerPointer.pointee }
     if let failure = input.pointee.failure { throw failure }
     if let failure = parser.pointee.failure { throw failure }
     guard context.pointee.wellFormed != 0 else {

@@ -26,8 +26,9 @@ struct XMLValueTreeBuilder: XMLPropertyListConsumer {
 
   mutating func beginDictionary() { containers.append(Container(isDictionary: true)) }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     containers[containers.count - 1].pendingKey = keys.key(utf8)
+    return true
   }
 
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) { deliver(.string(String(decoding: utf8, as: UTF8.self))) }

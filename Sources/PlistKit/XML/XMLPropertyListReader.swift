@@ -80,7 +80,15 @@ public struct XMLPropertyListReader: Sendable {
     else {
       throw PropertyListError(.io, format: .xml, "libxml2 could not make a parser")
     }
-    defer { xmlFreeParserCtxt(context) }
+    defer {
+      // Even with no tree-building callbacks, libxml2 makes a document of its own to hold an
+      // entity declaration ("expat compatibility"), and freeing the context leaves it alone.
+      if let document = context.pointee.myDoc {
+        xmlFreeDoc(document)
+        context.pointee.myDoc = nil
+      }
+      xmlFreeParserCtxt(context)
+    }
     parser.pointee.context = context
     xmlCtxtUseOptions(context, XMLLibrary.parseOptions)
     xmlParseDocument(context)

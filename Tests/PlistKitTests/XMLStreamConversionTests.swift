@@ -154,6 +154,23 @@ struct XMLStreamConversionTests {
         == "{\n  \"$dict\": {\n    \"$dict\": {\n      \"a\": []\n    }\n  }\n}\n")
   }
 
+  @Test("typed JSON wraps nested and sibling lone tags, 300 deep, as the value writer does")
+  func deepTypedWrapping() throws {
+    let depth = 300
+    let chain =
+      String(repeating: "<dict><key>$data</key>", count: depth) + "<string>" + String(repeating: "x", count: 5_000)
+      + "</string>" + String(repeating: "</dict>", count: depth)
+    try Self.checkAgainstTree(Array(XML.document(chain).utf8))
+    let mixed = XML.document(
+      """
+      <dict><key>$uid</key><array><dict><key>$real</key><integer>1</integer></dict>\
+      <dict><key>$real</key><dict><key>$date</key><array/></dict><key>more</key><true/></dict>\
+      <dict><key>$dict</key><dict><key>$uid</key><string>u</string></dict></dict></array>\
+      <key>second</key><dict><key>$data</key><data>AAEC</data></dict></dict>
+      """)
+    try Self.checkAgainstTree(Array(mixed.utf8))
+  }
+
   @Test("a repeated key keeps its first place and last value, through the value path")
   func repeatedKeys() throws {
     let xml = Array(

@@ -4,10 +4,11 @@
 ///
 /// Two things need more than one event to decide:
 /// - In the typed form a dictionary whose only key is a tag name (`$data`…) is wrapped in
-///   `{"$dict": …}`. When a dictionary's first key is a tag name, the writer keeps the
-///   dictionary's output in memory until a second key or its end decides; if it stays alone,
-///   the kept bytes are wrapped (one level deeper: pretty output's only raw line breaks are
-///   its indentation, so each gets two more spaces).
+///   `{"$dict": …}`. When a dictionary's first key is a tag name, the writer keeps the output
+///   in memory until a second key or its end decides; a dictionary that stays alone is noted
+///   as a region to wrap, one level deeper (pretty output's only raw line breaks are its
+///   indentation, so each gets two more spaces per enclosing wrap). The noted regions are
+///   rewritten in one pass once nothing is undecided, so nested wraps cost linear time.
 /// - A dictionary that repeats a key cannot be streamed (the value keeps the first place with
 ///   the last value): ``repeatedKey`` is set and the caller converts from the value.
 struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
@@ -32,6 +33,9 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
   private var open: [Container] = []
   /// How many open dictionaries may need wrapping: output is kept while any does.
   private var undecided = 0
+  /// Dictionaries to wrap, as output ranges (start, end) at their own indentation, in the
+  /// order they closed (inner ones first), and the indentation of each.
+  private var wraps: [(start: Int, end: Int, indent: Int)] = []
   private var keys = StreamedDictionaryKeys()
   private var keyNumbers = ByteSequenceTable()
   /// The number of the key last seen at each place.
@@ -87,6 +91,7 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
       if open[top].mayNeedWrapping {
         open[top].mayNeedWrapping = false
         undecided -= 1
+        if undecided == 0 { applyWraps() }
       }
     }
     open[top].count += 1
@@ -120,8 +125,14 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
     let container = open.removeLast()
     keys.close()
     if container.mayNeedWrapping {
+      // The dictionary's own closing brace belongs to the region; the wrapper's follows it.
+      output.newline(indent: open.count)
+      output.bytes.append(UInt8(ascii: "}"))
+      wraps.append((container.start, output.bytes.count, open.count))
+      output.newline(indent: open.count)
+      output.bytes.append(UInt8(ascii: "}"))
       undecided -= 1
-      wrap(from: container.start)
+      if undecided == 0 { applyWraps() }
     } else {
       if container.count > 0 { output.newline(indent: open.count) }
       output.bytes.append(UInt8(ascii: "}"))
@@ -153,30 +164,52 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
     if output.bytes.count >= chunkSize, undecided == 0 { handOn() }
   }
 
-  /// Rewrites the dictionary written from `start` (all but its closing brace) as
-  /// `{"$dict": {…}}`, one level deeper, as the value writer writes a dictionary that looks
-  /// like a tag.
-  private mutating func wrap(from start: Int) {
-    let indent = open.count
-    let inner = Array(output.bytes[start...])
-    output.bytes.removeSubrange(start...)
-    output.bytes.append(UInt8(ascii: "{"))
-    output.newline(indent: indent + 1)
-    output.appendString(JSONTypedTag.dict.rawValue)
-    output.bytes.append(UInt8(ascii: ":"))
-    if output.pretty {
-      output.bytes.append(UInt8(ascii: " "))
-      for byte in inner {
-        output.bytes.append(byte)
-        if byte == 0x0A { output.bytes.append(contentsOf: [0x20, 0x20]) }
+  /// Rewrites the noted regions as `{"$dict": {…}}`, as the value writer writes a dictionary
+  /// that looks like a tag, in one pass over the output from the first of them: each line
+  /// break inside k regions gets 2k more spaces, and each region gets the wrapper's opening
+  /// before it (its closing was written after it).
+  private mutating func applyWraps() {
+    guard !wraps.isEmpty else { return }
+    // Regions nest or are apart; sorted by start (outer first when they share none), a stack
+    // of open ends tells how deep each byte is.
+    let regions = wraps.sorted { $0.start < $1.start }
+    wraps.removeAll()
+    let from = regions[0].start
+    var rewritten: [UInt8] = []
+    rewritten.reserveCapacity(output.bytes.count - from + 32 * regions.count)
+    var ends: [Int] = []
+    var next = 0
+    var prefix = JSONOutput(options: PropertyListWritingOptions(prettyPrinted: output.pretty))
+    for position in from..<output.bytes.count {
+      while let end = ends.last, end == position { ends.removeLast() }
+      while next < regions.count, regions[next].start == position {
+        prefix.bytes.removeAll(keepingCapacity: true)
+        prefix.bytes.append(UInt8(ascii: "{"))
+        prefix.newline(indent: regions[next].indent + 1)
+        prefix.appendString(JSONTypedTag.dict.rawValue)
+        prefix.bytes.append(UInt8(ascii: ":"))
+        if output.pretty { prefix.bytes.append(UInt8(ascii: " ")) }
+        Self.append(prefix.bytes, shiftedBy: ends.count, to: &rewritten)
+        ends.append(regions[next].end)
+        next += 1
       }
-    } else {
-      output.bytes.append(contentsOf: inner)
+      let byte = output.bytes[position]
+      rewritten.append(byte)
+      if byte == 0x0A {
+        for _ in 0..<2 * ends.count { rewritten.append(0x20) }
+      }
     }
-    output.newline(indent: indent + 1)
-    output.bytes.append(UInt8(ascii: "}"))
-    output.newline(indent: indent)
-    output.bytes.append(UInt8(ascii: "}"))
+    output.bytes.replaceSubrange(from..., with: rewritten)
+  }
+
+  /// Appends `bytes` with 2 × `levels` more spaces after each line break.
+  private static func append(_ bytes: [UInt8], shiftedBy levels: Int, to target: inout [UInt8]) {
+    for byte in bytes {
+      target.append(byte)
+      if byte == 0x0A {
+        for _ in 0..<2 * levels { target.append(0x20) }
+      }
+    }
   }
 
   private static func isTagName(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {

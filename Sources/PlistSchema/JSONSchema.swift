@@ -53,6 +53,21 @@ public struct JSONSchema: Sendable {
     _ document: PropertyList, baseURI: String = defaultBaseURI, registry: SchemaRegistry = SchemaRegistry(),
     options: Options = Options()
   ) throws(SchemaError) {
+    // Indexing recurses once per level of the schema document: on a stack of known size,
+    // like evaluation (the nesting limit, 256, is far below the evaluation depth bound).
+    let outcome = LargeStackThread.run(stackSize: SchemaEvaluator.stackSize) {
+      Result { () throws(SchemaError) in try Self.compile(document, baseURI: baseURI, registry: registry) }
+    }
+    guard let outcome else {
+      throw SchemaError(at: baseURI, "cannot compile the schema: the system refused to start a thread for it")
+    }
+    compiled = try outcome.get()
+    self.options = options
+  }
+
+  private static func compile(
+    _ document: PropertyList, baseURI: String, registry: SchemaRegistry
+  ) throws(SchemaError) -> CompiledSchema {
     let uri = SchemaURI(baseURI)
     var compiler = SchemaCompiler(registry: registry, mainDocument: uri)
     let root = try compiler.addDocument(document, uri: uri)
@@ -65,9 +80,8 @@ public struct JSONSchema: Sendable {
         }
       }
     }
-    compiled = CompiledSchema(
+    return CompiledSchema(
       nodes: compiler.nodes, root: root, tracksAnnotations: tracksAnnotations, formatAsserts: compiler.formatAsserts)
-    self.options = options
   }
 
   /// Reads and compiles a schema file (JSON). Relative references resolve against the file's
@@ -95,14 +109,11 @@ public struct JSONSchema: Sendable {
 
   /// Every way `instance` fails the schema; empty when it is valid.
   public func validate(_ instance: PropertyList) -> [SchemaValidationError] {
-    var evaluator = SchemaEvaluator(schema: compiled, formatAsserts: options.assertsFormat)
-    _ = evaluator.evaluate(compiled.root, instance, collect: true)
-    return evaluator.errors
+    SchemaEvaluator.evaluate(compiled, formatAsserts: options.assertsFormat, instance, collect: true).errors
   }
 
   /// True when `instance` is valid (stops at the first failure).
   public func isValid(_ instance: PropertyList) -> Bool {
-    var evaluator = SchemaEvaluator(schema: compiled, formatAsserts: options.assertsFormat)
-    return evaluator.evaluate(compiled.root, instance, collect: false).valid
+    SchemaEvaluator.evaluate(compiled, formatAsserts: options.assertsFormat, instance, collect: false).valid
   }
 }

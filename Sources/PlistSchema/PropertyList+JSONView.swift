@@ -68,34 +68,59 @@ extension PropertyList {
 
   /// JSON equality: numbers compare by value (`1` equals `1.0`), objects ignore key order,
   /// strings compare by their Unicode scalars, and dates, data and UIDs by their JSON forms.
+  ///
+  /// Containers are compared through a work list of pairs still to compare, not by recursion:
+  /// an instance can be nested deeper than any stack allows frames for.
   func jsonEquals(_ other: PropertyList) -> Bool {
-    switch (self, other) {
+    var pending: [(PropertyList, PropertyList)] = []
+    guard Self.jsonEqualsAtTop(self, other, pending: &pending) else { return false }
+    while let (left, right) = pending.popLast() {
+      guard Self.jsonEqualsAtTop(left, right, pending: &pending) else { return false }
+    }
+    return true
+  }
+
+  /// Compares two values without their contents, and queues the pairs of elements or entries
+  /// whose equality remains to be checked.
+  private static func jsonEqualsAtTop(
+    _ left: PropertyList, _ right: PropertyList, pending: inout [(PropertyList, PropertyList)]
+  ) -> Bool {
+    switch (left, right) {
     case (.array(let a), .array(let b)):
-      return a.count == b.count && zip(a, b).allSatisfy { $0.jsonEquals($1) }
+      guard a.count == b.count else { return false }
+      pending.append(contentsOf: zip(a, b))
+      return true
     case (.boolean(let a), .boolean(let b)):
       return a == b
     default:
       break
     }
-    if let a = jsonNumber, let b = other.jsonNumber { return a.compare(b) == .equal }
-    if let a = jsonString, let b = other.jsonString { return a.exactlyEquals(b) }
-    if let a = jsonObject, let b = other.jsonObject {
+    if let a = left.jsonNumber, let b = right.jsonNumber { return a.compare(b) == .equal }
+    if let a = left.jsonString, let b = right.jsonString { return a.exactlyEquals(b) }
+    if let a = left.jsonObject, let b = right.jsonObject {
       guard a.count == b.count else { return false }
       for (key, value) in a {
-        guard let match = b[key], value.jsonEquals(match) else { return false }
+        guard let match = b[key] else { return false }
+        pending.append((value, match))
       }
       return true
     }
     return false
   }
 
-  /// A hash that agrees with ``jsonEquals(_:)``.
-  func hashJSON(into hasher: inout Hasher) {
+  /// Containers deeper than this below the value hashed contribute only their type and size.
+  static let maximumHashedDepth = 8
+
+  /// A hash that agrees with ``jsonEquals(_:)``: values it calls equal agree on everything
+  /// hashed, the contents of containers only down to ``maximumHashedDepth`` levels, which
+  /// keeps the recursion shallow whatever the value's depth.
+  func hashJSON(into hasher: inout Hasher, depth: Int = 0) {
     switch self {
     case .array(let elements):
       hasher.combine(JSONType.array)
       hasher.combine(elements.count)
-      for element in elements { element.hashJSON(into: &hasher) }
+      guard depth < Self.maximumHashedDepth else { return }
+      for element in elements { element.hashJSON(into: &hasher, depth: depth + 1) }
     case .boolean(let value):
       hasher.combine(JSONType.boolean)
       hasher.combine(value)
@@ -117,11 +142,12 @@ extension PropertyList {
       let object = jsonObject!
       hasher.combine(JSONType.object)
       hasher.combine(object.count)
+      guard depth < Self.maximumHashedDepth else { return }
       var sum = 0
       for (key, value) in object {
         var entry = Hasher()
         entry.combine(ExactKey(key))
-        value.hashJSON(into: &entry)
+        value.hashJSON(into: &entry, depth: depth + 1)
         sum &+= entry.finalize()
       }
       hasher.combine(sum)

@@ -46,13 +46,14 @@ struct EvaluatedMarks {
 /// schema that recurses without consuming the instance (`{"$ref": "#"}`).
 struct SchemaEvaluator {
   /// Deeper evaluation than this fails: the schema recurses without making progress, or the
-  /// instance is deeper than any reader lets through.
-  static let maximumDepth = 1024
-
+  /// instance is nested too deep for it. Evaluations that `JSONSchema` starts use
+  /// ``maximumDepth``, which their thread's stack is measured to hold.
+  let depthLimit: Int
   let schema: CompiledSchema
   let formatAsserts: Bool
   private(set) var errors: [SchemaValidationError] = []
-  private var scope: [Int] = []
+  /// The schema resources entered, outermost first: the dynamic scope of `$dynamicRef`.
+  private(set) var scope: [Int] = []
   private var path: [PathComponent] = []
   private var depth = 0
   /// Once the depth limit is hit, the error is reported once.
@@ -88,8 +89,9 @@ struct SchemaEvaluator {
     case index(Int)
   }
 
-  init(schema: CompiledSchema, formatAsserts: Bool) {
+  init(schema: CompiledSchema, formatAsserts: Bool, depthLimit: Int) {
     self.schema = schema
+    self.depthLimit = depthLimit
     self.formatAsserts = formatAsserts || schema.formatAsserts
   }
 
@@ -111,16 +113,8 @@ struct SchemaEvaluator {
       }
       return Outcome(valid: boolean)
     }
-    guard depth < Self.maximumDepth else {
-      if !reportedDepth {
-        reportedDepth = true
-        errors.append(
-          SchemaValidationError(
-            instancePath: currentPath, schemaLocation: node.location,
-            message:
-              "evaluation is nested more than \(Self.maximumDepth) levels deep: the schema recurses without progress"
-          ))
-      }
+    guard depth < depthLimit else {
+      reportDepthExceeded(at: node.location)
       return Outcome(valid: false)
     }
     depth += 1
@@ -141,8 +135,24 @@ struct SchemaEvaluator {
     return outcome
   }
 
+  /// Reports, once per evaluation, that the depth bound stopped it. Kept out of
+  /// `evaluate(_:_:collect:)`, whose frame every level of nesting pays for.
+  private mutating func reportDepthExceeded(at location: String) {
+    guard !reportedDepth else { return }
+    reportedDepth = true
+    // At the root of the instance only the schema can have gone round in circles.
+    let cause =
+      path.isEmpty
+      ? "the schema recurses without progress"
+      : "the value is nested too deep here, or the schema recurses without progress"
+    errors.append(
+      SchemaValidationError(
+        instancePath: currentPath, schemaLocation: location,
+        message: "evaluation is nested more than \(depthLimit) levels deep: \(cause)"))
+  }
+
   /// Evaluates a subschema in place (same instance) and merges what it evaluated.
-  private mutating func evaluateInPlace(
+  mutating func evaluateInPlace(
     _ index: Int, _ instance: PropertyList, collect: Bool, marks: inout EvaluatedMarks
   ) -> Bool {
     let outcome = evaluate(index, instance, collect: collect)
@@ -151,7 +161,7 @@ struct SchemaEvaluator {
   }
 
   /// Evaluates a subschema on a child of the instance, under that child's path.
-  private mutating func evaluateChild(
+  mutating func evaluateChild(
     _ index: Int, _ child: PropertyList, key: String, collect: Bool
   ) -> Bool {
     path.append(.key(key))
@@ -159,7 +169,7 @@ struct SchemaEvaluator {
     return evaluate(index, child, collect: collect).valid
   }
 
-  private mutating func evaluateChild(
+  mutating func evaluateChild(
     _ index: Int, _ child: PropertyList, position: Int, collect: Bool
   ) -> Bool {
     path.append(.index(position))
@@ -190,7 +200,7 @@ struct SchemaEvaluator {
   ///
   /// Each explanation evaluates the branches once more, so nested explanations are limited
   /// to ``maximumExplanationDepth`` levels to keep the work linear in practice.
-  private mutating func explainClosestBranch(of nodes: [Int], _ instance: PropertyList) {
+  mutating func explainClosestBranch(of nodes: [Int], _ instance: PropertyList) {
     guard explanationDepth < Self.maximumExplanationDepth else { return }
     explanationDepth += 1
     defer { explanationDepth -= 1 }
@@ -211,259 +221,4 @@ struct SchemaEvaluator {
 
   /// How many `anyOf`/`oneOf` explanations may nest.
   static let maximumExplanationDepth = 4
-
-  // MARK: - Keywords
-
-  /// Evaluates one keyword; false when it fails.
-  private mutating func evaluate(
-    _ keyword: SchemaKeyword, of node: SchemaNode, _ instance: PropertyList, collect: Bool,
-    marks: inout EvaluatedMarks
-  ) -> Bool {
-    let here = node.location
-    switch keyword {
-    case .ref(let target):
-      return evaluateInPlace(target, instance, collect: collect, marks: &marks)
-    case .dynamicRef(let target, let anchor):
-      var resolved = target
-      if let anchor {
-        // The outermost resource in the dynamic scope that has the anchor wins.
-        for resource in scope {
-          if let node = schema.nodes[resource].dynamicAnchors[anchor] {
-            resolved = node
-            break
-          }
-        }
-      }
-      return evaluateInPlace(resolved, instance, collect: collect, marks: &marks)
-    case .allOf(let nodes):
-      var valid = true
-      for child in nodes where !evaluateInPlace(child, instance, collect: collect, marks: &marks) {
-        valid = false
-        if !collect { break }
-      }
-      return valid
-    case .anyOf(let nodes):
-      var valid = false
-      for child in nodes where evaluateInPlace(child, instance, collect: false, marks: &marks) {
-        valid = true
-        // Later branches may still add annotations that `unevaluated*` need.
-        if !schema.tracksAnnotations { break }
-      }
-      if !valid && collect {
-        report(
-          "expected a value matching at least one of the \(nodes.count) anyOf schemas, matched none",
-          at: here + "/anyOf")
-        explainClosestBranch(of: nodes, instance)
-      }
-      return valid
-    case .oneOf(let nodes):
-      var matched: [Int] = []
-      var oneMarks = EvaluatedMarks()
-      for (position, child) in nodes.enumerated() {
-        var childMarks = EvaluatedMarks()
-        if evaluateInPlace(child, instance, collect: false, marks: &childMarks) {
-          matched.append(position)
-          oneMarks = childMarks
-          if matched.count > 1 && !collect { break }
-        }
-      }
-      if matched.count == 1 {
-        marks.merge(oneMarks)
-        return true
-      }
-      if collect {
-        let found =
-          matched.isEmpty
-          ? "matched none"
-          : "matched \(matched.count) (at positions \(matched.map(String.init).joined(separator: ", ")))"
-        report(
-          "expected a value matching exactly one of the \(nodes.count) oneOf schemas, \(found)", at: here + "/oneOf")
-        if matched.isEmpty { explainClosestBranch(of: nodes, instance) }
-      }
-      return false
-    case .not(let child):
-      guard evaluate(child, instance, collect: false).valid else { return true }
-      if collect {
-        report("expected a value that does not match the \"not\" schema, found one that does", at: here + "/not")
-      }
-      return false
-    case .conditional(let condition, let then, let otherwise):
-      if evaluateInPlace(condition, instance, collect: false, marks: &marks) {
-        guard let then else { return true }
-        return evaluateInPlace(then, instance, collect: collect, marks: &marks)
-      }
-      guard let otherwise else { return true }
-      return evaluateInPlace(otherwise, instance, collect: collect, marks: &marks)
-    case .dependentSchemas(let dependencies):
-      guard let object = instance.jsonObject else { return true }
-      var valid = true
-      for (key, child) in dependencies where object[key] != nil {
-        if !evaluateInPlace(child, instance, collect: collect, marks: &marks) {
-          valid = false
-          if !collect { break }
-        }
-      }
-      return valid
-    case .objectMembers(let members):
-      return evaluateMembers(members, instance, here: here, collect: collect, marks: &marks)
-    case .propertyNames(let child):
-      guard let object = instance.jsonObject else { return true }
-      var valid = true
-      for key in object.keys where !evaluateChild(child, .string(key), key: key, collect: collect) {
-        valid = false
-        if !collect { break }
-      }
-      return valid
-    case .arrayItems(let prefix, let rest):
-      return evaluateItems(prefix: prefix, rest: rest, instance, here: here, collect: collect, marks: &marks)
-    case .contains(let child, let minimum, let maximum):
-      return evaluateContains(
-        child, minimum: minimum, maximum: maximum, instance, here: here, collect: collect, marks: &marks)
-    case .unevaluatedItems(let child):
-      guard let elements = instance.arrayValue else { return true }
-      var valid = true
-      for position in elements.indices where !marks.isItemEvaluated(position) {
-        if schema.nodes[child].boolean == false {
-          if collect {
-            report(
-              "unexpected item at index \(position): no item beyond those the schema evaluates is allowed",
-              at: here + "/unevaluatedItems")
-          }
-          valid = false
-        } else if evaluateChild(child, elements[position], position: position, collect: collect) {
-          marks.markItem(position, of: elements.count)
-          continue
-        } else {
-          valid = false
-        }
-        if !collect { break }
-      }
-      return valid
-    case .unevaluatedProperties(let child):
-      guard let object = instance.jsonObject else { return true }
-      var valid = true
-      for (position, entry) in object.enumerated() where !marks.isPropertyEvaluated(position) {
-        if schema.nodes[child].boolean == false {
-          if collect {
-            report(
-              "unexpected property \(JSONRendering.quoted(entry.key)): the schema does not evaluate it and allows no others",
-              at: here + "/unevaluatedProperties")
-          }
-          valid = false
-        } else if evaluateChild(child, entry.value, key: entry.key, collect: collect) {
-          marks.markProperty(position, of: object.count)
-          continue
-        } else {
-          valid = false
-        }
-        if !collect { break }
-      }
-      return valid
-    default:
-      return evaluateAssertion(keyword, instance, here: here, collect: collect)
-    }
-  }
-
-  private mutating func evaluateMembers(
-    _ members: SchemaKeyword.ObjectMembers, _ instance: PropertyList, here: String, collect: Bool,
-    marks: inout EvaluatedMarks
-  ) -> Bool {
-    guard let object = instance.jsonObject else { return true }
-    var valid = true
-    for (position, entry) in object.enumerated() {
-      var matched = false
-      if let child = members.properties[ExactKey(entry.key)] {
-        matched = true
-        if !evaluateChild(child, entry.value, key: entry.key, collect: collect) {
-          valid = false
-          if !collect { return false }
-        }
-      }
-      for (pattern, child) in members.patterns where matches(pattern, entry.key) {
-        matched = true
-        if !evaluateChild(child, entry.value, key: entry.key, collect: collect) {
-          valid = false
-          if !collect { return false }
-        }
-      }
-      if !matched, let additional = members.additional {
-        matched = true
-        if schema.nodes[additional].boolean == false {
-          if collect {
-            report(
-              "unexpected property \(JSONRendering.quoted(entry.key)): the schema allows no other properties",
-              at: here + "/additionalProperties")
-          }
-          valid = false
-          if !collect { return false }
-        } else if !evaluateChild(additional, entry.value, key: entry.key, collect: collect) {
-          valid = false
-          if !collect { return false }
-        }
-      }
-      if matched && schema.tracksAnnotations { marks.markProperty(position, of: object.count) }
-    }
-    return valid
-  }
-
-  private mutating func evaluateItems(
-    prefix: [Int], rest: Int?, _ instance: PropertyList, here: String, collect: Bool, marks: inout EvaluatedMarks
-  ) -> Bool {
-    guard let elements = instance.arrayValue else { return true }
-    var valid = true
-    for (position, element) in elements.enumerated() {
-      let child: Int
-      if position < prefix.count {
-        child = prefix[position]
-      } else if let rest {
-        child = rest
-        if schema.nodes[rest].boolean == false {
-          if collect {
-            report(
-              "expected at most \(prefix.count) item\(prefix.count == 1 ? "" : "s"), found \(elements.count)",
-              at: here + "/items")
-          }
-          return false
-        }
-      } else {
-        break
-      }
-      if evaluateChild(child, element, position: position, collect: collect) {
-        if schema.tracksAnnotations { marks.markItem(position, of: elements.count) }
-      } else {
-        valid = false
-        if !collect { return false }
-      }
-    }
-    return valid
-  }
-
-  private mutating func evaluateContains(
-    _ child: Int, minimum: Int, maximum: Int?, _ instance: PropertyList, here: String, collect: Bool,
-    marks: inout EvaluatedMarks
-  ) -> Bool {
-    guard let elements = instance.arrayValue else { return true }
-    var matches = 0
-    for (position, element) in elements.enumerated() where evaluate(child, element, collect: false).valid {
-      matches += 1
-      if schema.tracksAnnotations { marks.markItem(position, of: elements.count) }
-    }
-    if matches < minimum {
-      if collect {
-        report(
-          "expected at least \(minimum) item\(minimum == 1 ? "" : "s") matching the contains schema, found \(matches)",
-          at: here + (minimum == 1 ? "/contains" : "/minContains"))
-      }
-      return false
-    }
-    if let maximum, matches > maximum {
-      if collect {
-        report(
-          "expected at most \(maximum) item\(maximum == 1 ? "" : "s") matching the contains schema, found \(matches)",
-          at: here + "/maxContains")
-      }
-      return false
-    }
-    return true
-  }
 }

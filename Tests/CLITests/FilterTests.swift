@@ -159,4 +159,126 @@ struct FilterTests {
     #expect(try CLI.run(["filter", sectionedBinary, "xyzq"]).status == 1)
     #expect(try CLI.run(["filter", sectionedBinary, "ㄱㅂ", "--flat"]).output == "김밥\n")
   }
+
+  @Test(
+    "binary names matched a word at a time: every length, place and byte next to a letter, as in XML",
+    .enabled(if: FormatSupport.all(.xml, .binary)))
+  func binaryWordMatching() throws {
+    let folder = try TemporaryDirectory()
+    // Lengths 0…20 around the 8- and 16-byte words, the term at the start, middle and end,
+    // the bytes just outside 'A'…'Z' and 'a'…'z', and text that needs the full folding.
+    var names: [PropertyList] = [
+      "", "a", "A", "ab", "@abi", "[ABI]", "`abi", "{ABI}", "~abi~", "aBi", "tab\tabi", "\u{7F}abi", "straße",
+      "STRASSE", "Beyonce\u{301}", "Zoë", "ＡＢＩ",
+    ]
+    for length in 3...20 {
+      names.append(.string(String(repeating: "x", count: length)))
+      for place in Set([0, (length - 3) / 2, length - 3]) {
+        names.append(
+          .string(String(repeating: "x", count: place) + "ABI" + String(repeating: "y", count: length - 3 - place)))
+      }
+    }
+    let list = PropertyList.array(names)
+    let xml = try folder.file("names.plist", try list.serialized(as: .xml))
+    let binary = try folder.file("names.bplist", try list.serialized(as: .binary))
+    let terms = [
+      "abi", "a", "x", "xa", "iy", "bi]", "@a", "[a", "`a", "{a", "~", " ", "ss", "ß", "zoe", "é", "abi", "ａｂｉ",
+      String(repeating: "x", count: 8), String(repeating: "x", count: 16), String(repeating: "x", count: 17),
+      "xxxxxxxxABIyyyyyyyyy", "xabiy",
+    ]
+    for term in terms {
+      let expected = try CLI.run(["filter", xml, term, "--flat"])
+      let run = try CLI.run(["filter", binary, term, "--flat"])
+      #expect(run.status == expected.status, "\(term)")
+      #expect(run.stdout == expected.stdout, "\(term)")
+    }
+    let longest = String(repeating: "x", count: 17) + "ABI"
+    #expect(try CLI.run(["filter", binary, longest.lowercased(), "--flat"]).output == longest + "\n")
+  }
+
+  @Test("binary ASCII strings with Latin-1 bytes are folded in full", .enabled(if: FormatSupport.works(.binary)))
+  func binaryLatin1() throws {
+    let folder = try TemporaryDirectory()
+    // ["caf\u{E9} abi", "stra\u{DF}e", "ABI"], each an ASCII-marked string, two with Latin-1 bytes.
+    let path = try folder.file(
+      "latin1.bplist",
+      HostileFiles.binary([
+        [0xA3, 1, 2, 3], [0x58, 0x63, 0x61, 0x66, 0xE9, 0x20, 0x61, 0x62, 0x69],
+        [0x56, 0x73, 0x74, 0x72, 0x61, 0xDF, 0x65], [0x53, 0x41, 0x42, 0x49],
+      ]))
+    #expect(try CLI.run(["filter", path, "abi", "--flat"]).output == "caf\u{E9} abi\nABI\n")
+    #expect(try CLI.run(["filter", path, "E\u{301}", "--flat"]).output == "caf\u{E9} abi\n")
+    #expect(try CLI.run(["filter", path, "stras", "--flat"]).output == "stra\u{DF}e\n")
+  }
+
+  @Test(
+    "a binary name list with a broken string anywhere gets the binary reader's error, and nothing else",
+    .enabled(if: FormatSupport.works(.binary)))
+  func binaryBrokenLists() throws {
+    let folder = try TemporaryDirectory()
+    // {"A": ["abi"], "B": [ELEMENT]}: objects 0 dict, 1-2 keys, 3-4 arrays, 5 "abi", 6 the element.
+    func sectioned(_ element: [UInt8], reference: UInt8 = 6) -> [UInt8] {
+      HostileFiles.binary([
+        [0xD2, 1, 2, 3, 4], [0x51, 0x41], [0x51, 0x42], [0xA1, 5], [0xA1, reference], [0x53, 0x61, 0x62, 0x69],
+        element,
+      ])
+    }
+    let cases: [(bytes: [UInt8], message: String)] = [
+      (sectioned([0x61, 0xD8, 0x00]), "byte 26: object 6: UTF-16 string has an unpaired surrogate 0xD800"),
+      (sectioned([0x51, 0x78], reference: 9), "byte 20: object 4 refers to object 9, but there are only 7 objects"),
+      (
+        sectioned([0x5E, 0x79]),
+        "byte 25: object 6: string of 14 bytes does not fit in the 1 bytes left before the offset table"
+      ),
+    ]
+    for (number, (bytes, message)) in cases.enumerated() {
+      let path = try folder.file("broken\(number).bplist", bytes)
+      for extra in [[], ["--flat"]] {
+        let run = try CLI.run(["filter", path, "abi"] + extra)
+        #expect(run.status == 2, "\(message)")
+        #expect(run.output == "", "\(message)")
+        #expect(run.stderr == "plistkit: \(path): \(message)\n")
+      }
+    }
+    // A repeated key keeps its first place and takes its last array, as the general reader
+    // builds the dictionary; the first array's strings are still checked.
+    let repeated = try folder.file(
+      "repeated.bplist",
+      HostileFiles.binary([
+        [0xD3, 1, 2, 1, 3, 4, 5], [0x51, 0x42], [0x51, 0x41], [0xA1, 6], [0xA1, 7], [0xA1, 8],
+        [0x54, 0x61, 0x62, 0x69, 0x31], [0x54, 0x61, 0x62, 0x69, 0x32], [0x54, 0x61, 0x62, 0x69, 0x33],
+      ]))
+    #expect(try CLI.run(["filter", repeated, "abi"]).output == "A\n  abi2\nB\n  abi3\n")
+  }
+
+  @Test(
+    "a binary file of megabytes (read into a buffer for huge pages) filters as a small one, or steps aside",
+    .enabled(if: FormatSupport.works(.binary)))
+  func largeBinaryFiles() throws {
+    let folder = try TemporaryDirectory()
+    // 2,400 strings of about 1,800 bytes: over 4 MB, so the file is read into its own buffer.
+    let filler = String(repeating: "x", count: 1_800)
+    let names = (0..<2_400).map { PropertyList.string(filler + ($0 % 500 == 0 ? "ABI\($0)" : "\($0)")) }
+    let list = try folder.file("large.bplist", try PropertyList.array(names).serialized(as: .binary))
+    #expect(try PropertyListFile.read(path: list).count >= 4 << 20)
+    let run = try CLI.run(["filter", list, "abi", "--flat"])
+    #expect(run.status == 0)
+    #expect(run.output == [0, 500, 1_000, 1_500, 2_000].map { filler + "ABI\($0)\n" }.joined())
+    // Not a list of names: the usual reading, and its error.
+    let mixed = try folder.file("mixed.bplist", try PropertyList.array(names + [5]).serialized(as: .binary))
+    let mixedRun = try CLI.run(["filter", mixed, "abi"])
+    #expect(mixedRun.status == 2)
+    #expect(mixedRun.stderr == "plistkit: \(mixed): 2400: expected a string or a dictionary, found integer\n")
+    // A broken string at the very end: the binary reader's error, nothing printed.
+    var objects: [[UInt8]] = [[0xAF, 0x11] + HostileFiles.bigEndian(2_401, width: 2)]
+    objects[0] += (1...2_401).flatMap { HostileFiles.bigEndian(UInt64($0), width: 2) }
+    objects += Array(
+      repeating: [0x5F, 0x11] + HostileFiles.bigEndian(1_800, width: 2) + Array(filler.utf8), count: 2_400)
+    objects.append([0x61, 0xD8, 0x00])
+    let broken = try folder.file("broken.bplist", HostileFiles.binary(objects, referenceSize: 2, offsetSize: 3))
+    let brokenRun = try CLI.run(["filter", broken, "abi", "--flat"])
+    #expect(brokenRun.status == 2)
+    #expect(brokenRun.output == "")
+    #expect(brokenRun.stderr.hasSuffix(": object 2401: UTF-16 string has an unpaired surrogate 0xD800\n"))
+  }
 }

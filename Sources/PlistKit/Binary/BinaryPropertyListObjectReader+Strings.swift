@@ -18,9 +18,8 @@ extension BinaryPropertyListObjectReader {
     default:
       try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
       try account(count, object: index, at: offset)
-      let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
-      if text.allSatisfy({ $0 < 0x80 }) { return String(decoding: text, as: UTF8.self) }
-      return String(String.UnicodeScalarView(text.map { Unicode.Scalar($0) }))
+      return BinaryPropertyListString.string(
+        singleByte: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
     }
   }
 

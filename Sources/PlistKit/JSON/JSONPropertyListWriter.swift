@@ -157,7 +157,7 @@ struct JSONOutput {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  private mutating func newline(indent: Int) {
+  mutating func newline(indent: Int) {
     guard pretty else { return }
     bytes.append(0x0A)
     for _ in 0..<indent * 2 { bytes.append(0x20) }

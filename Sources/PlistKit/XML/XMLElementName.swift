@@ -47,6 +47,17 @@ enum XMLElementName: UInt8, Sendable {
     }
   }
 
+  /// The name's length in bytes (all names are ASCII).
+  var nameLength: Int {
+    switch self {
+    case .key: 3
+    case .dict, .real, .date, .data, .true: 4
+    case .plist, .array, .false: 5
+    case .string: 6
+    case .integer: 7
+    }
+  }
+
   /// True for the elements that hold other elements.
   var isContainer: Bool { self == .array || self == .dict }
 }

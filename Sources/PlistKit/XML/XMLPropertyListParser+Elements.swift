@@ -1,4 +1,4 @@
-/// Element handling: what may appear where, and turning closed elements into values.
+/// Element handling: what may appear where, and reporting closed elements to the consumer.
 extension XMLPropertyListParser {
   /// A start tag. `name` is the element's local name, `prefix` its namespace prefix.
   mutating func startElement(name: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
@@ -34,8 +34,9 @@ extension XMLPropertyListParser {
         return
       }
       containers.append(Container(isDictionary: element == .dict))
+      reportBegin(dictionary: element == .dict)
     } else {
-      let start = tagStartPosition ?? XMLPosition(line: 0, column: 0)
+      let start = scalarTagStartPosition(element) ?? XMLPosition(line: 0, column: 0)
       openScalar = OpenScalar(element: element, line: start.line, column: start.column)
       // Keep the buffer between values, unless one huge value left it huge.
       text.removeAll(keepingCapacity: text.capacity <= 1 << 20)
@@ -47,9 +48,9 @@ extension XMLPropertyListParser {
     let expected: String
     if let container = containers.last {
       if container.isDictionary {
-        if let key = container.pendingKey {
+        if container.awaitsValue {
           guard element != .key, element != .plist else {
-            expected = "expected a value for key '\(key)' inside <dict>"
+            expected = "expected a value for key '\(pendingKeyText)' inside <dict>"
             return misplaced(element, expected)
           }
         } else {
@@ -63,7 +64,7 @@ extension XMLPropertyListParser {
       return true
     }
     if insidePlist {
-      guard root == nil else {
+      guard !hasRoot else {
         return misplaced(element, "expected '</plist>' after the value (a plist holds one value)")
       }
       guard element != .key, element != .plist else {
@@ -84,56 +85,54 @@ extension XMLPropertyListParser {
   mutating func endElement() {
     if let scalar = openScalar {
       openScalar = nil
-      if scalar.element == .key {
-        let key = text.withUnsafeBufferPointer { keys.key($0) }
+      switch scalar.element {
+      case .key:
         guard countDecoded(text.count, at: scalar) else { return }
-        containers[containers.count - 1].pendingKey = key
-        return
+        containers[containers.count - 1].awaitsValue = true
+        reportKey()
+        // Keep the key for messages; the next scalar empties the other buffer before use.
+        swap(&text, &pendingKey)
+      case .string:
+        guard countDecoded(text.count, at: scalar) else { return }
+        settleUIDCandidate()
+        text.withUnsafeBufferPointer { consumer.string($0) }
+        valueClosed()
+      default:
+        guard let value = scalarValue(scalar) else { return }
+        reportScalar(value)
+        valueClosed()
       }
-      guard let value = scalarValue(scalar) else { return }
-      deliver(value)
       return
     }
     if let container = containers.last {
-      if let key = container.pendingKey {
-        fail(.syntax, at: tagStartPosition, "expected a value for key '\(key)' inside <dict>, found '</dict>'")
+      if container.awaitsValue {
+        fail(
+          .syntax, at: tagStartPosition, "expected a value for key '\(pendingKeyText)' inside <dict>, found '</dict>'")
         return
       }
-      let finished = containers.removeLast()
-      deliver(finished.isDictionary ? Self.dictionaryValue(finished.dictionary) : .array(finished.elements))
+      containers.removeLast()
+      reportEnd(dictionary: container.isDictionary)
+      valueClosed()
       return
     }
     // Only </plist> is left: every other element is a container or a scalar.
-    if root == nil {
+    if !hasRoot {
       fail(.syntax, at: tagStartPosition, "expected a value element inside <plist>, found '</plist>'")
     }
     insidePlist = false
   }
 
-  /// Adds a finished value to the open container, or makes it the top-level value.
-  private mutating func deliver(_ value: PropertyList) {
-    guard !containers.isEmpty else {
-      root = value
-      return
-    }
-    let top = containers.count - 1
-    if containers[top].isDictionary {
-      let key = containers[top].pendingKey!
-      containers[top].pendingKey = nil
-      containers[top].dictionary[key] = value
+  /// A value has closed: its dictionary awaits the next key, or it was the top-level value.
+  private mutating func valueClosed() {
+    if containers.isEmpty {
+      hasRoot = true
     } else {
-      containers[top].elements.append(value)
+      containers[containers.count - 1].awaitsValue = false
     }
   }
 
-  /// A dictionary whose only entry is `CF$UID` with a non-negative integer is a keyed-archive
-  /// reference, as CoreFoundation reads it.
-  private static func dictionaryValue(_ dictionary: PropertyListDictionary) -> PropertyList {
-    if dictionary.count == 1, dictionary.keys[0] == "CF$UID", let uid = dictionary.values[0].uint64Value {
-      return .uid(uid)
-    }
-    return .dictionary(dictionary)
-  }
+  /// The key read last, for messages.
+  private var pendingKeyText: String { String(decoding: pendingKey, as: UTF8.self) }
 
   /// Text between tags: the content of a scalar, or white space between elements.
   mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -33,6 +33,24 @@ extension XMLPropertyListParser {
   /// The start of a tag just read; `<` cannot occur inside a tag, not even in an attribute.
   var tagStartPosition: XMLPosition? { startPosition(of: "<") }
 
+  /// The start of the start tag of a scalar element just read, kept for errors about its
+  /// value. libxml2 reports a start tag with its position at the closing `>` (or `/>`). Nearly
+  /// every such tag is `<name>` or `<name/>`, ASCII on one line: the bytes that bound it give
+  /// its start without walking back over it, as `tagStartPosition` does for any other shape
+  /// (attributes, white space, a line break inside the tag).
+  func scalarTagStartPosition(_ element: XMLElementName) -> XMLPosition? {
+    guard let input = context?.pointee.input, let base = input.pointee.base, let current = input.pointee.cur,
+      let end = input.pointee.end
+    else { return currentPosition }
+    let back = element.nameLength + 1
+    if current < end, current[0] == UInt8(ascii: ">") || current[0] == UInt8(ascii: "/"),
+      current - base >= back, current[-back] == UInt8(ascii: "<"), Int(input.pointee.col) > back
+    {
+      return XMLPosition(line: Int(input.pointee.line), column: Int(input.pointee.col) - back)
+    }
+    return tagStartPosition
+  }
+
   /// The position of `target` inside a chunk of text being reported to `characters`.
   /// libxml2 has already counted the chunk's lines and columns, so its position is that of
   /// the chunk's end.

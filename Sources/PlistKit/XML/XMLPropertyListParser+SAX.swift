@@ -113,7 +113,7 @@ extension XMLPropertyListParser {
     case XML_ERR_TAG_NOT_FINISHED:
       kind = .unexpectedEnd
       if let open = openElementName { message = "expected '</\(open)>', found the end of the input" }
-    case XML_ERR_DOCUMENT_EMPTY where inputIsBlank:
+    case XML_ERR_DOCUMENT_EMPTY where source?.pointee.isBlank() ?? false:
       kind = .unexpectedEnd
       message = "no XML element found"
     case XML_ERR_DOCUMENT_EMPTY:

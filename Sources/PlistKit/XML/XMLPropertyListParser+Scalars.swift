@@ -1,13 +1,11 @@
-/// Turning the text of `<string>`, `<integer>`, `<real>`, `<date>`, `<data>`, `<true/>` and
-/// `<false/>` into values, on the bytes (no `String` unless the value is one).
+/// Turning the text of `<integer>`, `<real>`, `<date>`, `<data>`, `<true/>` and `<false/>` into
+/// values, on the bytes.
 extension XMLPropertyListParser {
-  /// The value of a closed scalar element, or nil after a failure.
+  /// The value of a closed scalar element other than `<string>` (whose text is reported as it
+  /// is), or nil after a failure.
   mutating func scalarValue(_ scalar: OpenScalar) -> PropertyList? {
     let position = XMLPosition(line: scalar.line, column: scalar.column)
     switch scalar.element {
-    case .string:
-      guard countDecoded(text.count, at: scalar) else { return nil }
-      return .string(String(decoding: text, as: UTF8.self))
     case .true, .false:
       guard text.allSatisfy(Self.isSpace) else {
         fail(.syntax, at: position, "<\(scalar.element.name)/> must be empty, found '\(shownText)'")
@@ -56,8 +54,8 @@ extension XMLPropertyListParser {
       }
       guard countDecoded(decoded.count, at: scalar) else { return nil }
       return .data(decoded)
-    case .key, .plist, .array, .dict:
-      preconditionFailure("not a scalar element")
+    case .string, .key, .plist, .array, .dict:
+      preconditionFailure("not a scalar element with a typed value")
     }
   }
 

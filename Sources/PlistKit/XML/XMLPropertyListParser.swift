@@ -2,19 +2,17 @@ internal import CLibXML2
 
 /// The state of one XML read. libxml2 drives it through SAX2 callbacks (see
 /// `XMLPropertyListParser+SAX.swift`) that reach it through a pointer (a struct behind a
-/// pointer needs no exclusivity checks on every access, as a class would), and it builds `PropertyList` values as elements close:
-/// there is no DOM, and nesting lives in an explicit stack, so no input can make it recurse.
+/// pointer needs no exclusivity checks on every access, as a class would). It checks what may
+/// appear where and turns each closed element into a report to its consumer (see
+/// ``XMLPropertyListConsumer``): there is no DOM, and nesting lives in an explicit stack, so no
+/// input can make it recurse.
 struct XMLPropertyListParser {
-  /// An open `<array>` or `<dict>` and what it has collected so far.
+  /// An open `<array>` or `<dict>`.
   struct Container {
     /// True for `<dict>`, false for `<array>`.
     let isDictionary: Bool
-    /// The elements of an array.
-    var elements: [PropertyList] = []
-    /// The entries of a dictionary.
-    var dictionary = PropertyListDictionary()
-    /// The key read last in a dictionary, waiting for its value.
-    var pendingKey: String?
+    /// True in a dictionary between a key and the end of its value.
+    var awaitsValue = false
   }
 
   /// The element of text content being read (`<string>`, `<integer>`…), and where its tag starts.
@@ -24,32 +22,53 @@ struct XMLPropertyListParser {
     let column: Int
   }
 
+  /// How far a `<dict>` that may be a keyed-archive reference (`CF$UID`) has got. Its reports
+  /// are held back until it is known not to be one, so that consumers never see it.
+  enum UIDCandidate {
+    /// No dictionary is held back.
+    case none
+    /// A `<dict>` has opened, nothing more.
+    case opened
+    /// Its first key is `CF$UID`.
+    case key
+    /// Its first key is `CF$UID` and the value a non-negative integer.
+    case value(PropertyListInteger)
+  }
+
   let limits: PropertyListLimits
   /// The libxml2 parser, set once it exists; the source of line and column numbers.
   var context: xmlParserCtxtPtr?
+  /// What the document's structure is reported to.
+  let consumer: XMLPropertyListConsumerReference
 
   var containers: [Container] = []
   var openScalar: OpenScalar?
   /// The text of the open scalar element, as UTF-8 (libxml2 has already checked and
   /// converted the encoding and replaced the predefined entities).
   var text: [UInt8] = []
+  /// The key read last, for messages about its missing value.
+  var pendingKey: [UInt8] = []
+  var uidCandidate = UIDCandidate.none
   /// True between `<plist>` and `</plist>`.
   var insidePlist = false
-  /// The finished top-level value.
-  var root: PropertyList?
+  /// True once the top-level value has closed.
+  var hasRoot = false
 
   var objectCount = 0
   var decodedSize = 0
-  var keys = XMLKeyInterner()
 
-  /// True when the input holds nothing but white space (and a byte-order mark).
-  var inputIsBlank = false
+  /// Where libxml2 reads from; asked whether the input is blank when it finds no element.
+  var source: UnsafeMutablePointer<XMLInputSource>?
+
+  /// True when the consumer asked to stop (`failure` is then set only to silence callbacks).
+  var stoppedForConsumer = false
 
   /// The first problem found; once set, libxml2 is stopped and every callback returns at once.
   var failure: PropertyListError?
 
-  init(limits: PropertyListLimits) {
+  init(limits: PropertyListLimits, consumer: XMLPropertyListConsumerReference) {
     self.limits = limits
+    self.consumer = consumer
   }
 
   /// Records the first failure and stops libxml2.

@@ -37,40 +37,73 @@ public struct XMLPropertyListReader: Sendable {
         .limitExceeded, format: .xml,
         "the input is \(bytes.count) bytes, over the limit of \(options.limits.maximumInputSize)")
     }
+    let builder = try Self.parse(XMLInputSource(bytes: bytes), limits: options.limits, into: XMLValueTreeBuilder())
+    guard let root = builder.root else {
+      throw PropertyListError(.unexpectedEnd, format: .xml, "no property list value found")
+    }
+    return root
+  }
+
+  /// Parses a whole document from `source`, reporting it to `consumer`, and returns the
+  /// consumer once the document has proved to be a well-formed property list, or as soon as
+  /// the consumer has asked to stop (it then knows it holds part of the document).
+  static func parse<Consumer: XMLPropertyListConsumer>(
+    _ source: XMLInputSource, limits: PropertyListLimits, into consumer: Consumer
+  ) throws(PropertyListError) -> Consumer {
     XMLLibrary.initialize()
+    let consumerPointer = UnsafeMutablePointer<Consumer>.allocate(capacity: 1)
+    consumerPointer.initialize(to: consumer)
+    defer {
+      consumerPointer.deinitialize(count: 1)
+      consumerPointer.deallocate()
+    }
+    let reference = XMLPropertyListConsumerReference(
+      pointer: UnsafeMutableRawPointer(consumerPointer), calls: XMLPropertyListConsumerCalls<Consumer>.self)
     let parser = UnsafeMutablePointer<XMLPropertyListParser>.allocate(capacity: 1)
-    parser.initialize(to: XMLPropertyListParser(limits: options.limits))
+    parser.initialize(to: XMLPropertyListParser(limits: limits, consumer: reference))
     defer {
       parser.deinitialize(count: 1)
       parser.deallocate()
     }
-    parser.pointee.inputIsBlank = bytes.allSatisfy {
-      [0x20, 0x09, 0x0A, 0x0D, 0x00, 0xFE, 0xFF, 0xEF, 0xBB, 0xBF].contains($0)
-    }
     var handler = XMLPropertyListParser.makeHandler()
-    let source = UnsafeMutablePointer<XMLInputSource>.allocate(capacity: 1)
-    source.initialize(to: XMLInputSource(bytes: bytes))
-    defer { source.deallocate() }
+    let input = UnsafeMutablePointer<XMLInputSource>.allocate(capacity: 1)
+    input.initialize(to: source)
+    defer {
+      input.deinitialize(count: 1)
+      input.deallocate()
+    }
+    parser.pointee.source = input
 
     guard
       let context = xmlCreateIOParserCtxt(
-        &handler, parser, XMLInputSource.read, XMLInputSource.close, source, XML_CHAR_ENCODING_NONE)
+        &handler, parser, XMLInputSource.read, XMLInputSource.close, input, XML_CHAR_ENCODING_NONE)
     else {
       throw PropertyListError(.io, format: .xml, "libxml2 could not make a parser")
     }
-    defer { xmlFreeParserCtxt(context) }
+    defer {
+      // Even with no tree-building callbacks, libxml2 makes a document of its own to hold an
+      // entity declaration ("expat compatibility"), and freeing the context leaves it alone.
+      if let document = context.pointee.myDoc {
+        xmlFreeDoc(document)
+        context.pointee.myDoc = nil
+      }
+      xmlFreeParserCtxt(context)
+    }
     parser.pointee.context = context
     xmlCtxtUseOptions(context, XMLLibrary.parseOptions)
     xmlParseDocument(context)
     parser.pointee.context = nil
+    parser.pointee.source = nil
+    if parser.pointee.stoppedForConsumer { return consumerPointer.pointee }
+    if let failure = input.pointee.failure { throw failure }
     if let failure = parser.pointee.failure { throw failure }
     guard context.pointee.wellFormed != 0 else {
       throw PropertyListError(.syntax, format: .xml, "the document is not well-formed XML")
     }
-    guard let root = parser.pointee.root else {
+    guard parser.pointee.hasRoot else {
       throw PropertyListError(.unexpectedEnd, format: .xml, "no property list value found")
     }
-    return root
+    return consumerPointer.pointee
   }
 }
 
@@ -88,24 +121,4 @@ enum XMLLibrary {
   /// Initializes libxml2 once, before the first parse (its global tables are not
   /// thread-safe to set up lazily).
   static func initialize() { _ = initialized }
-}
-
-/// Hands the input to libxml2 in the chunks it asks for, without copying it whole first.
-struct XMLInputSource {
-  let bytes: UnsafeRawBufferPointer
-  var offset = 0
-
-  init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-  static let read: xmlInputReadCallback = { context, buffer, length in
-    guard let context, let buffer, length > 0 else { return 0 }
-    let source = context.assumingMemoryBound(to: XMLInputSource.self)
-    let count = min(Int(length), source.pointee.bytes.count - source.pointee.offset)
-    guard count > 0, let base = source.pointee.bytes.baseAddress else { return 0 }
-    UnsafeMutableRawPointer(buffer).copyMemory(from: base + source.pointee.offset, byteCount: count)
-    source.pointee.offset += count
-    return Int32(count)
-  }
-
-  static let close: xmlInputCloseCallback = { _ in 0 }
 }

@@ -95,8 +95,29 @@ private struct ConvertJob: Sendable {
     return status
   }
 
+  /// The file `path` is written to, or nil for standard output.
+  private func destination(of path: String) -> String? {
+    let destination: String
+    if let output {
+      destination = output
+    } else if inPlace {
+      destination = path
+    } else if let newExtension {
+      destination = FileSystem.replacingExtension(of: path, with: newExtension)
+    } else {
+      return nil
+    }
+    return destination == "-" ? nil : destination
+  }
+
   /// Converts one file; returns the bytes when they go to standard output, nil when written.
   private func convert(_ path: String) throws(CommandError) -> [UInt8]? {
+    if let streamed = try StreamedConversion.convert(
+      path, source: source, target: target, readingOptions: readingOptions, writingOptions: writingOptions,
+      destination: destination(of: path))
+    {
+      return streamed.output
+    }
     let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
     let converted = try PropertyListIO.serialize(value, as: target, options: writingOptions, path: path)
     if files.count == 1 { ExitTimeRelease.keepUntilExit(value) }

@@ -1,4 +1,4 @@
-import PlistKit
+@_spi(StringLists) import PlistKit
 import Sectioning
 
 /// `filter` over a binary list of names (an array of strings, or a dictionary of title →
@@ -14,106 +14,117 @@ struct BinaryListFilter {
   let options: SearchOptions
 
   /// The matching items, by section (titles in the general path's order), or nil to step aside.
-  func run(_ bytes: [UInt8]) -> (titled: Bool, sections: [(title: String, items: [String])])? {
+  func run(_ buffer: UnsafeRawBufferPointer) -> (titled: Bool, sections: [(title: String, items: [String])])? {
     let pattern = SearchPattern(term, options: options)
-    guard !pattern.isEmpty, PropertyListFormat.detect(bytes) == .binary else { return nil }
-    return bytes.withUnsafeBytes { buffer in
-      guard let lists = BinaryPropertyListStringLists(scanning: buffer) else { return nil }
-      var found: [(title: String, items: [String])] = []
-      for (title, items) in Self.orderedSections(lists) {
-        let matches = Self.matches(pattern, items: items, lists: lists, in: buffer)
-        if !matches.isEmpty { found.append((title, matches)) }
-      }
-      return (lists.titles != nil, found)
+    guard !pattern.isEmpty, PropertyListFormat.detect(buffer) == .binary,
+      var lists = BinaryPropertyListStringLists(scanning: buffer)
+    else { return nil }
+    // Every section is searched, a repeated key's too: a broken string anywhere means
+    // stepping aside, before anything is printed.
+    var matches: [[String]] = []
+    matches.reserveCapacity(lists.sectionCount)
+    for section in 0..<lists.sectionCount {
+      guard let found = Self.matches(pattern, inSection: section, of: &lists, in: buffer) else { return nil }
+      matches.append(found)
     }
+    var found: [(title: String, items: [String])] = []
+    for (title, section) in Self.orderedSections(lists.titles) where !matches[section].isEmpty {
+      found.append((title, matches[section]))
+    }
+    return (lists.titles != nil, found)
   }
 
   /// The sections in the order the general path shows them: a dictionary's keys resolved as
   /// the dictionary resolves them (a repeated key keeps its place and takes the last value),
   /// then sorted by title as `SectionedList(sectionsByTitle:)` sorts them.
-  private static func orderedSections(_ lists: BinaryPropertyListStringLists) -> [(String, [Int])] {
-    guard let titles = lists.titles else { return [("", lists.sections.first ?? [])] }
+  private static func orderedSections(_ titles: [String]?) -> [(String, Int)] {
+    guard let titles else { return [("", 0)] }
     var positions = PropertyListDictionary()
     for (position, title) in titles.enumerated() { positions[title] = .uid(UInt64(position)) }
     let resolved = positions.map { title, value in
-      guard case .uid(let position) = value else { return (title, [Int]()) }
-      return (title, lists.sections[Int(position)])
+      guard case .uid(let position) = value else { return (title, 0) }
+      return (title, Int(position))
     }
     return resolved.enumerated().sorted { lhs, rhs in
       lhs.element.0 == rhs.element.0 ? lhs.offset < rhs.offset : lhs.element.0 < rhs.element.0
     }.map(\.element)
   }
 
-  /// The texts of the items of one section that `pattern` matches, folding a block of items
-  /// at a time as `SectionedList.filtered(by:options:)` does.
+  /// The texts of the items of one section that `pattern` matches, in order; nil when a string
+  /// of the section is broken.
   ///
-  /// When the term is printable ASCII and the match may fall anywhere, printable-ASCII items
-  /// are matched on their bytes directly: for such text, full case folding with canonical
-  /// equivalence is exactly ASCII lowercasing, and no grapheme can straddle the match's ends.
-  /// Only the other items are folded into search keys.
+  /// Each string is checked and matched in the same visit. ASCII names are matched on their
+  /// bytes (see ``ASCIIContainsMatcher``) when the term allows it; the others are folded
+  /// into search keys a block at a time, as `SectionedList.filtered(by:options:)` folds them.
   private static func matches(
-    _ pattern: SearchPattern, items: [Int], lists: BinaryPropertyListStringLists, in bytes: UnsafeRawBufferPointer
-  ) -> [String] {
-    let asciiKey = Self.asciiKey(of: pattern)
-    let blockSize = 4096
-    var texts: [String] = []
-    var start = 0
-    while start < items.count {
-      let block = Array(items[start..<min(start + blockSize, items.count)])
-      // Items that need full folding, by their place in the block.
-      var folded: [Int] = []
-      var direct = [Bool?](repeating: nil, count: block.count)
-      for (place, item) in block.enumerated() {
-        if let asciiKey, let text = lists.utf8Bytes(at: item, in: bytes), Self.isPrintableASCII(text) {
-          direct[place] = Self.containsIgnoringASCIICase(text, asciiKey)
+    _ pattern: SearchPattern, inSection section: Int, of lists: inout BinaryPropertyListStringLists,
+    in bytes: UnsafeRawBufferPointer
+  ) -> [String]? {
+    var found: [(position: Int, text: String)] = []
+    var folding = FoldingBlock(pattern: pattern)
+    let complete: Bool
+    if let matcher = ASCIIContainsMatcher(pattern, textsIn: bytes) {
+      complete = lists.forEachString(inSection: section) { position, string in
+        if case .singleByte(let text) = string {
+          switch matcher.match(text) {
+          case .match: found.append((position, String(decoding: text, as: UTF8.self)))
+          case .noMatch: break
+          case .notASCII: folding.add(string, at: position, foundInto: &found)
+          }
         } else {
-          folded.append(place)
+          folding.add(string, at: position, foundInto: &found)
         }
       }
-      var foldedMatches = Set<Int>()
-      if !folded.isEmpty {
-        let keys = SearchKeys(
-          count: folded.count, folding: pattern.options.folding,
-          utf8: { lists.utf8Bytes(at: block[folded[$0]], in: bytes) },
-          string: { lists.string(at: block[folded[$0]], in: bytes) })
-        for match in keys.matches(pattern) { foldedMatches.insert(folded[Int(match)]) }
+    } else {
+      complete = lists.forEachString(inSection: section) { position, string in
+        folding.add(string, at: position, foundInto: &found)
       }
-      for place in block.indices where direct[place] ?? foldedMatches.contains(place) {
-        texts.append(lists.string(at: block[place], in: bytes))
-      }
-      start += blockSize
     }
-    return texts
+    guard complete else { return nil }
+    folding.fold(foundInto: &found)
+    // Folded matches join the list a block late (when some items were matched directly).
+    if folding.foldedAny { found.sort { $0.position < $1.position } }
+    return found.map(\.text)
+  }
+}
+
+/// Items waiting to be folded into search keys, a block at a time: one key buffer for many
+/// items, without holding keys for the whole list.
+private struct FoldingBlock {
+  let pattern: SearchPattern
+  private var positions: [Int] = []
+  private var strings: [BinaryPropertyListString] = []
+  /// True once a block has been folded.
+  private(set) var foldedAny = false
+  private static let size = 4096
+
+  init(pattern: SearchPattern) { self.pattern = pattern }
+
+  /// Adds an item, folding the block when it is full.
+  mutating func add(
+    _ string: BinaryPropertyListString, at position: Int, foundInto found: inout [(position: Int, text: String)]
+  ) {
+    positions.append(position)
+    strings.append(string)
+    if strings.count == Self.size { fold(foundInto: &found) }
   }
 
-  /// The folded key of a plain "contains" pattern of printable ASCII, else nil.
-  private static func asciiKey(of pattern: SearchPattern) -> [UInt8]? {
-    guard pattern.options.mode == .contains, !pattern.usesHangulInitials,
-      pattern.key.allSatisfy({ (0x20...0x7E).contains($0) })
-    else { return nil }
-    return pattern.key
+  /// Folds the items waiting and appends those that match, with their positions.
+  mutating func fold(foundInto found: inout [(position: Int, text: String)]) {
+    guard !strings.isEmpty else { return }
+    foldedAny = true
+    let strings = strings
+    let keys = SearchKeys(
+      count: strings.count, folding: pattern.options.folding,
+      utf8: { Self.utf8(strings[$0]) }, string: { strings[$0].string })
+    for match in keys.matches(pattern) { found.append((positions[Int(match)], strings[Int(match)].string)) }
+    positions.removeAll(keepingCapacity: true)
+    self.strings.removeAll(keepingCapacity: true)
   }
 
-  private static func isPrintableASCII(_ text: UnsafeRawBufferPointer) -> Bool {
-    text.allSatisfy { (0x20...0x7E).contains($0) }
-  }
-
-  /// True when `key` (already lowercase) occurs in `text` with ASCII letters compared without case.
-  private static func containsIgnoringASCIICase(_ text: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
-    guard key.count <= text.count else { return false }
-    if key.isEmpty { return true }
-    let last = text.count - key.count
-    var position = 0
-    while position <= last {
-      var offset = 0
-      while offset < key.count, lowercase(text[position + offset]) == key[offset] { offset += 1 }
-      if offset == key.count { return true }
-      position += 1
-    }
-    return false
-  }
-
-  private static func lowercase(_ byte: UInt8) -> UInt8 {
-    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+  /// The bytes of an ASCII string when they are its UTF-8 text (no byte of 0x80 or above).
+  private static func utf8(_ string: BinaryPropertyListString) -> UnsafeRawBufferPointer? {
+    guard case .singleByte(let bytes) = string, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    return bytes
   }
 }

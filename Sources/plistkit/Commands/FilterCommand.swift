@@ -83,12 +83,22 @@ private struct FilterJob {
       mode: mode, ignoresDiacritics: arguments.flag("ignore-diacritics"), ignoresWidth: arguments.flag("ignore-width"))
     let term = arguments.argument("TERM") ?? ""
     let flat = arguments.flag("flat")
-    let bytes = try PropertyListIO.readBytes(path)
-    if arguments.value("format") == "text" || flat, arguments.value("collation") == nil,
-      let found = BinaryListFilter(term: term, options: options).run(bytes)
+    // A binary list of names is searched straight from the file's bytes when the output allows
+    // it; a large file is read into a buffer that takes huge pages for that.
+    var binaryListFilter: BinaryListFilter? = nil
+    if arguments.value("format") == "text" || flat, arguments.value("collation") == nil {
+      binaryListFilter = BinaryListFilter(term: term, options: options)
+    }
+    if let filter = binaryListFilter, path != "-",
+      let buffer = HugePageFileBuffer(
+        path: path, startingWith: Array("bplist".utf8), limit: PropertyListLimits.default.maximumInputSize)
     {
-      printFound(found.sections, titled: found.titled && !flat)
-      return found.sections.isEmpty ? .failure : .success
+      if let found = filter.run(buffer.bytes) { return printFound(found, flat: flat) }
+      binaryListFilter = nil
+    }
+    let bytes = try PropertyListIO.readBytes(path)
+    if let filter = binaryListFilter, let found = bytes.withUnsafeBytes({ filter.run($0) }) {
+      return printFound(found, flat: flat)
     }
     let input = try SectionedInput.load(arguments, path: path, bytes: bytes, flatCollation: nil)
     let result = input.list.filtered(by: term, options: options)
@@ -106,11 +116,20 @@ private struct FilterJob {
 
   /// What ``BinaryListFilter`` found, printed as ``printText(_:shape:)`` and
   /// ``printFlat(_:)`` print a result.
-  private func printFound(_ sections: [(title: String, items: [String])], titled: Bool) {
-    for section in sections {
+  private func printFound(
+    _ found: (titled: Bool, sections: [(title: String, items: [String])]), flat: Bool
+  )
+    -> ExitStatus
+  {
+    let titled = found.titled && !flat
+    for section in found.sections {
       if titled { context.output.writeLine(section.title) }
-      for item in section.items { context.output.writeLine(titled ? "  " + item : item) }
+      for item in section.items {
+        if titled { context.output.write("  ") }
+        context.output.writeLine(item)
+      }
     }
+    return found.sections.isEmpty ? .failure : .success
   }
 
   private func printFlat(_ result: SearchResult<PropertyList>) {

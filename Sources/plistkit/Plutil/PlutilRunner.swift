@@ -43,11 +43,21 @@ struct PlutilRunner {
       let value = try PropertyListIO.read(file).value
       TreePrinter(palette: Palette(isEnabled: false)).write(value, to: output)
     case .convert(let name):
-      let value = try PropertyListIO.read(file).value
       let format = Self.format(named: name)!
-      let bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
       let destination =
         invocation.output ?? invocation.newExtension.map { FileSystem.replacingExtension(of: file, with: $0) } ?? file
+      // Binary output keeps the value writer's object order, which matches plutil's for flat
+      // lists; JSON is the same bytes either way, so only JSON is converted while reading.
+      if format == .json,
+        let streamed = try StreamedConversion.convert(
+        file, source: nil, target: format, readingOptions: .default, writingOptions: writingOptions,
+        destination: destination == "-" ? nil : destination)
+      {
+        if let bytes = streamed.output { output.write(bytes: bytes) }
+        return
+      }
+      let value = try PropertyListIO.read(file).value
+      let bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
       try PropertyListIO.write(bytes, to: destination, output: output)
     case .create(let name):
       let empty = PropertyList.dictionary(PropertyListDictionary())

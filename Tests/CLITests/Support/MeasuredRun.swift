@@ -46,8 +46,9 @@ enum MeasuredRun {
     return (status & 0x7F) == SIGKILL
   }
 
-  /// Runs `plistkit arguments…` with its private writable memory capped at `memoryLimit` bytes.
-  static func run(_ arguments: [String], memoryLimit: Int) throws -> Outcome {
+  /// Runs `plistkit arguments…` with its private writable memory capped at `memoryLimit` bytes,
+  /// or uncapped when `memoryLimit` is nil.
+  static func run(_ arguments: [String], memoryLimit: Int?) throws -> Outcome {
     let scratch = try TemporaryDirectory()
     let errorPath = scratch.url.appendingPathComponent("stderr").path
     var actions = posix_spawn_file_actions_t()
@@ -57,7 +58,7 @@ enum MeasuredRun {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     // The shell sets the limit on itself and then becomes the CLI through exec.
-    let script = "ulimit -d \(memoryLimit / 1024) && exec \"$0\" \"$@\""
+    let script = (memoryLimit.map { "ulimit -d \($0 / 1024) && " } ?? "") + "exec \"$0\" \"$@\""
     let argv = (["/bin/sh", "-c", script, CLI.binary] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid = pid_t()

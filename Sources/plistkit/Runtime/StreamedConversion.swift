@@ -1,0 +1,83 @@
+import PlistKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Converting an XML file to binary or JSON while reading it, so that a large file needs
+/// neither its bytes nor its value in memory at once; `convert` and `plutil -convert` use it.
+enum StreamedConversion {
+  /// What a streamed conversion produced.
+  struct Result {
+    /// The output for standard output, or nil when it went to a file.
+    var output: [UInt8]?
+  }
+
+  /// Converts `path` while reading it when that gives exactly what converting its value
+  /// gives; nil when the value must be read instead. That is: a regular file (not standard
+  /// input) within the input limit, in XML (as detected, or as `source` says), to binary or
+  /// JSON without sorted keys. A dictionary that repeats a key, and any failure that is not
+  /// the document's own error (a destination that cannot be written, a read error), also
+  /// return nil: the value path then does the work again and reports exactly what it reports,
+  /// in the same order.
+  ///
+  /// - Parameter destination: the file to write atomically, or nil for standard output.
+  static func convert(
+    _ path: String, source: PropertyListFormat?, target: PropertyListFormat,
+    readingOptions: PropertyListReadingOptions, writingOptions: PropertyListWritingOptions, destination: String?
+  ) throws(CommandError) -> Result? {
+    let converter = XMLPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
+    guard path != "-", converter.canStream(to: target), source == nil || source == .xml else { return nil }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+      Int(status.st_size) <= readingOptions.limits.maximumInputSize
+    else { return nil }
+    let size = Int(status.st_size)
+    if source == nil {
+      // Detection looks at the first 4,096 characters at most (8,194 bytes in UTF-16).
+      var prefix = [UInt8](repeating: 0, count: min(size, 16 * 1024))
+      let count = prefix.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count == prefix.count, PropertyListFormat.detect(prefix) == .xml else { return nil }
+    }
+
+    var documentError: PropertyListError?
+    guard let destination else {
+      var collected: [UInt8] = []
+      do throws(PropertyListError) {
+        let converted = try converter.convert(descriptor: descriptor, inputSize: size, to: target) { bytes in
+          collected.append(contentsOf: bytes)
+        }
+        return converted ? Result(output: collected) : nil
+      } catch {
+        if error.kind == .io { return nil }
+        throw .file(path, error)
+      }
+    }
+    let written = try? PropertyListFile.writeAtomically(to: destination) { (write) throws(PropertyListError) in
+      var writeFailed = false
+      do throws(PropertyListError) {
+        return try converter.convert(descriptor: descriptor, inputSize: size, to: target) {
+          (bytes) throws(PropertyListError) in
+          do throws(PropertyListError) {
+            try write(bytes)
+          } catch {
+            writeFailed = true
+            throw error
+          }
+        }
+      } catch {
+        if !writeFailed && error.kind != .io { documentError = error }
+        throw error
+      }
+    }
+    if let documentError { throw .file(path, documentError) }
+    return written == true ? Result(output: nil) : nil
+  }
+}

@@ -160,4 +160,27 @@ struct JSONWriterTests {
     #expect(try Self.text("x") == "\"x\"\n")
     #expect(try Self.text(.integer(Int64.min), .init(prettyPrinted: false)) == "-9223372036854775808")
   }
+
+  @Test(
+    "plain JSON refuses a date it could only write as another date, with its key path",
+    arguments: [Double.nan, .infinity, -.infinity, 1e20, -1e20])
+  func plainRefusesUnwritableDates(seconds: Double) throws {
+    let value: PropertyList = [
+      "fine": .date(PropertyListDate(secondsSinceReferenceDate: 0)),
+      "list": [1, ["when": .date(PropertyListDate(secondsSinceReferenceDate: seconds))]],
+    ]
+    #expect {
+      try value.serialized(as: .json)
+    } throws: { error in
+      let error = error as! PropertyListError
+      return error.kind == .notRepresentable && error.location == .keyPath("list.1.when")
+        && error.message
+          == "a date of \(seconds) seconds cannot be written in plain JSON (only finite dates in years "
+          + "-99999999 to 99999999 can); the typed form keeps it"
+    }
+    let typed = try value.serialized(as: .json, options: PropertyListWritingOptions(jsonStyle: .typed))
+    #expect(
+      try PropertyList(bytes: typed, format: .json, options: PropertyListReadingOptions(jsonStyle: .typed)).isIdentical(
+        to: value))
+  }
 }

@@ -18,6 +18,13 @@ public struct JSONPropertyListWriter: Sendable {
     try options.checkExpansion(of: value, in: .json)
     var output = JSONOutput(options: options)
     output.write(value, indent: 0)
+    if let seconds = output.refusedDate {
+      let path = value.keyPathOfFirstDate { !ISO8601.writableRange.contains($0) }
+      throw PropertyListError(
+        .notRepresentable, format: .json, at: path.map { .keyPath($0.description) } ?? .none,
+        "a date of \(seconds) seconds cannot be written in plain JSON (only finite dates in years "
+          + "-99999999 to 99999999 can); the typed form keeps it")
+    }
     if options.prettyPrinted { output.bytes.append(0x0A) }
     return output.bytes
   }
@@ -29,6 +36,9 @@ struct JSONOutput {
   let pretty: Bool
   let typed: Bool
   let sortedKeys: Bool
+  /// The first date that plain JSON could not write, whose place was left as `""`; the
+  /// writer then fails with its key path.
+  var refusedDate: Double?
 
   init(options: PropertyListWritingOptions) {
     pretty = options.prettyPrinted
@@ -73,6 +83,12 @@ struct JSONOutput {
   private mutating func writeDate(_ seconds: Double) {
     guard typed else {
       bytes.append(UInt8(ascii: "\""))
+      // Outside this range the text form would have to clamp the date to another one.
+      guard ISO8601.writableRange.contains(seconds) else {
+        if refusedDate == nil { refusedDate = seconds }
+        bytes.append(UInt8(ascii: "\""))
+        return
+      }
       ISO8601.append(seconds, to: &bytes)
       bytes.append(UInt8(ascii: "\""))
       return

@@ -3,8 +3,10 @@
 #
 #   Benchmarks/run.sh            full run: small, medium and large corpora → Benchmarks/RESULTS.md
 #   Benchmarks/run.sh --quick    small corpora only, in about two minutes → Benchmarks/RESULTS-quick.md
-#   Benchmarks/run.sh --only xml-to-binary,filter   some jobs only
-#   Benchmarks/run.sh --sizes small,medium          some corpus sizes only (a partial run)
+#   Benchmarks/run.sh --only xml-to-binary,filter   some jobs only      → Benchmarks/RESULTS-partial.md
+#   Benchmarks/run.sh --sizes small,medium          some corpus sizes only → Benchmarks/RESULTS-partial.md
+#
+# Only a full run writes RESULTS.md, so that a partial run never replaces the figures it quotes.
 #
 # Peers: the toolchain's plutil, libplist's plistutil (Debian libplist-utils), Python's plistlib,
 # nska_deserialize (PyPI) and grep. Missing ones are installed when possible and otherwise shown
@@ -44,11 +46,12 @@ if [ -n "$quick" ]; then
   out=Benchmarks/RESULTS-quick.md
 elif [ -n "$sizes" ]; then
   python3 Benchmarks/generate.py "$corpora" --sizes "$sizes"
-  out=Benchmarks/RESULTS.md
+  out=Benchmarks/RESULTS-partial.md
   only+=(--sizes "$sizes")
 else
   python3 Benchmarks/generate.py "$corpora" --sizes small,medium,large
   out=Benchmarks/RESULTS.md
+  if [ ${#only[@]} -gt 0 ]; then out=Benchmarks/RESULTS-partial.md; fi
 fi
 
 python3 Benchmarks/bench.py --plistkit "$bin/plistkit" --corpora "$corpora" --out "$out" \

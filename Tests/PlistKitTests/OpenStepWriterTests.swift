@@ -149,4 +149,42 @@ struct OpenStepWriterTests {
     default: return false
     }
   }
+
+  @Test("GNUstep's typed values are written on request and read back exactly")
+  func gnustepScalars() throws {
+    let options = PropertyListWritingOptions(prettyPrinted: false, openStepWritesGNUstepScalars: true)
+    let value: PropertyList = [
+      "i": 42, "big": .integer(UInt64.max), "neg": -7, "r": 1.5, "tiny": .real(.leastNonzeroMagnitude),
+      "inf": .real(-.infinity),
+      "nan": .real(-Double(nan: 5, signaling: false)), "yes": true, "no": false,
+      "d": .date(PropertyListDate(secondsSinceReferenceDate: 86_400)),
+    ]
+    let bytes = try value.serialized(as: .openStep, options: options)
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "{i = <*I42>; big = <*I18446744073709551615>; neg = <*I-7>; r = <*R1.5>; tiny = <*R5e-324>; "
+        + "inf = <*R-inf>; nan = <*R-nan(0x5)>; yes = <*BY>; no = <*BN>; d = <*D2001-01-02 00:00:00 +0000>;}")
+    #expect(try PropertyList(bytes: bytes, format: .openStep).isIdentical(to: value))
+  }
+
+  @Test(
+    "Values with no GNUstep form are refused, or stringified when asked",
+    arguments: [
+      (PropertyList.uid(3), "a UID", "3"),
+      (.date(PropertyListDate(secondsSinceReferenceDate: 0.5)), "a date", "2001-01-01T00:00:00Z"),
+      (.date(PropertyListDate(secondsSinceReferenceDate: 1e12)), "a date", "33689-09-27T01:46:40Z"),
+    ])
+  func noGNUstepForm(value: PropertyList, kind: String, text: String) throws {
+    let refusing = PropertyListWritingOptions(openStepWritesGNUstepScalars: true)
+    #expect {
+      try PropertyList.array([value]).serialized(as: .openStep, options: refusing)
+    } throws: { error in
+      (error as? PropertyListError)?.message
+        == "\(kind) has no OpenStep form; use openStepStringifiesScalars to write it as a string"
+    }
+    let stringifying = PropertyListWritingOptions(
+      prettyPrinted: false, openStepStringifiesScalars: true, openStepWritesGNUstepScalars: true)
+    let written = try PropertyList.array([value]).serialized(as: .openStep, options: stringifying)
+    #expect(try PropertyList(bytes: written, format: .openStep) == .array([.string(text)]))
+  }
 }

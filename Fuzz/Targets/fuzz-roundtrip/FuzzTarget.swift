@@ -9,10 +9,10 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   guard let (value, format) = try? PropertyList.read(bytes: bytes) else { return 0 }
   let written: [UInt8]
   do {
-    written = try value.serialized(as: format)
+    // OpenStep reads GNUstep's typed values (`<*I5>`…), so it writes them back the same way.
+    written = try value.serialized(as: format, options: PropertyListWritingOptions(openStepWritesGNUstepScalars: true))
   } catch {
-    // Only OpenStep may refuse a value it read (it reads nothing it cannot write, so this
-    // would be a bug too).
+    // No reader takes in what its writer cannot write back.
     fatalError("\(format) read a value it cannot write back: \(error)")
   }
   guard let again = try? PropertyList(bytes: written, format: format) else {

@@ -56,6 +56,12 @@ public struct PropertyListWritingOptions: Sendable, Equatable {
   /// Let the OpenStep writer turn integers, reals, booleans and dates into strings instead
   /// of failing (the OpenStep form has only strings, data, arrays and dictionaries).
   public var openStepStringifiesScalars: Bool
+  /// Let the OpenStep writer write integers, reals, booleans and dates as GNUstep's typed
+  /// values (`<*I42>`, `<*R1.5>`, `<*BY>`, `<*D2001-01-01 00:00:00 +0000>`), which the reader
+  /// takes back exactly; Apple's tools do not read them. A value with no such form (a UID, a
+  /// date with a fraction of a second or beyond four-digit years) is then stringified or
+  /// refused as ``openStepStringifiesScalars`` says.
+  public var openStepWritesGNUstepScalars: Bool
   /// The most values the XML, JSON and OpenStep writers write out. Those forms cannot share
   /// a container the way a binary plist can, so a value read from a binary file that
   /// references one container from many places is written out in full at each place: a
@@ -66,13 +72,14 @@ public struct PropertyListWritingOptions: Sendable, Equatable {
   /// Makes writing options.
   public init(
     jsonStyle: JSONStyle = .plain, prettyPrinted: Bool = true, sortedKeys: Bool = false,
-    openStepStringifiesScalars: Bool = false,
+    openStepStringifiesScalars: Bool = false, openStepWritesGNUstepScalars: Bool = false,
     maximumWrittenValueCount: Int = PropertyListLimits.default.maximumObjectCount
   ) {
     self.jsonStyle = jsonStyle
     self.prettyPrinted = prettyPrinted
     self.sortedKeys = sortedKeys
     self.openStepStringifiesScalars = openStepStringifiesScalars
+    self.openStepWritesGNUstepScalars = openStepWritesGNUstepScalars
     self.maximumWrittenValueCount = maximumWrittenValueCount
   }
 

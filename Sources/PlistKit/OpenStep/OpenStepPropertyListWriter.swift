@@ -6,7 +6,10 @@
 /// dates and UIDs make the write fail with ``PropertyListError/Kind/notRepresentable`` and
 /// the value's key path, unless ``PropertyListWritingOptions/openStepStringifiesScalars`` is
 /// set: they are then written as strings (`42`, `1.5`, `YES`/`NO`,
-/// `2001-01-01T00:00:00Z`, the UID's number).
+/// `2001-01-01T00:00:00Z`, the UID's number). With
+/// ``PropertyListWritingOptions/openStepWritesGNUstepScalars`` integers, reals, booleans
+/// and whole-second dates of four-digit years are written as GNUstep's typed values instead,
+/// which read back exactly.
 public struct OpenStepPropertyListWriter: Sendable {
   /// The options in force.
   public var options: PropertyListWritingOptions
@@ -30,12 +33,14 @@ struct OpenStepOutput {
   let pretty: Bool
   let sortedKeys: Bool
   let stringifiesScalars: Bool
+  let writesGNUstepScalars: Bool
   private var path: [String] = []
 
   init(options: PropertyListWritingOptions) {
     pretty = options.prettyPrinted
     sortedKeys = options.sortedKeys
     stringifiesScalars = options.openStepStringifiesScalars
+    writesGNUstepScalars = options.openStepWritesGNUstepScalars
     bytes.reserveCapacity(4096)
   }
 
@@ -45,11 +50,40 @@ struct OpenStepOutput {
     case .data(let data): appendData(data)
     case .array(let array): try writeArray(array, indent: indent)
     case .dictionary(let dictionary): try writeDictionary(dictionary, indent: indent)
-    case .integer(let integer): try writeScalar(integer.description, "an integer")
-    case .real(let real): try writeScalar(Self.text(of: real), "a real")
-    case .boolean(let flag): try writeScalar(flag ? "YES" : "NO", "a boolean")
-    case .date(let date): try writeScalar(date.iso8601, "a date")
-    case .uid(let uid): try writeScalar(String(uid), "a UID")
+    case .integer, .real, .boolean, .date, .uid:
+      if writesGNUstepScalars, let typed = Self.gnustepForm(of: value) { return bytes.append(contentsOf: typed.utf8) }
+      switch value {
+      case .integer(let integer): try writeScalar(integer.description, "an integer")
+      case .real(let real): try writeScalar(Self.text(of: real), "a real")
+      case .boolean(let flag): try writeScalar(flag ? "YES" : "NO", "a boolean")
+      case .date(let date): try writeScalar(date.iso8601, "a date")
+      case .uid(let uid): try writeScalar(String(uid), "a UID")
+      default: preconditionFailure("not a scalar")
+      }
+    }
+  }
+
+  /// GNUstep's typed value for a scalar, in the exact form the reader takes back; nil for a
+  /// UID and for a date the `<*D…>` form cannot hold.
+  static func gnustepForm(of value: PropertyList) -> String? {
+    switch value {
+    case .integer(let integer): return "<*I\(integer.description)>"
+    // `description` is the shortest text that reads back as the same double; a NaN's sign
+    // and payload need `debugDescription` (`-nan(0x5)`), which `Double(_:)` also reads.
+    case .real(let real): return "<*R\(real.isNaN ? real.debugDescription : real.description)>"
+    case .boolean(let flag): return flag ? "<*BY>" : "<*BN>"
+    case .date(let date):
+      let seconds = date.secondsSinceReferenceDate
+      guard seconds.isFinite, seconds == seconds.rounded(.down), ISO8601.writableRange.contains(seconds) else {
+        return nil
+      }
+      var iso = ISO8601.formatBytes(seconds)
+      // `YYYY-MM-DDTHH:MM:SSZ` → `YYYY-MM-DD HH:MM:SS +0000`, four-digit years only.
+      guard iso.count == 20, iso[0] != UInt8(ascii: "-") else { return nil }
+      iso[10] = UInt8(ascii: " ")
+      iso.removeLast()
+      return "<*D" + String(decoding: iso, as: UTF8.self) + " +0000>"
+    default: return nil
     }
   }
 

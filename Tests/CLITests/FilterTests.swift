@@ -147,7 +147,9 @@ struct FilterTests {
     let flatBinary = try folder.file("flat.bplist", try flat.serialized(as: .binary))
     for (xml, binary) in [(sectionedXML, sectionedBinary), (flatXML, flatBinary)] {
       for term in ["", "a", "ABI", "ann", "zy", "zoe", "obe", "ö", "o\u{308}", "김", "ㄱㅂ", "xyzq"] {
-        for extra in [[], ["--flat"], ["-d"], ["--format", "json"], ["--format", "plist"], ["--match", "word", "-d"]] {
+        for extra in [
+          [], ["--flat"], ["-d"], ["--format", "json"], ["--format", "plist"], ["--match", "word", "-d"],
+        ] {
           let expected = try CLI.run(["filter", xml, term] + extra)
           let run = try CLI.run(["filter", binary, term] + extra)
           #expect(run.status == expected.status, "\(term) \(extra)")

@@ -28,7 +28,10 @@ struct KeyPathTests {
 
   @Test("get names the failing component")
   func getErrors() {
-    #expect(throws: PropertyListError(.keyPath, at: .keyPath("Presidents.5"), "index 5 is out of range (the array has 2 elements)")) {
+    #expect(
+      throws: PropertyListError(
+        .keyPath, at: .keyPath("Presidents.5"), "index 5 is out of range (the array has 2 elements)")
+    ) {
       try presidents.value(at: "Presidents.5.Name")
     }
     #expect(throws: PropertyListError(.keyPath, at: .keyPath("Presidents.0.Nope"), "no such key")) {
@@ -40,7 +43,10 @@ struct KeyPathTests {
     #expect(throws: PropertyListError(.keyPath, at: .keyPath("Presidents.x"), "'x' is not an array index")) {
       try presidents.value(at: "Presidents.x")
     }
-    #expect(throws: PropertyListError(.keyPath, at: .keyPath("a\\.b.c"), "cannot look inside a string: not an array or dictionary")) {
+    #expect(
+      throws: PropertyListError(
+        .keyPath, at: .keyPath("a\\.b.c"), "cannot look inside a string: not an array or dictionary")
+    ) {
       try presidents.value(at: "a\\.b.c")
     }
   }

@@ -10,7 +10,9 @@
 /// never leaves a truncated file behind.
 public enum PropertyListFile {
   /// Reads a whole file. The path `-` is not special here (the CLI maps it to stdin).
-  public static func read(path: String, limit: Int = PropertyListLimits.default.maximumInputSize)
+  public static func read(
+    path: String, limit: Int = PropertyListLimits.default.maximumInputSize
+  )
     throws(PropertyListError) -> [UInt8]
   {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -20,7 +22,9 @@ public enum PropertyListFile {
   }
 
   /// Reads everything from an open file descriptor (a file, a pipe or a terminal).
-  public static func readAll(descriptor: Int32, name: String, limit: Int = PropertyListLimits.default.maximumInputSize)
+  public static func readAll(
+    descriptor: Int32, name: String, limit: Int = PropertyListLimits.default.maximumInputSize
+  )
     throws(PropertyListError) -> [UInt8]
   {
     var status = stat()

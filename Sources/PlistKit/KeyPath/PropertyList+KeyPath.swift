@@ -181,6 +181,7 @@ extension PropertyList {
 
   private static func notContainerError(_ value: PropertyList, path: PropertyListKeyPath) -> PropertyListError {
     PropertyListError(
-      .keyPath, at: .keyPath(path.description), "cannot look inside a \(value.kind.rawValue): not an array or dictionary")
+      .keyPath, at: .keyPath(path.description),
+      "cannot look inside a \(value.kind.rawValue): not an array or dictionary")
   }
 }

@@ -15,8 +15,12 @@ package enum ISO8601 {
   /// eight digits (CoreFoundation writes far dates with as many year digits as they need).
   /// Writers must refuse a date outside it rather than let it be clamped.
   package static let writableRange: Range<Double> =
-    Double((daysSince1970(year: -99_999_999, month: 1, day: 1) - referenceDayOffset) * secondsPerDay)
-    ..< Double((daysSince1970(year: 100_000_000, month: 1, day: 1) - referenceDayOffset) * secondsPerDay)
+    secondsSinceReferenceDate(atStartOfYear: -99_999_999)..<secondsSinceReferenceDate(atStartOfYear: 100_000_000)
+
+  /// Seconds from 2001-01-01 to January 1st of `year`.
+  private static func secondsSinceReferenceDate(atStartOfYear year: Int64) -> Double {
+    Double((daysSince1970(year: year, month: 1, day: 1) - referenceDayOffset) * secondsPerDay)
+  }
 
   /// The same as ``format(_:)`` as UTF-8 bytes.
   package static func formatBytes(_ secondsSinceReferenceDate: Double) -> [UInt8] {

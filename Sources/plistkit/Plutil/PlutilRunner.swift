@@ -50,8 +50,8 @@ struct PlutilRunner {
       // lists; JSON is the same bytes either way, so only JSON is converted while reading.
       if format == .json,
         let streamed = try StreamedConversion.convert(
-        file, source: nil, target: format, readingOptions: .default, writingOptions: writingOptions,
-        destination: destination == "-" ? nil : destination)
+          file, source: nil, target: format, readingOptions: .default, writingOptions: writingOptions,
+          destination: destination == "-" ? nil : destination)
       {
         if let bytes = streamed.output { output.write(bytes: bytes) }
         return

@@ -23,7 +23,8 @@ enum FoundationPeer {
     case let string as String: return .string(string)
     // An NSNumber 0 or 1 also casts to Bool; only a real Bool is a boolean.
     case let bool as Bool where type(of: object) == Bool.self: return .boolean(bool)
-    case let date as Date: return .date(PropertyListDate(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate))
+    case let date as Date:
+      return .date(PropertyListDate(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate))
     case let data as Data: return .data([UInt8](data))
     case let number as NSNumber:
       switch String(cString: number.objCType) {

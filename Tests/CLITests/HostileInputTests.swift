@@ -99,59 +99,58 @@ struct HostileInputTests {
       message: "1:8: <date> '2001-13-45T00:00:00Z' is not an ISO 8601 date"),
   ]
 
-  static let binaryCases: [Case] = [
-    Case(
-      name: "binary sharing bomb converted to XML", fileName: "bomb.bplist",
-      bytes: HostileFiles.binary((0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0x10, 7]]),
-      command: "convert", options: ["--to", "xml"],
+  /// A 60-level sharing bomb in a binary plist reads in linear memory, but written out in a
+  /// form that cannot share it would be 2^60 values.
+  static let sharingBombConversions: [Case] = ["xml", "json"].map { target in
+    let bomb: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0x10, 7]]
+    return Case(
+      name: "binary sharing bomb converted to \(target.uppercased())", fileName: "bomb.bplist",
+      bytes: HostileFiles.binary(bomb), command: "convert", options: ["--to", target],
       message:
         "the value holds more than 100000000 values once its shared arrays and dictionaries are written out "
-        + "at every place they occur (the written value limit); the binary form keeps them shared"),
-    Case(
-      name: "binary sharing bomb converted to JSON", fileName: "bomb.bplist",
-      bytes: HostileFiles.binary((0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0x10, 7]]),
-      command: "convert", options: ["--to", "json"],
-      message:
-        "the value holds more than 100000000 values once its shared arrays and dictionaries are written out "
-        + "at every place they occur (the written value limit); the binary form keeps them shared"),
-    Case(
-      name: "100,000-deep binary", fileName: "deep.bplist", bytes: HostileFiles.deepBinary(depth: 100_000),
-      message: "byte 2568: object 512: nesting is deeper than the limit of 512 arrays and dictionaries"),
-    Case(
-      name: "binary array that contains itself", fileName: "self.bplist", bytes: HostileFiles.binary([[0xA1, 0x00]]),
-      message: "byte 8: array (object 0) contains itself"),
-    Case(
-      name: "binary offset table out of range", fileName: "offsets.bplist",
-      bytes: HostileFiles.binary([[0x08]], offsetTableOffset: 9_999),
-      message: "byte 34: trailer: offset table offset 9999 is outside the file's object area, 9…9"),
-    Case(
-      name: "binary object count of 2^60", fileName: "count.bplist",
-      bytes: HostileFiles.binary([[0x08]], objectCount: 1 << 60),
-      message:
-        "byte 18: trailer: object count 1152921504606846976 needs an offset table of 1152921504606846976×1 bytes, but the 1 bytes from byte 9 to the trailer hold 1 offsets"
-    ),
-    Case(
-      name: "binary length field that overflows", fileName: "overflow.bplist",
-      bytes: HostileFiles.binary([[0x4F, 0x13] + HostileFiles.bigEndian(UInt64.max, width: 8)]),
-      message: "byte 8: object 0: length -1 is negative"),
-    Case(
-      name: "1 GB length claim in a tiny binary file", fileName: "gigabyte.bplist",
-      bytes: HostileFiles.binary([[0x4F, 0x12] + HostileFiles.bigEndian(1 << 30, width: 4)]),
-      message: "byte 8: object 0: data of 1073741824 bytes does not fit in the 0 bytes left before the offset table"),
-    Case(
-      name: "binary trailer with reference size 0", fileName: "trailer.bplist",
-      bytes: HostileFiles.binary([[0x08]], referenceSize: 0),
-      message: "byte 17: trailer: object reference size 0 is not 1…8"),
-    Case(
-      name: "binary dictionary key that is not a string", fileName: "key.bplist",
-      bytes: HostileFiles.binary([[0xD1, 0x01, 0x02], [0x10, 0x05], [0x09]]),
-      message:
-        "byte 11: dictionary key (object 1) is an integer, expected a string; the dictionary is object 0 at byte 8"),
-    Case(
-      name: "binary UTF-16 string with a lone surrogate", fileName: "utf16.bplist",
-      bytes: HostileFiles.binary([[0x61, 0xD8, 0x00]]),
-      message: "byte 9: object 0: UTF-16 string has an unpaired surrogate 0xD800"),
-  ]
+        + "at every place they occur (the written value limit); the binary form keeps them shared")
+  }
+
+  static let binaryCases: [Case] =
+    sharingBombConversions + [
+      Case(
+        name: "100,000-deep binary", fileName: "deep.bplist", bytes: HostileFiles.deepBinary(depth: 100_000),
+        message: "byte 2568: object 512: nesting is deeper than the limit of 512 arrays and dictionaries"),
+      Case(
+        name: "binary array that contains itself", fileName: "self.bplist", bytes: HostileFiles.binary([[0xA1, 0x00]]),
+        message: "byte 8: array (object 0) contains itself"),
+      Case(
+        name: "binary offset table out of range", fileName: "offsets.bplist",
+        bytes: HostileFiles.binary([[0x08]], offsetTableOffset: 9_999),
+        message: "byte 34: trailer: offset table offset 9999 is outside the file's object area, 9…9"),
+      Case(
+        name: "binary object count of 2^60", fileName: "count.bplist",
+        bytes: HostileFiles.binary([[0x08]], objectCount: 1 << 60),
+        message:
+          "byte 18: trailer: object count 1152921504606846976 needs an offset table of 1152921504606846976×1 bytes, but the 1 bytes from byte 9 to the trailer hold 1 offsets"
+      ),
+      Case(
+        name: "binary length field that overflows", fileName: "overflow.bplist",
+        bytes: HostileFiles.binary([[0x4F, 0x13] + HostileFiles.bigEndian(UInt64.max, width: 8)]),
+        message: "byte 8: object 0: length -1 is negative"),
+      Case(
+        name: "1 GB length claim in a tiny binary file", fileName: "gigabyte.bplist",
+        bytes: HostileFiles.binary([[0x4F, 0x12] + HostileFiles.bigEndian(1 << 30, width: 4)]),
+        message: "byte 8: object 0: data of 1073741824 bytes does not fit in the 0 bytes left before the offset table"),
+      Case(
+        name: "binary trailer with reference size 0", fileName: "trailer.bplist",
+        bytes: HostileFiles.binary([[0x08]], referenceSize: 0),
+        message: "byte 17: trailer: object reference size 0 is not 1…8"),
+      Case(
+        name: "binary dictionary key that is not a string", fileName: "key.bplist",
+        bytes: HostileFiles.binary([[0xD1, 0x01, 0x02], [0x10, 0x05], [0x09]]),
+        message:
+          "byte 11: dictionary key (object 1) is an integer, expected a string; the dictionary is object 0 at byte 8"),
+      Case(
+        name: "binary UTF-16 string with a lone surrogate", fileName: "utf16.bplist",
+        bytes: HostileFiles.binary([[0x61, 0xD8, 0x00]]),
+        message: "byte 9: object 0: UTF-16 string has an unpaired surrogate 0xD800"),
+    ]
 
   static let archiveCases: [Case] = {
     func archive(_ objects: [PropertyList], top: PropertyList? = ["root": .uid(1)]) -> [UInt8] {

@@ -54,9 +54,11 @@ struct DifferentialTests {
     tally.finish()
   }
 
-  @Test("PlistKit writes, plistlib reads the same value", .enabled(if: PythonPeer.isAvailable), arguments: formats)
-  func plistlibReadsPlistKit(format: PropertyListFormat) throws {
-    var tally = DifferentialTally("\(format) PlistKit -> plistlib")
+  /// The run's values restricted to what `plistlib` carries in `format`; the others count as
+  /// excluded.
+  private static func valuesForPlistlib(
+    format: PropertyListFormat, tally: inout DifferentialTally
+  ) -> [(index: Int, value: PropertyList)] {
     var sent: [(index: Int, value: PropertyList)] = []
     for (index, original) in DifferentialValues.all {
       guard let value = DifferentialLimits.throughPlistlib(original, format: format) else {
@@ -65,6 +67,13 @@ struct DifferentialTests {
       }
       sent.append((index, value))
     }
+    return sent
+  }
+
+  @Test("PlistKit writes, plistlib reads the same value", .enabled(if: PythonPeer.isAvailable), arguments: formats)
+  func plistlibReadsPlistKit(format: PropertyListFormat) throws {
+    var tally = DifferentialTally("\(format) PlistKit -> plistlib")
+    let sent = Self.valuesForPlistlib(format: format, tally: &tally)
     let results = try PythonPeer.readBatch(try sent.map { try $0.value.serialized(as: format) })
     for ((index, value), result) in zip(sent, results) {
       tally.check(index, value: value) {
@@ -77,14 +86,7 @@ struct DifferentialTests {
   @Test("plistlib writes, PlistKit reads the same value", .enabled(if: PythonPeer.isAvailable), arguments: formats)
   func plistKitReadsPlistlib(format: PropertyListFormat) throws {
     var tally = DifferentialTally("\(format) plistlib -> PlistKit")
-    var sent: [(index: Int, value: PropertyList)] = []
-    for (index, original) in DifferentialValues.all {
-      guard let value = DifferentialLimits.throughPlistlib(original, format: format) else {
-        tally.exclude()
-        continue
-      }
-      sent.append((index, value))
-    }
+    let sent = Self.valuesForPlistlib(format: format, tally: &tally)
     let results = try PythonPeer.writeBatch(
       sent.map { DifferentialLimits.asPlistlibObjects($0.value, format: format) },
       format: format == .xml ? "xml" : "binary")

@@ -8,7 +8,7 @@ extension PropertyList {
   /// which cannot share. This counts each distinct container once and reuses its count, so
   /// it takes time in proportion to the distinct containers, however often they repeat.
   package func expandedValueCount(upTo limit: Int) -> Int? {
-    var counted: [ContainerIdentity: Int] = [:]
+    var counted: [ContainerStorage: Int] = [:]
     var stack: [ExpansionFrame] = []
     var rootCount = 0
     guard Self.count(self, into: &rootCount, counted: counted, stack: &stack, limit: limit) else { return nil }
@@ -23,7 +23,7 @@ extension PropertyList {
         continue
       }
       let frame = stack.removeLast()
-      if let identity = frame.identity { counted[identity] = frame.total }
+      counted[frame.identity] = frame.total
       if stack.isEmpty {
         rootCount = frame.total
       } else {
@@ -37,23 +37,24 @@ extension PropertyList {
   /// Adds `value`'s count to `total` when it is known (a scalar, an empty or already counted
   /// container), or opens a frame for it; false once `total` passes `limit`.
   private static func count(
-    _ value: PropertyList, into total: inout Int, counted: [ContainerIdentity: Int],
+    _ value: PropertyList, into total: inout Int, counted: [ContainerStorage: Int],
     stack: inout [ExpansionFrame], limit: Int
   ) -> Bool {
     let children: [PropertyList]
-    let identity: ContainerIdentity?
+    let identity: ContainerStorage?
     switch value {
     case .array(let elements):
       children = elements
-      identity = ContainerIdentity(elements)
+      identity = ContainerStorage(elements)
     case .dictionary(let dictionary):
       children = dictionary.values
-      identity = ContainerIdentity(dictionary.values)
+      identity = ContainerStorage(dictionary)
     default:
       total += 1
       return total <= limit
     }
-    guard let identity, !children.isEmpty else {
+    // An empty container has no storage to share, and nothing to count but itself.
+    guard let identity else {
       total += 1
       return total <= limit
     }
@@ -69,21 +70,8 @@ extension PropertyList {
 /// A container being counted by ``PropertyList/expandedValueCount(upTo:)``.
 private struct ExpansionFrame {
   let children: [PropertyList]
-  let identity: ContainerIdentity?
+  let identity: ContainerStorage
   var next = 0
   /// The container itself and its children counted so far.
   var total: Int
-}
-
-/// The address of a container's element storage: copies of one container share it.
-///
-/// Only compared while the value being counted is alive (it keeps every buffer alive), so an
-/// address cannot be reused meanwhile.
-private struct ContainerIdentity: Hashable {
-  let address: UInt
-
-  init?(_ elements: [PropertyList]) {
-    guard let base = elements.withUnsafeBufferPointer({ $0.baseAddress }) else { return nil }
-    address = UInt(bitPattern: base)
-  }
 }

@@ -50,16 +50,11 @@ struct OpenStepOutput {
     case .data(let data): appendData(data)
     case .array(let array): try writeArray(array, indent: indent)
     case .dictionary(let dictionary): try writeDictionary(dictionary, indent: indent)
-    case .integer, .real, .boolean, .date, .uid:
-      if writesGNUstepScalars, let typed = Self.gnustepForm(of: value) { return bytes.append(contentsOf: typed.utf8) }
-      switch value {
-      case .integer(let integer): try writeScalar(integer.description, "an integer")
-      case .real(let real): try writeScalar(Self.text(of: real), "a real")
-      case .boolean(let flag): try writeScalar(flag ? "YES" : "NO", "a boolean")
-      case .date(let date): try writeScalar(date.iso8601, "a date")
-      case .uid(let uid): try writeScalar(String(uid), "a UID")
-      default: preconditionFailure("not a scalar")
-      }
+    case .integer(let integer): try writeScalar(value, integer.description, "an integer")
+    case .real(let real): try writeScalar(value, Self.text(of: real), "a real")
+    case .boolean(let flag): try writeScalar(value, flag ? "YES" : "NO", "a boolean")
+    case .date(let date): try writeScalar(value, date.iso8601, "a date")
+    case .uid(let uid): try writeScalar(value, String(uid), "a UID")
     }
   }
 
@@ -94,13 +89,21 @@ struct OpenStepOutput {
     return real.description
   }
 
-  private mutating func writeScalar(_ text: String, _ kind: String) throws(PropertyListError) {
+  /// A scalar the OpenStep form lacks: GNUstep's typed value when asked for and there is
+  /// one, else `text` as a string when stringifying, else an error naming `kind`.
+  private mutating func writeScalar(
+    _ value: PropertyList, _ text: @autoclosure () -> String, _ kind: String
+  ) throws(PropertyListError) {
+    if writesGNUstepScalars, let typed = Self.gnustepForm(of: value) {
+      bytes.append(contentsOf: typed.utf8)
+      return
+    }
     guard stringifiesScalars else {
       throw PropertyListError(
         .notRepresentable, format: .openStep, at: .keyPath(PropertyListKeyPath(components: path).description),
         "\(kind) has no OpenStep form; use openStepStringifiesScalars to write it as a string")
     }
-    appendString(text)
+    appendString(text())
   }
 
   private mutating func writeArray(_ array: [PropertyList], indent: Int) throws(PropertyListError) {

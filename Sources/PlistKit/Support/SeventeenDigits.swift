@@ -58,37 +58,41 @@ enum SeventeenDigits {
   /// `%g`'s layout of 17 digits whose first is at 10^`decimalExponent`: positional when
   /// -4 ≤ exponent < 17, else `d.ddde±XX`; trailing zeros and a bare point dropped.
   private static func appendFormatted(_ number: UInt128, decimalExponent: Int, to bytes: inout [UInt8]) {
-    var text = [UInt8](repeating: 0, count: 17)
-    var remaining = number
-    for index in stride(from: 16, through: 0, by: -1) {
-      text[index] = UInt8(truncatingIfNeeded: remaining % 10) + UInt8(ascii: "0")
-      remaining /= 10
-    }
-    var significant = 17
-    while significant > 1 && text[significant - 1] == UInt8(ascii: "0") { significant -= 1 }
-    if decimalExponent >= -4 {
-      if decimalExponent < 0 {
-        bytes.append(contentsOf: [UInt8(ascii: "0"), UInt8(ascii: ".")])
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -decimalExponent - 1))
-        bytes.append(contentsOf: text[..<significant])
+    // Below 10^17, so it fits a machine word, whose division is cheap; the digits go to the
+    // stack, not to an array per number.
+    var remaining = UInt64(number)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 17) { text in
+      for index in stride(from: 16, through: 0, by: -1) {
+        text[index] = UInt8(truncatingIfNeeded: remaining % 10) + UInt8(ascii: "0")
+        remaining /= 10
+      }
+      var significant = 17
+      while significant > 1 && text[significant - 1] == UInt8(ascii: "0") { significant -= 1 }
+      let digits = UnsafeBufferPointer(text)
+      if decimalExponent >= -4 {
+        if decimalExponent < 0 {
+          bytes.append(contentsOf: [UInt8(ascii: "0"), UInt8(ascii: ".")])
+          bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -decimalExponent - 1))
+          bytes.append(contentsOf: digits[..<significant])
+          return
+        }
+        let integerDigits = decimalExponent + 1
+        bytes.append(contentsOf: digits[..<integerDigits])
+        if significant > integerDigits {
+          bytes.append(UInt8(ascii: "."))
+          bytes.append(contentsOf: digits[integerDigits..<significant])
+        }
         return
       }
-      let integerDigits = decimalExponent + 1
-      bytes.append(contentsOf: text[..<integerDigits])
-      if significant > integerDigits {
+      bytes.append(digits[0])
+      if significant > 1 {
         bytes.append(UInt8(ascii: "."))
-        bytes.append(contentsOf: text[integerDigits..<significant])
+        bytes.append(contentsOf: digits[1..<significant])
       }
-      return
+      bytes.append(contentsOf: [UInt8(ascii: "e"), UInt8(ascii: "-")])
+      let shown = -decimalExponent
+      if shown < 10 { bytes.append(UInt8(ascii: "0")) }
+      bytes.append(contentsOf: String(shown).utf8)
     }
-    bytes.append(text[0])
-    if significant > 1 {
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: text[1..<significant])
-    }
-    bytes.append(contentsOf: [UInt8(ascii: "e"), UInt8(ascii: "-")])
-    let shown = -decimalExponent
-    if shown < 10 { bytes.append(UInt8(ascii: "0")) }
-    bytes.append(contentsOf: String(shown).utf8)
   }
 }

@@ -38,14 +38,7 @@ struct XMLKeyInterner {
 
   private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var string = string
-    return string.withUTF8 { stored in
-      stored.count == bytes.count && memoryEqual(stored, bytes)
-    }
-  }
-
-  private static func memoryEqual(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-    for index in 0..<lhs.count where lhs[index] != rhs[index] { return false }
-    return true
+    return string.withUTF8 { $0.hasSameBytes(as: bytes) }
   }
 
   private mutating func grow() {

@@ -121,17 +121,7 @@ private struct ConvertJob: Sendable {
     let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
     let converted = try PropertyListIO.serialize(value, as: target, options: writingOptions, path: path)
     if files.count == 1 { ExitTimeRelease.keepUntilExit(value) }
-    let destination: String
-    if let output {
-      destination = output
-    } else if inPlace {
-      destination = path
-    } else if let newExtension {
-      destination = FileSystem.replacingExtension(of: path, with: newExtension)
-    } else {
-      return converted
-    }
-    if destination == "-" { return converted }
+    guard let destination = destination(of: path) else { return converted }
     try PropertyListIO.writeFile(converted, to: destination)
     return nil
   }

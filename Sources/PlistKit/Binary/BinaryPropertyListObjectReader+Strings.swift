@@ -27,56 +27,72 @@ extension BinaryPropertyListObjectReader {
     // A code unit becomes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, becomes 4).
     var failure: Int? = nil
     let string = String(unsafeUninitializedCapacity: count * 3) { buffer in
-      var written = 0
-      var unitIndex = 0
-      func put(_ byte: UInt32) {
-        buffer[written] = UInt8(truncatingIfNeeded: byte)
-        written += 1
+      switch transcodeUTF16(from: start, count: count, into: buffer) {
+      case .success(let written): return written
+      case .failure(let at):
+        failure = at.offset
+        return 0
       }
-      while unitIndex < count {
-        let at = start + 2 * unitIndex
-        var scalar = UInt32(bytes[at]) << 8 | UInt32(bytes[at + 1])
-        unitIndex += 1
-        if scalar & 0xF800 == 0xD800 {
-          guard scalar < 0xDC00, unitIndex < count else {
-            failure = at
-            return 0
-          }
-          let trailing = UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
-          guard trailing & 0xFC00 == 0xDC00 else {
-            failure = at
-            return 0
-          }
-          unitIndex += 1
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (trailing - 0xDC00)
-        }
-        switch scalar {
-        case ..<0x80:
-          put(scalar)
-        case ..<0x800:
-          put(0xC0 | scalar >> 6)
-          put(0x80 | scalar & 0x3F)
-        case ..<0x10000:
-          put(0xE0 | scalar >> 12)
-          put(0x80 | scalar >> 6 & 0x3F)
-          put(0x80 | scalar & 0x3F)
-        default:
-          put(0xF0 | scalar >> 18)
-          put(0x80 | scalar >> 12 & 0x3F)
-          put(0x80 | scalar >> 6 & 0x3F)
-          put(0x80 | scalar & 0x3F)
-        }
-      }
-      return written
     }
-    if let failure {
-      let unit = bytes.readBigEndian(at: failure, size: 2)
-      let hex = String(unit, radix: 16, uppercase: true)
-      throw PropertyListError(
-        .invalidEncoding, format: .binary, at: .byteOffset(failure),
-        "object \(index): UTF-16 string has an unpaired surrogate 0x\(hex)")
-    }
+    if let failure { throw unpairedSurrogate(index, at: failure) }
     return string
+  }
+
+  /// A UTF-16 unit that cannot be decoded, at a byte offset.
+  struct UnpairedSurrogate: Error {
+    let offset: Int
+  }
+
+  /// Transcodes `count` big-endian UTF-16 units from byte `start` to UTF-8 in `buffer`, which
+  /// has room for 3 bytes per unit; the number of bytes written, or where an unpaired surrogate
+  /// is. The units must be inside the object area (checked before).
+  func transcodeUTF16(
+    from start: Int, count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) -> Result<Int, UnpairedSurrogate> {
+    var written = 0
+    var unitIndex = 0
+    func put(_ byte: UInt32) {
+      buffer[written] = UInt8(truncatingIfNeeded: byte)
+      written += 1
+    }
+    while unitIndex < count {
+      let at = start + 2 * unitIndex
+      var scalar = UInt32(bytes[at]) << 8 | UInt32(bytes[at + 1])
+      unitIndex += 1
+      if scalar & 0xF800 == 0xD800 {
+        guard scalar < 0xDC00, unitIndex < count else { return .failure(UnpairedSurrogate(offset: at)) }
+        let trailing = UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        guard trailing & 0xFC00 == 0xDC00 else { return .failure(UnpairedSurrogate(offset: at)) }
+        unitIndex += 1
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (trailing - 0xDC00)
+      }
+      switch scalar {
+      case ..<0x80:
+        put(scalar)
+      case ..<0x800:
+        put(0xC0 | scalar >> 6)
+        put(0x80 | scalar & 0x3F)
+      case ..<0x10000:
+        put(0xE0 | scalar >> 12)
+        put(0x80 | scalar >> 6 & 0x3F)
+        put(0x80 | scalar & 0x3F)
+      default:
+        put(0xF0 | scalar >> 18)
+        put(0x80 | scalar >> 12 & 0x3F)
+        put(0x80 | scalar >> 6 & 0x3F)
+        put(0x80 | scalar & 0x3F)
+      }
+    }
+    return .success(written)
+  }
+
+  /// The error for the unpaired surrogate at byte `offset` of string object `index`.
+  func unpairedSurrogate(_ index: Int, at offset: Int) -> PropertyListError {
+    let unit = bytes.readBigEndian(at: offset, size: 2)
+    let hex = String(unit, radix: 16, uppercase: true)
+    return PropertyListError(
+      .invalidEncoding, format: .binary, at: .byteOffset(offset),
+      "object \(index): UTF-16 string has an unpaired surrogate 0x\(hex)")
   }
 
   private func decodeUTF8(_ index: Int, from start: Int, count: Int) throws(PropertyListError) -> String {
@@ -91,8 +107,13 @@ extension BinaryPropertyListObjectReader {
       case .error, .emptyInput: break scan
       }
     }
-    throw PropertyListError(
-      .invalidEncoding, format: .binary, at: .byteOffset(start + position),
+    throw invalidUTF8(index, at: start + position)
+  }
+
+  /// The error for the ill-formed UTF-8 at byte `offset` of string object `index`.
+  func invalidUTF8(_ index: Int, at offset: Int) -> PropertyListError {
+    PropertyListError(
+      .invalidEncoding, format: .binary, at: .byteOffset(offset),
       "object \(index): UTF-8 string has an invalid byte sequence")
   }
 }

@@ -174,7 +174,7 @@ struct BinaryPropertyListObjectReader {
 
   /// The object index in the reference at `byteOffset` of container `object`, checked against
   /// the count.
-  private func readReference(at byteOffset: Int, from object: Int) throws(PropertyListError) -> Int {
+  func readReference(at byteOffset: Int, from object: Int) throws(PropertyListError) -> Int {
     let reference = bytes.readBigEndian(at: byteOffset, size: trailer.referenceSize)
     guard reference < UInt64(trailer.objectCount) else {
       throw PropertyListError(

@@ -3,7 +3,7 @@ extension [UInt8] {
   /// appends the same `String`: ASCII when every byte is below 0x80 (the count in bytes), else
   /// UTF-16 big-endian (the count in code units).
   mutating func appendBinaryString(utf8: UnsafeBufferPointer<UInt8>) {
-    if Self.isASCII(utf8) {
+    if ASCIIScan.isASCII(utf8) {
       appendBinaryMarker(BinaryPropertyListMarker.asciiStringNibble, count: utf8.count)
       append(contentsOf: utf8)
       return
@@ -40,22 +40,6 @@ extension [UInt8] {
         appendUTF16Unit(scalar)
       }
     }
-  }
-
-  /// True when every byte is below 0x80, checked eight bytes at a time.
-  private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = utf8.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var index = 0
-    while index + 8 <= utf8.count {
-      if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-      index += 8
-    }
-    while index < utf8.count {
-      if utf8[index] >= 0x80 { return false }
-      index += 1
-    }
-    return true
   }
 
   private mutating func appendUTF16Unit(_ unit: UInt32) {

@@ -15,7 +15,7 @@
 ///
 /// A dictionary that repeats a key cannot be streamed (the value tree keeps the key's first
 /// place with its last value): ``repeatedKey`` is set and the caller converts from the value.
-struct BinaryPropertyListStreamWriter: XMLPropertyListConsumer {
+struct BinaryPropertyListStreamWriter: PropertyListEventConsumer {
   /// Hands finished output on; a failure stops the writing.
   typealias Flush = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
 

@@ -11,7 +11,7 @@
 ///   rewritten in one pass once nothing is undecided, so nested wraps cost linear time.
 /// - A dictionary that repeats a key cannot be streamed (the value keeps the first place with
 ///   the last value): ``repeatedKey`` is set and the caller converts from the value.
-struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
+struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
   /// Hands finished output on; a failure stops the writing.
   typealias Flush = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
 
@@ -36,10 +36,7 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
   /// Dictionaries to wrap, as output ranges (start, end) at their own indentation, in the
   /// order they closed (inner ones first), and the indentation of each.
   private var wraps: [(start: Int, end: Int, indent: Int)] = []
-  private var keys = StreamedDictionaryKeys()
-  private var keyNumbers = ByteSequenceTable()
-  /// The number of the key last seen at each place.
-  private var recentKeys = RecentKeyCache()
+  private var keys = RepeatedKeyDetector()
   /// Set when a dictionary repeats a key: the output is then unusable.
   private(set) var repeatedKey = false
   /// The first failure of `flush`.
@@ -63,21 +60,12 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
     beginValue()
     open.append(Container(isDictionary: true, start: output.bytes.count))
     output.bytes.append(UInt8(ascii: "{"))
-    keys.open()
+    keys.openDictionary()
   }
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     let top = open.count - 1
-    let number: Int
-    if let cached = recentKeys.number(of: utf8, depth: open.count, position: open[top].count) {
-      number = cached
-    } else {
-      number =
-        keyNumbers.value(for: UnsafeRawBufferPointer(utf8), insertingIfAbsent: keyNumbers.count)
-        ?? keyNumbers.count - 1
-      recentKeys.remember(utf8, number: number, depth: open.count, position: open[top].count)
-    }
-    guard keys.insert(number) else {
+    guard keys.insert(utf8, depth: open.count, position: open[top].count) else {
       repeatedKey = true
       return false
     }
@@ -123,7 +111,7 @@ struct JSONPropertyListStreamWriter: XMLPropertyListConsumer {
 
   mutating func endDictionary() {
     let container = open.removeLast()
-    keys.close()
+    keys.closeDictionary()
     if container.mayNeedWrapping {
       // The dictionary's own closing brace belongs to the region; the wrapper's follows it.
       output.newline(indent: open.count)

@@ -4,7 +4,7 @@ internal import CLibXML2
 /// `XMLPropertyListParser+SAX.swift`) that reach it through a pointer (a struct behind a
 /// pointer needs no exclusivity checks on every access, as a class would). It checks what may
 /// appear where and turns each closed element into a report to its consumer (see
-/// ``XMLPropertyListConsumer``): there is no DOM, and nesting lives in an explicit stack, so no
+/// ``PropertyListEventConsumer``): there is no DOM, and nesting lives in an explicit stack, so no
 /// input can make it recurse.
 struct XMLPropertyListParser {
   /// An open `<array>` or `<dict>`.

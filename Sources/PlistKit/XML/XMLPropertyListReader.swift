@@ -47,7 +47,7 @@ public struct XMLPropertyListReader: Sendable {
   /// Parses a whole document from `source`, reporting it to `consumer`, and returns the
   /// consumer once the document has proved to be a well-formed property list, or as soon as
   /// the consumer has asked to stop (it then knows it holds part of the document).
-  static func parse<Consumer: XMLPropertyListConsumer>(
+  static func parse<Consumer: PropertyListEventConsumer>(
     _ source: XMLInputSource, limits: PropertyListLimits, into consumer: Consumer
   ) throws(PropertyListError) -> Consumer {
     XMLLibrary.initialize()

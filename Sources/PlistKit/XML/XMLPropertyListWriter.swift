@@ -60,7 +60,7 @@ struct XMLPropertyListOutput {
 
   init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
 
-  private static let header = Array(
+  static let header = Array(
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -98,6 +98,25 @@ struct XMLPropertyListOutput {
 
   /// Writes a scalar whole, or the opening of a container (its contents follow from the stack).
   private mutating func write(_ value: PropertyList, depth: Int) throws(PropertyListError) {
+    switch value {
+    case .array(let elements):
+      indent(depth)
+      guard !elements.isEmpty else { return append("<array/>\n") }
+      append("<array>\n")
+      stack.append(Frame(elements: elements, dictionary: nil, order: nil, count: elements.count))
+    case .dictionary(let dictionary):
+      indent(depth)
+      guard !dictionary.isEmpty else { return append("<dict/>\n") }
+      append("<dict>\n")
+      let order = sortedKeys ? Self.codePointOrder(dictionary.keys) : nil
+      stack.append(Frame(elements: [], dictionary: dictionary, order: order, count: dictionary.count))
+    default:
+      try appendScalar(value, depth: depth)
+    }
+  }
+
+  /// Writes a value that is not an array or dictionary, on its own lines at `depth`.
+  mutating func appendScalar(_ value: PropertyList, depth: Int) throws(PropertyListError) {
     indent(depth)
     switch value {
     case .string(let string):
@@ -144,15 +163,8 @@ struct XMLPropertyListOutput {
       append("</integer>\n")
       indent(depth)
       append("</dict>\n")
-    case .array(let elements):
-      guard !elements.isEmpty else { return append("<array/>\n") }
-      append("<array>\n")
-      stack.append(Frame(elements: elements, dictionary: nil, order: nil, count: elements.count))
-    case .dictionary(let dictionary):
-      guard !dictionary.isEmpty else { return append("<dict/>\n") }
-      append("<dict>\n")
-      let order = sortedKeys ? Self.codePointOrder(dictionary.keys) : nil
-      stack.append(Frame(elements: [], dictionary: dictionary, order: order, count: dictionary.count))
+    case .array, .dictionary:
+      preconditionFailure("containers are written by their frames")
     }
   }
 

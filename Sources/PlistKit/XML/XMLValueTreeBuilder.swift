@@ -4,7 +4,7 @@
 /// Nesting lives in an explicit stack, so no document can make it recurse. A repeated key in
 /// a dictionary keeps its first position and takes the last value, as
 /// ``PropertyListDictionary`` assignment does.
-struct XMLValueTreeBuilder: XMLPropertyListConsumer {
+struct XMLValueTreeBuilder: PropertyListEventConsumer {
   /// An open `<array>` or `<dict>` and what it has collected so far.
   private struct Container {
     /// True for `<dict>`, false for `<array>`.

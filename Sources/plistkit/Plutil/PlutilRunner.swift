@@ -47,8 +47,9 @@ struct PlutilRunner {
       let destination =
         invocation.output ?? invocation.newExtension.map { FileSystem.replacingExtension(of: file, with: $0) } ?? file
       // Binary output keeps the value writer's object order, which matches plutil's for flat
-      // lists; JSON is the same bytes either way, so only JSON is converted while reading.
-      if format == .json,
+      // lists; JSON and XML are the same bytes either way, so only they are converted while
+      // reading.
+      if format == .json || format == .xml,
         let streamed = try StreamedConversion.convert(
           file, source: nil, target: format, readingOptions: .default, writingOptions: writingOptions,
           destination: destination == "-" ? nil : destination)

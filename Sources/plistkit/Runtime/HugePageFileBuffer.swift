@@ -7,7 +7,8 @@
 #endif
 
 /// A large regular file read whole into storage aligned to 2 MB and offered to Linux for huge
-/// pages, for a command that only looks at the bytes (`filter` on a binary list of names).
+/// pages, for a command that only looks at the bytes (`filter` on a binary list of names, a
+/// binary file converted while reading).
 ///
 /// The kernel maps a fresh buffer one page fault per 4 KB page as the read fills it; for a
 /// file of megabytes those faults cost more than the copy. An array's storage cannot be
@@ -24,7 +25,9 @@ final class HugePageFileBuffer {
 
   private static let hugePage = 2 << 20
 
-  init?(path: String, startingWith prefix: [UInt8], limit: Int) {
+  /// Reads the regular file at `path` if it starts with `prefix` and is at least two huge
+  /// pages and at most `limit` bytes long.
+  convenience init?(path: String, startingWith prefix: [UInt8], limit: Int) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -35,15 +38,23 @@ final class HugePageFileBuffer {
     // A file of another kind is not read twice (the caller reads it again the usual way).
     var start = [UInt8](repeating: 0, count: prefix.count)
     guard pread(descriptor, &start, prefix.count, 0) == prefix.count, start == prefix else { return nil }
+    self.init(descriptor: descriptor, size: size)
+  }
+
+  /// Reads the `size` bytes of the regular file open as `descriptor`, from its start; huge
+  /// pages are asked for only when the file spans two of them.
+  init?(descriptor: Int32, size: Int) {
+    let large = size >= 2 * Self.hugePage
+    let alignment = large ? Self.hugePage : 16
     // One byte more than the file, so that reaching it shows a file that grew.
-    let capacity = (size + 1 + Self.hugePage - 1) / Self.hugePage * Self.hugePage
-    let storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: Self.hugePage)
+    let capacity = (size + 1 + alignment - 1) / alignment * alignment
+    let storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: alignment)
     #if canImport(Glibc)
-      _ = madvise(storage, capacity, MADV_HUGEPAGE)
+      if large { _ = madvise(storage, capacity, MADV_HUGEPAGE) }
     #endif
     var count = 0
     while count <= size {
-      let got = read(descriptor, storage + count, size + 1 - count)
+      let got = pread(descriptor, storage + count, size + 1 - count, off_t(count))
       if got == 0 { break }
       if got < 0 && errno == EINTR { continue }
       guard got > 0 else {

@@ -8,8 +8,9 @@ import PlistKit
   import Darwin
 #endif
 
-/// Converting an XML file to binary or JSON while reading it, so that a large file needs
-/// neither its bytes nor its value in memory at once; `convert` and `plutil -convert` use it.
+/// Converting a file while reading it, without its value in memory: XML to binary or JSON
+/// (read in chunks), and binary to XML or JSON (read whole, since its objects are found by
+/// offset). `convert` and `plutil -convert` use it.
 enum StreamedConversion {
   /// What a streamed conversion produced.
   struct Result {
@@ -19,19 +20,19 @@ enum StreamedConversion {
 
   /// Converts `path` while reading it when that gives exactly what converting its value
   /// gives; nil when the value must be read instead. That is: a regular file (not standard
-  /// input) within the input limit, in XML (as detected, or as `source` says), to binary or
-  /// JSON without sorted keys. A dictionary that repeats a key, and any failure that is not
-  /// the document's own error (a destination that cannot be written, a read error), also
-  /// return nil: the value path then does the work again and reports exactly what it reports,
-  /// in the same order.
+  /// input) within the input limit, in XML to binary or JSON, or in binary to XML or JSON (as
+  /// detected, or as `source` says), without sorted keys. Input that cannot be streamed (a
+  /// dictionary that repeats a key, a container referenced from several places), a binary
+  /// file's errors, and any failure that is not the document's own error (a destination that
+  /// cannot be written, a read error) also return nil: the value path then does the work again
+  /// and reports exactly what it reports, in the same order.
   ///
   /// - Parameter destination: the file to write atomically, or nil for standard output.
   static func convert(
     _ path: String, source: PropertyListFormat?, target: PropertyListFormat,
     readingOptions: PropertyListReadingOptions, writingOptions: PropertyListWritingOptions, destination: String?
   ) throws(CommandError) -> Result? {
-    let converter = XMLPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
-    guard path != "-", converter.canStream(to: target), source == nil || source == .xml else { return nil }
+    guard path != "-", source == nil || source == .xml || source == .binary else { return nil }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -40,31 +41,55 @@ enum StreamedConversion {
       Int(status.st_size) <= readingOptions.limits.maximumInputSize
     else { return nil }
     let size = Int(status.st_size)
-    if source == nil {
+    var format = source
+    if format == nil {
       // Detection looks at the first 4,096 characters at most (8,194 bytes in UTF-16).
       var prefix = [UInt8](repeating: 0, count: min(size, 16 * 1024))
       let count = prefix.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-      guard count == prefix.count, PropertyListFormat.detect(prefix) == .xml else { return nil }
+      guard count == prefix.count else { return nil }
+      format = PropertyListFormat.detect(prefix)
     }
 
-    var documentError: PropertyListError?
+    if format == .xml {
+      let converter = XMLPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
+      guard converter.canStream(to: target) else { return nil }
+      return try deliver(path: path, destination: destination) { (write) throws(PropertyListError) in
+        try converter.convert(descriptor: descriptor, inputSize: size, to: target, write: write)
+      }
+    }
+    guard format == .binary else { return nil }
+    let converter = BinaryPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
+    guard converter.canStream(to: target), let input = HugePageFileBuffer(descriptor: descriptor, size: size) else {
+      return nil
+    }
+    return try deliver(path: path, destination: destination) { (write) throws(PropertyListError) in
+      try converter.convert(input.bytes, to: target, write: write)
+    }
+  }
+
+  /// Runs `convert`, which hands its output to the function it is given, into memory for
+  /// standard output or atomically into `destination`. An error of the document is thrown
+  /// (with the file's name); other failures return nil, and so does `convert` returning false.
+  private static func deliver(
+    path: String, destination: String?,
+    _ convert: (_ write: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void)
+      throws(PropertyListError) -> Bool
+  ) throws(CommandError) -> Result? {
     guard let destination else {
       var collected: [UInt8] = []
       do throws(PropertyListError) {
-        let converted = try converter.convert(descriptor: descriptor, inputSize: size, to: target) { bytes in
-          collected.append(contentsOf: bytes)
-        }
+        let converted = try convert { bytes in collected.append(contentsOf: bytes) }
         return converted ? Result(output: collected) : nil
       } catch {
         if error.kind == .io { return nil }
         throw .file(path, error)
       }
     }
+    var documentError: PropertyListError?
     let written = try? PropertyListFile.writeAtomically(to: destination) { (write) throws(PropertyListError) in
       var writeFailed = false
       do throws(PropertyListError) {
-        return try converter.convert(descriptor: descriptor, inputSize: size, to: target) {
-          (bytes) throws(PropertyListError) in
+        return try convert { (bytes) throws(PropertyListError) in
           do throws(PropertyListError) {
             try write(bytes)
           } catch {

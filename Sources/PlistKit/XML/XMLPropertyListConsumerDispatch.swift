@@ -1,35 +1,3 @@
-/// What an XML property list says, in document order: the parser checks the document and
-/// reports its structure here, and a consumer turns it into something — a value tree
-/// (``XMLValueTreeBuilder``) or another format written as the document goes by.
-///
-/// The reports always form one well-nested value: containers open and close in order, a
-/// dictionary alternates keys and values, and nothing follows the top-level value. Keys and
-/// strings arrive as UTF-8 that libxml2 has already checked and decoded (entities replaced,
-/// line ends normalized); the bytes are only valid during the call. A `<dict>` that is a
-/// keyed-archive reference (its only entry `CF$UID` with a non-negative integer) arrives as one
-/// ``PropertyList/uid(_:)`` scalar, never as a dictionary.
-///
-/// After the parser fails, what a consumer has received is incomplete and must be dropped. A
-/// consumer may also stop the read itself (see ``key(_:)``), and then knows it is incomplete.
-protocol XMLPropertyListConsumer {
-  /// An `<array>` opens; its elements follow until ``endArray()``.
-  mutating func beginArray()
-  /// A `<dict>` opens; keys and their values follow until ``endDictionary()``.
-  mutating func beginDictionary()
-  /// A dictionary key; its value comes next. Returns false to stop reading: a stream writer
-  /// that meets a key its dictionary already has cannot write that dictionary as the value
-  /// holds it, and nothing after it matters.
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool
-  /// A `<string>` value.
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>)
-  /// Any other scalar: an integer, real, boolean, date, data or UID.
-  mutating func scalar(_ value: PropertyList)
-  /// The innermost open array closes.
-  mutating func endArray()
-  /// The innermost open dictionary closes.
-  mutating func endDictionary()
-}
-
 /// Reaches a consumer of any type from the parser, which is not generic (libxml2's callbacks
 /// are C functions and cannot be). The parser keeps the consumer behind a pointer and calls
 /// these through the consumer type's metatype: one indirect call per report, with no
@@ -45,7 +13,7 @@ protocol XMLPropertyListConsumerDispatch {
 }
 
 /// The dispatch for consumers of type `Consumer`.
-enum XMLPropertyListConsumerCalls<Consumer: XMLPropertyListConsumer>: XMLPropertyListConsumerDispatch {
+enum XMLPropertyListConsumerCalls<Consumer: PropertyListEventConsumer>: XMLPropertyListConsumerDispatch {
   static func beginArray(_ consumer: UnsafeMutableRawPointer) { bound(consumer).pointee.beginArray() }
   static func beginDictionary(_ consumer: UnsafeMutableRawPointer) { bound(consumer).pointee.beginDictionary() }
   static func key(_ consumer: UnsafeMutableRawPointer, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {

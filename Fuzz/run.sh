@@ -33,7 +33,7 @@ case "$target" in
   schema) seed Schemas/*.json $(ls Tests/PlistSchemaTests/Fixtures/JSON-Schema-Test-Suite/remotes/*.json 2>/dev/null) ;;
   openstep) seed Samples/*.strings Samples/*.pbxproj Tests/*/Fixtures/*.strings Tests/*/Fixtures/*.pbxproj ;;
   roundtrip) seed Samples/* ;;
-  stream) seed Samples/*.plist $(grep -rl 'bplist00' Tests 2>/dev/null) ;;
+  stream) seed Samples/*.plist Samples/*.json Tests/*/Fixtures/*.json $(grep -rl 'bplist00' Tests 2>/dev/null) ;;
 esac
 
 exec "$bin" "$work" -rss_limit_mb=512 -timeout=2 -max_total_time="$seconds" \

@@ -59,6 +59,7 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
+    "fuzz-stream",
   ] {
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(

@@ -12,6 +12,9 @@ Files written for each SIZE:
                                    data and small arrays (the shape of an app's exported data)
   jsonsafe-SIZE.{xml,bplist,json}  the same records without dates and data, which the toolchain's
                                    plutil refuses to write as JSON; the JSON jobs use these
+  jsonshort-SIZE.json              jsonsafe with its 17-digit reals rounded to 6 digits: the
+                                   toolchain's plutil misreads some 17-digit reals in JSON, so
+                                   JSON → binary is compared with it on these
   strings-SIZE.{xml,bplist}        string-heavy: long mixed-script strings
   numbers-SIZE.{xml,bplist}        number-heavy: arrays of integers and reals
   nested-SIZE.{xml,bplist}         deeply nested dictionaries and arrays (depth 40)
@@ -152,6 +155,8 @@ def generate(outdir, size):
     both("jsonsafe", safe)
     with open(f"{outdir}/jsonsafe-{size}.json", "wb") as handle:
         handle.write(plain_json(safe))
+    with open(f"{outdir}/jsonshort-{size}.json", "wb") as handle:
+        handle.write(plain_json([dict(entry, ratio=round(entry["ratio"], 6)) for entry in safe]))
     both("strings", strings(rng, scale))
     both("numbers", numbers(rng, scale))
     both("nested", nested(rng, scale))
@@ -171,7 +176,8 @@ def main():
         sizes = sys.argv[3].split(",")
     os.makedirs(outdir, exist_ok=True)
     for size in sizes:
-        marker = f"{outdir}/.done-{size}"
+        # The version changes whenever a corpus is added or changed, so old corpora are remade.
+        marker = f"{outdir}/.done-{size}-v2"
         if os.path.exists(marker):
             continue
         generate(outdir, size)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target with AddressSanitizer and runs it.
 #
-#   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip
+#   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream
 #   Fuzz/run.sh --list
 #
 # The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/ and the test
@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep archive schema roundtrip"
+targets="xml binary json openstep archive schema roundtrip stream"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -33,6 +33,7 @@ case "$target" in
   schema) seed Schemas/*.json $(ls Tests/PlistSchemaTests/Fixtures/JSON-Schema-Test-Suite/remotes/*.json 2>/dev/null) ;;
   openstep) seed Samples/*.strings Samples/*.pbxproj Tests/*/Fixtures/*.strings Tests/*/Fixtures/*.pbxproj ;;
   roundtrip) seed Samples/* ;;
+  stream) seed Samples/*.plist Samples/*.json Tests/*/Fixtures/*.json $(grep -rl 'bplist00' Tests 2>/dev/null) ;;
 esac
 
 exec "$bin" "$work" -rss_limit_mb=512 -timeout=2 -max_total_time="$seconds" \

@@ -14,10 +14,8 @@ struct JSONParser {
   let typed: Bool
 
   enum Container { case array, object }
-  /// The open containers, innermost last; their contents are on ``arrays`` and ``objects``.
+  /// The open containers, innermost last (their contents are the sink's).
   var containers: [Container] = []
-  var arrays: [[PropertyList]] = []
-  var objects: [JSONObjectBuilder] = []
 
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
@@ -33,7 +31,15 @@ struct JSONParser {
 
   /// Reads the one value of the document, and checks that only white space follows it.
   mutating func parseDocument() throws(PropertyListError) -> PropertyList {
-    var completed: JSONParsedValue
+    var builder = JSONValueTreeBuilder(typed: typed)
+    _ = try parse(into: &builder)
+    return builder.value!
+  }
+
+  /// Reads the one value of the document into `sink`, and checks that only white space
+  /// follows it; false when the sink stopped the read (see ``JSONValueSink/memberKey(_:valueOffset:)``).
+  mutating func parse<Sink: JSONValueSink>(into sink: inout Sink) throws(PropertyListError) -> Bool {
+    var completed: Sink.Completed
     expectingValue: while true {
       skipWhitespace()
       guard cursor < bytes.count else { throw expected("a value") }
@@ -41,44 +47,44 @@ struct JSONParser {
       switch bytes[cursor] {
       case UInt8(ascii: "{"):
         try open(.object)
-        objects.append(JSONObjectBuilder())
+        sink.openObject()
         skipWhitespace()
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") {
           cursor += 1
-          completed = closeObject()
+          completed = closeObject(&sink)
         } else {
-          try parseMemberKey()
+          guard try parseMemberKey(into: &sink) else { return false }
           continue expectingValue
         }
       case UInt8(ascii: "["):
         try open(.array)
-        arrays.append([])
+        sink.openArray()
         skipWhitespace()
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "]") {
           cursor += 1
-          completed = closeArray()
+          completed = closeArray(&sink)
         } else {
           continue expectingValue
         }
       case UInt8(ascii: "\""):
-        completed = JSONParsedValue(.string(try parseString()))
+        completed = sink.string(try parseString())
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        completed = JSONParsedValue(try parseNumber())
+        completed = sink.scalar(try parseNumber())
       default:
-        completed = JSONParsedValue(try parseLiteral())
+        completed = sink.scalar(try parseLiteral())
       }
 
       // Hand the value to its container, closing every container that ends after it.
       while true {
         guard let container = containers.last else {
-          let value = try completed.resolved()
+          try sink.finish(completed)
           skipWhitespace()
           guard cursor == bytes.count else { throw expected("the end of the input after the value") }
-          return value
+          return true
         }
         switch container {
         case .array:
-          arrays[arrays.count - 1].append(try completed.resolved())
+          try sink.add(completed, toObject: false)
           skipWhitespace()
           if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
             cursor += 1
@@ -88,21 +94,21 @@ struct JSONParser {
             throw expected("',' or ']' after array element")
           }
           cursor += 1
-          completed = closeArray()
+          completed = closeArray(&sink)
         case .object:
-          try objects[objects.count - 1].add(completed, typed: typed)
+          try sink.add(completed, toObject: true)
           skipWhitespace()
           if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
             cursor += 1
             skipWhitespace()
-            try parseMemberKey()
+            guard try parseMemberKey(into: &sink) else { return false }
             continue expectingValue
           }
           guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else {
             throw expected("',' or '}' after object member")
           }
           cursor += 1
-          completed = closeObject()
+          completed = closeObject(&sink)
         }
       }
     }
@@ -117,28 +123,25 @@ struct JSONParser {
     cursor += 1
   }
 
-  private mutating func closeArray() -> JSONParsedValue {
+  private mutating func closeArray<Sink: JSONValueSink>(_ sink: inout Sink) -> Sink.Completed {
     containers.removeLast()
-    return JSONParsedValue(.array(arrays.removeLast()))
+    return sink.closeArray()
   }
 
-  private mutating func closeObject() -> JSONParsedValue {
+  private mutating func closeObject<Sink: JSONValueSink>(_ sink: inout Sink) -> Sink.Completed {
     containers.removeLast()
-    let builder = objects.removeLast()
-    guard typed else { return JSONParsedValue(.dictionary(builder.dictionary)) }
-    return builder.closeTyped { offset, message in error(.invalidValue, at: offset, message) }
+    return sink.closeObject { offset, message in error(.invalidValue, at: offset, message) }
   }
 
-  /// Reads `"key" :` and leaves the cursor on the member's value.
-  private mutating func parseMemberKey() throws(PropertyListError) {
+  /// Reads `"key" :` and leaves the cursor on the member's value; false when the sink stops.
+  private mutating func parseMemberKey<Sink: JSONValueSink>(into sink: inout Sink) throws(PropertyListError) -> Bool {
     guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { throw expected("a string key") }
     let key = try parseString(isKey: true)
     skipWhitespace()
     guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { throw expected("':' after object key") }
     cursor += 1
     skipWhitespace()
-    objects[objects.count - 1].pendingKey = key
-    objects[objects.count - 1].pendingValueOffset = cursor
+    return sink.memberKey(key, valueOffset: cursor)
   }
 
   @inline(__always)

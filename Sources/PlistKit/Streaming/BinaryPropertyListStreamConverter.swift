@@ -43,7 +43,7 @@ public struct BinaryPropertyListStreamConverter: Sendable {
   {
     precondition(canStream(to: format), "\(format) cannot be streamed with these options")
     if let output = try run(bytes, to: format, flush: nil) { return output }
-    return try BinaryPropertyListReader(options: readingOptions).read(bytes).serialized(
+    return try PropertyList.read(bytes: bytes, format: .binary, options: readingOptions).value.serialized(
       as: format, options: writingOptions)
   }
 

@@ -9,8 +9,9 @@ import PlistKit
 #endif
 
 /// Converting a file while reading it, without its value in memory: XML to binary or JSON
-/// (read in chunks), and binary to XML or JSON (read whole, since its objects are found by
-/// offset). `convert` and `plutil -convert` use it.
+/// (read in chunks), binary to XML or JSON (read whole, since its objects are found by
+/// offset), and plain JSON to binary or XML (read whole). `convert` and `plutil -convert` use
+/// it.
 enum StreamedConversion {
   /// What a streamed conversion produced.
   struct Result {
@@ -20,19 +21,20 @@ enum StreamedConversion {
 
   /// Converts `path` while reading it when that gives exactly what converting its value
   /// gives; nil when the value must be read instead. That is: a regular file (not standard
-  /// input) within the input limit, in XML to binary or JSON, or in binary to XML or JSON (as
-  /// detected, or as `source` says), without sorted keys. Input that cannot be streamed (a
-  /// dictionary that repeats a key, a container referenced from several places), a binary
-  /// file's errors, and any failure that is not the document's own error (a destination that
-  /// cannot be written, a read error) also return nil: the value path then does the work again
-  /// and reports exactly what it reports, in the same order.
+  /// input) within the input limit, in XML to binary or JSON, in binary to XML or JSON, or in
+  /// plain JSON to binary or XML (as detected, or as `source` says), without sorted keys.
+  /// Input that cannot be streamed (a dictionary that repeats a key, a container referenced
+  /// from several places, a value the target cannot hold), a binary file's errors, and any
+  /// failure that is not the document's own error (a destination that cannot be written, a
+  /// read error) also return nil: the value path then does the work again and reports exactly
+  /// what it reports, in the same order.
   ///
   /// - Parameter destination: the file to write atomically, or nil for standard output.
   static func convert(
     _ path: String, source: PropertyListFormat?, target: PropertyListFormat,
     readingOptions: PropertyListReadingOptions, writingOptions: PropertyListWritingOptions, destination: String?
   ) throws(CommandError) -> Result? {
-    guard path != "-", source == nil || source == .xml || source == .binary else { return nil }
+    guard path != "-", source != .openStep else { return nil }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -57,8 +59,17 @@ enum StreamedConversion {
         try converter.convert(descriptor: descriptor, inputSize: size, to: target, write: write)
       }
     }
-    guard format == .binary else { return nil }
-    let converter = BinaryPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
+    if format == .binary {
+      let converter = BinaryPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
+      guard converter.canStream(to: target), let input = HugePageFileBuffer(descriptor: descriptor, size: size) else {
+        return nil
+      }
+      return try deliver(path: path, destination: destination) { (write) throws(PropertyListError) in
+        try converter.convert(input.bytes, to: target, write: write)
+      }
+    }
+    guard format == .json else { return nil }
+    let converter = JSONPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
     guard converter.canStream(to: target), let input = HugePageFileBuffer(descriptor: descriptor, size: size) else {
       return nil
     }

@@ -707,6 +707,22 @@ struct BinaryStreamConversionTests {
     #expect(Self.check(dictionary, maximumWrittenValueCount: 3) == [false, false, false, false, false])
   }
 
+  @Test("input over the size limit is refused with the limit's error, as reading it refuses it")
+  func inputSizeLimit() throws {
+    let bytes = Self.file([Self.array([1, 1]), Self.ascii("x")])
+    let reading = PropertyListReadingOptions(limits: PropertyListLimits(maximumInputSize: bytes.count - 1))
+    let refused = PropertyListError(
+      .limitExceeded, format: .binary, "the input is \(bytes.count) bytes, over the limit of \(bytes.count - 1)")
+    #expect(throws: refused) { try PropertyList(bytes: bytes, format: .binary, options: reading) }
+    for target in Self.targets {
+      #expect(Self.streamed(bytes, to: target.format, reading: reading, writing: target.options) == .failure(refused))
+      let chunked = try Self.chunked(bytes, to: target.format, reading: reading, writing: target.options).get()
+      #expect(!chunked.streamed)
+    }
+    let exact = PropertyListReadingOptions(limits: PropertyListLimits(maximumInputSize: bytes.count))
+    #expect(Self.check(bytes, reading: exact) == [true, true, true, true, true])
+  }
+
   @Test("a dictionary key that is not a string, and a reference out of range, are the reader's errors")
   func badKeysAndReferences() throws {
     let integerKey = Self.file([Self.dictionary([1], [2]), Self.integer(5), [0x09]])

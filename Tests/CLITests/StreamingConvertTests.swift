@@ -208,6 +208,69 @@ struct StreamingConvertTests {
     }
   }
 
+  /// A binary file of 1,500 strings of a kilobyte, so that more than a megabyte of output is
+  /// written before its last element: `last`, objects referring to the first string as
+  /// object 1 and to each other from object 1,501 on (two-byte references).
+  static func lateInBinary(_ last: [[UInt8]], referencedTimes: Int = 1) -> [UInt8] {
+    let count = 1_500
+    let elements = Array(1...count) + Array(repeating: count + 1, count: referencedTimes)
+    var objects: [[UInt8]] = [
+      [0xAF, 0x11] + HostileFiles.bigEndian(UInt64(elements.count), width: 2)
+        + elements.flatMap { HostileFiles.bigEndian(UInt64($0), width: 2) }
+    ]
+    for index in 1...count {
+      let text = Array(("\(index) " + String(repeating: "late ", count: 200)).utf8.prefix(1_000))
+      objects.append([0x5F, 0x11] + HostileFiles.bigEndian(UInt64(text.count), width: 2) + text)
+    }
+    return HostileFiles.binary(objects + last, referenceSize: 2, offsetSize: 4)
+  }
+
+  @Test("a binary file that cannot be streamed after a megabyte was written converts from its value")
+  func lateFallback() throws {
+    let folder = try TemporaryDirectory()
+    let nan = [0x33] + HostileFiles.bigEndian(Double.nan.bitPattern, width: 8)
+    let files: [(name: String, bytes: [UInt8])] = [
+      // The array [first string] at two places.
+      ("shared", Self.lateInBinary([[0xA1, 0x00, 0x01]], referencedTimes: 2)),
+      // {"k": first string, "k" in UTF-16: first string}.
+      (
+        "repeated",
+        Self.lateInBinary([[0xD2, 0x05, 0xDE, 0x05, 0xDF, 0x00, 0x01, 0x00, 0x01], [0x51, 0x6B], [0x61, 0x00, 0x6B]])
+      ),
+      ("control", Self.lateInBinary([[0x52, 0x61, 0x01]])),
+      ("date", Self.lateInBinary([nan])),
+    ]
+    for file in files {
+      let path = try folder.file(file.name + ".bplist", file.bytes)
+      for arguments in [["--to", "xml"], ["--to", "json"]] {
+        let format: PropertyListFormat = arguments[1] == "xml" ? .xml : .json
+        let destination = try folder.file("out", "old")
+        let run = try CLI.run(["convert", path] + arguments + ["-o", destination])
+        let expected = Result { try Self.valuePath(file.bytes, to: format) }
+        switch expected {
+        case .success(let bytes):
+          #expect(bytes.count > 1 << 20)
+          #expect(run.status == 0, "\(file.name) \(arguments): \(run.stderr)")
+          #expect(try folder.contents("out") == bytes, "\(file.name) \(arguments)")
+        case .failure:
+          let whole = try CLI.run(["convert", path] + arguments + ["--sort-keys", "-o", destination])
+          #expect(run.status == 1, "\(file.name) \(arguments)")
+          #expect(run.stderr == whole.stderr)
+          #expect(try folder.contents("out") == Array("old".utf8), "\(file.name) \(arguments)")
+        }
+      }
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["control.bplist", "date.bplist", "out", "repeated.bplist", "shared.bplist"])
+    // The two that XML cannot hold fail with the writer's message.
+    let control = try CLI.run(["convert", folder.path + "/control.bplist", "--to", "xml"])
+    #expect(control.stderr == "plistkit: \(folder.path)/control.bplist: 1500: U+0001 cannot be written in XML 1.0\n")
+    let date = try CLI.run(["convert", folder.path + "/date.bplist", "--to", "json"])
+    #expect(date.status == 1)
+    #expect(
+      date.stderr.hasPrefix("plistkit: \(folder.path)/date.bplist: 1500: a date of nan seconds cannot be written"))
+  }
+
   @Test("a binary file converted onto itself as XML holds its value and leaves nothing behind")
   func binaryOntoItself() throws {
     // The second file shares an array between two places, so it is converted from its value.

@@ -527,6 +527,9 @@ def targets(summary, sizes):
         results = entry[1]
         if measure not in results.get('PlistKit', {}) or measure not in results.get(peer, {}):
             return None
+        # GNU time's CPU figures have a 10 ms resolution: below 20 ms their ratio means nothing.
+        if measure == 'cpu' and results['PlistKit'][measure] < 0.02:
+            return None
         return results[peer][measure] / max(results['PlistKit'][measure], 1e-9)
 
     def check(label, value, goal, cpu=None, fmt='{:.1f}×'):

@@ -11,7 +11,9 @@
 /// let converter = BinaryPropertyListStreamConverter()
 /// let xml = try converter.convert(binaryBytes, to: .xml)
 /// ```
-public struct BinaryPropertyListStreamConverter: Sendable {
+public struct BinaryPropertyListStreamConverter: Sendable, MemoryStreamConversion {
+  static let sourceFormat = PropertyListFormat.binary
+
   /// The limits to read with.
   public var readingOptions: PropertyListReadingOptions
   /// The form to write (``PropertyListWritingOptions/sortedKeys`` cannot be streamed).
@@ -41,10 +43,7 @@ public struct BinaryPropertyListStreamConverter: Sendable {
   ) throws(PropertyListError)
     -> [UInt8]
   {
-    precondition(canStream(to: format), "\(format) cannot be streamed with these options")
-    if let output = try run(bytes, to: format, flush: nil) { return output }
-    return try PropertyList.read(bytes: bytes, format: .binary, options: readingOptions).value.serialized(
-      as: format, options: writingOptions)
+    try convertWhole(bytes, to: format)
   }
 
   /// Converts a binary property list in memory, handing the output to `write` in chunks of
@@ -60,15 +59,12 @@ public struct BinaryPropertyListStreamConverter: Sendable {
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat,
     write: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
   ) throws(PropertyListError) -> Bool {
-    precondition(canStream(to: format), "\(format) cannot be streamed with these options")
-    guard let rest = try run(bytes, to: format, flush: write) else { return false }
-    if !rest.isEmpty { try rest.withRawBytes { (bytes) throws(PropertyListError) in try write(bytes) } }
-    return true
+    try convertInChunks(bytes, to: format, write: write)
   }
 
   /// Reads into the writer for `format`; returns what is left of its output, or nil when the
   /// objects cannot be written as they are read.
-  private func run(
+  func run(
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat,
     flush: XMLPropertyListStreamWriter.Flush?
   ) throws(PropertyListError) -> [UInt8]? {

@@ -14,7 +14,9 @@
 /// let converter = JSONPropertyListStreamConverter()
 /// let binary = try converter.convert(jsonBytes, to: .binary)
 /// ```
-public struct JSONPropertyListStreamConverter: Sendable {
+public struct JSONPropertyListStreamConverter: Sendable, MemoryStreamConversion {
+  static let sourceFormat = PropertyListFormat.json
+
   /// The limits and JSON style to read with (only the plain style can be streamed).
   public var readingOptions: PropertyListReadingOptions
   /// The form to write (``PropertyListWritingOptions/sortedKeys`` cannot be streamed).
@@ -44,10 +46,7 @@ public struct JSONPropertyListStreamConverter: Sendable {
   ) throws(PropertyListError)
     -> [UInt8]
   {
-    precondition(canStream(to: format), "\(format) cannot be streamed with these options")
-    if let output = try run(bytes, to: format, flush: nil) { return output }
-    return try PropertyList.read(bytes: bytes, format: .json, options: readingOptions).value.serialized(
-      as: format, options: writingOptions)
+    try convertWhole(bytes, to: format)
   }
 
   /// Converts JSON in memory, handing the output to `write` in chunks of about a megabyte.
@@ -63,15 +62,12 @@ public struct JSONPropertyListStreamConverter: Sendable {
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat,
     write: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
   ) throws(PropertyListError) -> Bool {
-    precondition(canStream(to: format), "\(format) cannot be streamed with these options")
-    guard let rest = try run(bytes, to: format, flush: write) else { return false }
-    if !rest.isEmpty { try rest.withRawBytes { (bytes) throws(PropertyListError) in try write(bytes) } }
-    return true
+    try convertInChunks(bytes, to: format, write: write)
   }
 
   /// Parses into the writer for `format`; returns what is left of its output, or nil when the
   /// value cannot be written as it is read.
-  private func run(
+  func run(
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat, flush: XMLPropertyListStreamWriter.Flush?
   ) throws(PropertyListError) -> [UInt8]? {
     let limits = readingOptions.limits

@@ -123,4 +123,207 @@ struct StreamingConvertTests {
       }
     }
   }
+
+  // MARK: - Binary to XML and JSON
+
+  /// A binary plist with every kind of value, keys that JSON's typed form wraps, and ISO
+  /// Latin-1, UTF-16 and astral strings.
+  static let binary: [UInt8] = {
+    let value: PropertyList = [
+      "name": "Ada \u{E9}\u{1F600} <&>", "n": -12, "r": 2.5, "nan": .real(.nan), "ok": true,
+      "when": .date(PropertyListDate(secondsSinceReferenceDate: 1e9)), "blob": .data(Array(0...199)),
+      "ref": .uid(3), "lone": ["$data": ["$real": "x"]], "empty": ["a": [], "d": [:], "s": "", "z": .data([])],
+      "nested": [[[["deep": [1, "two", 3.0]]]]],
+    ]
+    return try! value.serialized(as: .binary)
+  }()
+
+  /// What reading the value of `bytes` and writing it gives.
+  static func valuePath(
+    _ bytes: [UInt8], to format: PropertyListFormat, options: PropertyListWritingOptions = .default
+  ) throws -> [UInt8] {
+    try PropertyList(bytes: bytes, format: .binary).serialized(as: format, options: options)
+  }
+
+  /// The writing options `convert` takes from these arguments.
+  static func options(_ arguments: [String]) -> PropertyListWritingOptions {
+    PropertyListWritingOptions(
+      jsonStyle: arguments.contains("--typed") ? .typed : .plain, prettyPrinted: !arguments.contains("--compact"),
+      sortedKeys: arguments.contains("--sort-keys"))
+  }
+
+  static let binaryArguments: [[String]] = [
+    ["--to", "xml"], ["--to", "xml", "--sort-keys"], ["--to", "json"], ["--to", "json", "--compact"],
+    ["--to", "json", "--typed"], ["--to", "json", "--typed", "--compact"], ["--to", "json", "--sort-keys"],
+    ["--to", "json", "--typed", "--sort-keys"],
+  ]
+
+  @Test("a binary file converts to the value writer's exact XML and JSON, to standard output and with -o")
+  func binaryToXMLAndJSON() throws {
+    let folder = try TemporaryDirectory()
+    let presidents = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CLI.sample("Presidents.plist"))))
+    for (name, bytes) in [("values.bplist", Self.binary), ("Presidents.plist", presidents)] {
+      let path = try folder.file(name, bytes)
+      for arguments in Self.binaryArguments {
+        let format: PropertyListFormat = arguments[1] == "xml" ? .xml : .json
+        let expected = try Self.valuePath(bytes, to: format, options: Self.options(arguments))
+        let run = try CLI.run(["convert", path] + arguments)
+        #expect(run.status == 0, "\(name) \(arguments)")
+        #expect(run.stderr == "")
+        #expect(run.stdout == expected, "\(name) \(arguments)")
+        let destination = folder.path + "/out"
+        let written = try CLI.run(["convert", path] + arguments + ["-o", destination])
+        #expect(written.status == 0)
+        #expect(written.stdout == [])
+        #expect(try folder.contents("out") == expected, "\(name) \(arguments)")
+      }
+    }
+  }
+
+  @Test("a file and output of several megabytes, written in chunks, give the value writer's exact bytes")
+  func largeBinary() throws {
+    var items: [PropertyList] = []
+    for index in 0..<1_500 {
+      items.append([
+        "name": .string("item \(index) " + String(repeating: "chunk ", count: 120)), "n": .integer(Int64(index)),
+        "blob": .data((0..<200).map { UInt8(truncatingIfNeeded: $0 &+ index) }),
+      ])
+    }
+    // Over two huge pages of input, which the converter reads into an aligned buffer.
+    items.append(.string(String(repeating: "x", count: 4 << 20)))
+    let bytes = try PropertyList.array(items).serialized(as: .binary)
+    #expect(bytes.count > 4 << 20)
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("large.bplist", bytes)
+    for arguments in [["--to", "xml"], ["--to", "json", "--typed", "--compact"]] {
+      let expected = try Self.valuePath(
+        bytes, to: arguments[1] == "xml" ? .xml : .json, options: Self.options(arguments))
+      #expect(expected.count > 1 << 20)
+      let run = try CLI.run(["convert", path] + arguments)
+      #expect(run.status == 0)
+      #expect(run.stdout == expected, "\(arguments)")
+      let written = try CLI.run(["convert", path] + arguments + ["-o", folder.path + "/out"])
+      #expect(written.status == 0)
+      #expect(try folder.contents("out") == expected, "\(arguments)")
+    }
+  }
+
+  @Test("a binary file converted onto itself as XML holds its value and leaves nothing behind")
+  func binaryOntoItself() throws {
+    // The second file shares an array between two places, so it is converted from its value.
+    let shared = [
+      Array("bplist00".utf8), [0xA2, 0x01, 0x01], [0xA1, 0x02], [0x51, 0x78], [0x08, 0x0B, 0x0D],
+      [0, 0, 0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 0, 0, 3], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 15],
+    ].flatMap { $0 }
+    #expect(try PropertyList(bytes: shared, format: .binary) == [["x"], ["x"]])
+    for bytes in [Self.binary, shared] {
+      let folder = try TemporaryDirectory()
+      let path = try folder.file("data.plist", bytes)
+      let value = try PropertyList(bytes: bytes, format: .binary)
+      let run = try CLI.run(["convert", path, "--to", "xml", "-o", path])
+      #expect(run.status == 0)
+      #expect(run.stderr == "")
+      let written = try folder.contents("data.plist")
+      #expect(written == (try Self.valuePath(bytes, to: .xml)))
+      #expect(try PropertyList(bytes: written, format: .xml).isIdentical(to: value))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["data.plist"])
+    }
+  }
+
+  @Test("a broken binary file fails as the value path fails, leaving the destination untouched")
+  func brokenBinary() throws {
+    let cases = HostileInputTests.binaryCases.filter { $0.command == "lint" }
+    #expect(cases.count >= 8)
+    for hostile in cases {
+      let folder = try TemporaryDirectory()
+      let path = try folder.file(hostile.fileName, hostile.bytes)
+      let destination = try folder.file("out", "old")
+      for format in ["xml", "json"] {
+        for output in [["-o", destination], []] {
+          let streamed = try CLI.run(["convert", path, "--to", format] + output)
+          // --sort-keys needs the whole value, so this run takes the value path.
+          let whole = try CLI.run(["convert", path, "--to", format, "--sort-keys"] + output)
+          #expect(streamed.status == 1, "\(hostile.name)")
+          #expect(whole.status == 1)
+          #expect(streamed.stderr == whole.stderr, "\(hostile.name)")
+          #expect(streamed.stderr == hostile.expectedError(path: path), "\(hostile.name) to \(format)")
+          #expect(streamed.stdout == [])
+          #expect(try folder.contents("out") == Array("old".utf8))
+        }
+      }
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [hostile.fileName, "out"].sorted())
+    }
+    // Cut short, and a string that is not UTF-8: the same message as the value path.
+    let cut = Array(Self.binary.prefix(Self.binary.count - 5))
+    let badUTF8 = [
+      Array("bplist00".utf8), [0xA1, 0x01, 0x72, 0x41, 0xC0], [0x08, 0x0A], [0, 0, 0, 0, 0, 0, 1, 1],
+      [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 13],
+    ].flatMap { $0 }
+    let folder = try TemporaryDirectory()
+    for (bytes, message) in [
+      (cut, "byte \(cut.count - 26): trailer: offset size 0 is not 1…8"),
+      (badUTF8, "byte 12: object 1: UTF-8 string has an invalid byte sequence"),
+    ] {
+      let path = try folder.file("broken.bplist", bytes)
+      for format in ["xml", "json"] {
+        let streamed = try CLI.run(["convert", path, "--to", format])
+        let whole = try CLI.run(["convert", path, "--to", format, "--sort-keys"])
+        #expect(streamed.status == 1)
+        #expect(streamed.stderr == whole.stderr)
+        #expect(streamed.stderr == "plistkit: \(path): \(message)\n")
+      }
+    }
+  }
+
+  @Test("a binary value XML cannot hold fails with the writer's message and key path")
+  func unwritableBinary() throws {
+    let value: PropertyList = [
+      "list": ["fine", "a\u{1}b"], "when": .date(PropertyListDate(secondsSinceReferenceDate: .nan)),
+    ]
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("control.bplist", value.serialized(as: .binary))
+    let destination = try folder.file("out", "old")
+    let streamed = try CLI.run(["convert", path, "--to", "xml", "-o", destination])
+    let whole = try CLI.run(["convert", path, "--to", "xml", "--sort-keys", "-o", destination])
+    #expect(streamed.status == 1)
+    #expect(streamed.stderr == whole.stderr)
+    #expect(streamed.stderr == "plistkit: \(path): list.1: U+0001 cannot be written in XML 1.0\n")
+    #expect(try folder.contents("out") == Array("old".utf8))
+    // Plain JSON writes the control character but not the date; typed JSON writes both.
+    let plain = try CLI.run(["convert", path, "--to", "json"])
+    #expect(plain.status == 1)
+    #expect(
+      plain.stderr
+        == "plistkit: \(path): when: a date of nan seconds cannot be written in plain JSON (only finite dates in "
+        + "years -99999999 to 99999999 can); the typed form keeps it\n")
+    let typed = try CLI.run(["convert", path, "--to", "json", "--typed"])
+    #expect(typed.status == 0)
+    #expect(
+      typed.stdout == (try value.serialized(as: .json, options: PropertyListWritingOptions(jsonStyle: .typed))))
+  }
+
+  @Test("plutil -convert xml1 and json of a binary file write the value writer's bytes")
+  func plutilConvertBinary() throws {
+    let folder = try TemporaryDirectory()
+    let presidents = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CLI.sample("Presidents.plist"))))
+    for bytes in [Self.binary, presidents] {
+      let xml = try Self.valuePath(bytes, to: .xml)
+      let toStandardOutput = try CLI.run(["plutil", "-convert", "xml1", "-o", "-", folder.file("in.plist", bytes)])
+      #expect(toStandardOutput.status == 0)
+      #expect(toStandardOutput.stdout == xml)
+      let inPlace = try folder.file("data.plist", bytes)
+      let run = try CLI.run(["plutil", "-convert", "xml1", inPlace])
+      #expect(run.status == 0)
+      #expect(try folder.contents("data.plist") == xml)
+      for readable in [false, true] {
+        let path = try folder.file("data.plist", bytes)
+        let json = try CLI.run(["plutil", "-convert", "json"] + (readable ? ["-r"] : []) + [path])
+        #expect(json.status == 0)
+        let options = PropertyListWritingOptions(prettyPrinted: readable)
+        #expect(try folder.contents("data.plist") == (try Self.valuePath(bytes, to: .json, options: options)))
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["data.plist", "in.plist"])
+  }
 }

@@ -64,6 +64,15 @@ extension XMLPropertyListParser {
     return handler
   }
 
+  /// Receives the errors libxml2 meets outside the parser context, while converting the input
+  /// from the encoding it declares: without it they reach the thread's default handler, which
+  /// prints them on standard error. The reader installs it for the length of one parse, with
+  /// the parser as its user data.
+  static let contextlessErrorHandler: xmlStructuredErrorFunc = { user, error in
+    guard let user, let error else { return }
+    XMLPropertyListParser.with(user) { parser in parser.contextlessError(error.pointee) }
+  }
+
   private static let textCallback: charactersSAXFunc = { user, bytes, count in
     guard let user, let bytes, count > 0 else { return }
     XMLPropertyListParser.with(user) { parser in
@@ -83,6 +92,20 @@ extension XMLPropertyListParser {
     fail(
       .syntax, at: startPosition(of: marker == "&" ? "&" : "%"),
       "entity references are not allowed (\(marker)\(shown);): a property list uses only &lt; &gt; &amp; &apos; &quot;")
+  }
+
+  /// An error libxml2 met outside the parser context: bytes that do not decode in the
+  /// declared encoding. Others (the I/O failure that follows
+  /// one) reach the parser context too, and are reported from there.
+  fileprivate mutating func contextlessError(_ error: xmlError) {
+    guard error.domain == Int32(bitPattern: XML_FROM_I18N.rawValue) else { return }
+    // libxml2 says which bytes, not where: it converts the input in blocks, ahead of the parse.
+    let line = (error.message.map { String(cString: $0) } ?? "").split(separator: "\n").first ?? ""
+    let bytes = line.firstRange(of: "bytes ").map { String(line[$0.upperBound...]) }
+    fail(
+      .invalidEncoding, at: nil,
+      "the input does not decode in its declared encoding" + (bytes.map { " (bytes \($0))" } ?? ""),
+      stopping: false)
   }
 
   /// A well-formedness or encoding error from libxml2 itself, in the reader's words where

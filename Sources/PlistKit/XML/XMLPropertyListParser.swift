@@ -71,12 +71,16 @@ struct XMLPropertyListParser {
     self.consumer = consumer
   }
 
-  /// Records the first failure and stops libxml2.
-  mutating func fail(_ kind: PropertyListError.Kind, at position: XMLPosition?, _ message: String) {
+  /// Records the first failure and, unless `stopping` is false, stops libxml2. (Stopping it
+  /// from inside its input conversion makes it read freed input: there the failure is only
+  /// recorded, and libxml2 ends the parse itself after the bad bytes.)
+  mutating func fail(
+    _ kind: PropertyListError.Kind, at position: XMLPosition?, _ message: String, stopping: Bool = true
+  ) {
     guard failure == nil else { return }
     let location: PropertyListError.Location =
       position.map { .text(line: $0.line, column: $0.column) } ?? .none
     failure = PropertyListError(kind, format: .xml, at: location, message)
-    if let context { xmlStopParser(context) }
+    if stopping, let context { xmlStopParser(context) }
   }
 }

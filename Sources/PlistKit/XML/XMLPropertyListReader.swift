@@ -91,7 +91,11 @@ public struct XMLPropertyListReader: Sendable {
     }
     parser.pointee.context = context
     xmlCtxtUseOptions(context, XMLLibrary.parseOptions)
+    let previousHandler = __xmlStructuredError().pointee
+    let previousHandlerContext = __xmlStructuredErrorContext().pointee
+    xmlSetStructuredErrorFunc(parser, XMLPropertyListParser.contextlessErrorHandler)
     xmlParseDocument(context)
+    xmlSetStructuredErrorFunc(previousHandlerContext, previousHandler)
     parser.pointee.context = nil
     parser.pointee.source = nil
     if parser.pointee.stoppedForConsumer { return consumerPointer.pointee }

@@ -166,7 +166,6 @@ struct BinaryStreamConversionTests {
     var kinds = RandomPropertyList.allKinds
     // XML and plain JSON refuse some strings and dates: typed JSON streams every value.
     kinds.kinds.remove(.string)
-    var checked = 0
     for _ in 0..<100 {
       let value = kinds.make(using: &generator)
       let binary = try BinaryPropertyListWriter().write(value)
@@ -177,9 +176,7 @@ struct BinaryStreamConversionTests {
         Self.error(
           Self.streamed(binary, to: .json, writing: PropertyListWritingOptions(maximumWrittenValueCount: count - 1)))?
           .kind == .limitExceeded)
-      checked += 1
     }
-    #expect(checked == 100)
   }
 
   @Test("random values under tight depth and size limits fail or convert exactly as their values do")

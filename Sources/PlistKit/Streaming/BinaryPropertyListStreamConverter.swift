@@ -36,8 +36,9 @@ public struct BinaryPropertyListStreamConverter: Sendable, MemoryStreamConversio
   /// Converts a binary property list in memory.
   ///
   /// - Precondition: ``canStream(to:)`` is true for `format`.
-  /// - Throws: ``PropertyListError`` as ``BinaryPropertyListReader`` and the writer for
-  ///   `format` throw it.
+  /// - Throws: ``PropertyListError`` as reading the value (``PropertyList/read(bytes:format:options:)``,
+  ///   which also checks ``PropertyListLimits/maximumInputSize``) and the writer for `format`
+  ///   throw it.
   public func convert(
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat
   ) throws(PropertyListError)
@@ -71,16 +72,18 @@ public struct BinaryPropertyListStreamConverter: Sendable, MemoryStreamConversio
     let limits = readingOptions.limits
     let maximumValueCount = writingOptions.maximumWrittenValueCount
     if format == .xml {
-      var writer = XMLPropertyListStreamWriter(flush: flush)
+      var writer = XMLPropertyListStreamWriter(options: writingOptions, flush: flush)
       let complete = BinaryPropertyListEventReader.read(
         bytes, limits: limits, maximumValueCount: maximumValueCount, into: &writer)
-      guard complete, !writer.cannotStream else { return nil }
-      return try writer.finish()
+      return try streamed(complete && !writer.cannotStream, failure: writer.failure) { () throws(PropertyListError) in
+        try writer.finish()
+      }
     }
     var writer = JSONPropertyListStreamWriter(options: writingOptions, flush: flush)
     let complete = BinaryPropertyListEventReader.read(
       bytes, limits: limits, maximumValueCount: maximumValueCount, into: &writer)
-    guard complete, !writer.repeatedKey, writer.output.refusedDate == nil else { return nil }
-    return try writer.finish()
+    return try streamed(complete && !writer.cannotStream, failure: writer.failure) { () throws(PropertyListError) in
+      try writer.finish()
+    }
   }
 }

@@ -39,7 +39,8 @@ public struct JSONPropertyListStreamConverter: Sendable, MemoryStreamConversion 
   /// Converts JSON in memory.
   ///
   /// - Precondition: ``canStream(to:)`` is true for `format`.
-  /// - Throws: ``PropertyListError`` as ``JSONPropertyListReader`` and the writer for `format`
+  /// - Throws: ``PropertyListError`` as reading the value (``PropertyList/read(bytes:format:options:)``,
+  ///   which also checks ``PropertyListLimits/maximumInputSize``) and the writer for `format`
   ///   throw it.
   public func convert(
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat
@@ -55,8 +56,8 @@ public struct JSONPropertyListStreamConverter: Sendable, MemoryStreamConversion 
   ///   a key, a value XML cannot hold): what `write` received is then incomplete, and the
   ///   caller should discard it and convert from the value
   ///   (``PropertyList/serialized(as:options:)``).
-  /// - Throws: ``PropertyListError`` as ``JSONPropertyListReader`` throws it, or what `write`
-  ///   throws. Output handed to `write` before an error is incomplete.
+  /// - Throws: ``PropertyListError`` as reading the value throws it (see ``convert(_:to:)``),
+  ///   or what `write` throws. Output handed to `write` before an error is incomplete.
   /// - Precondition: ``canStream(to:)`` is true for `format`.
   public func convert(
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat,
@@ -85,11 +86,15 @@ public struct JSONPropertyListStreamConverter: Sendable, MemoryStreamConversion 
       // `"":`, so no document of n bytes holds more than n / 2 + 1 objects.
       let writer = BinaryPropertyListStreamWriter(maximumObjectCount: bytes.count / 2 + 1, flush: flush)
       var forwarder = JSONEventForwarder(consumer: writer)
-      guard try parser.parse(into: &forwarder), !forwarder.consumer.repeatedKey else { return nil }
-      return try forwarder.consumer.finish()
+      let complete = try parser.parse(into: &forwarder) && !forwarder.consumer.repeatedKey
+      return try streamed(complete, failure: forwarder.consumer.failure) { () throws(PropertyListError) in
+        try forwarder.consumer.finish()
+      }
     }
-    var forwarder = JSONEventForwarder(consumer: XMLPropertyListStreamWriter(flush: flush))
-    guard try parser.parse(into: &forwarder), !forwarder.consumer.cannotStream else { return nil }
-    return try forwarder.consumer.finish()
+    var forwarder = JSONEventForwarder(consumer: XMLPropertyListStreamWriter(options: writingOptions, flush: flush))
+    let complete = try parser.parse(into: &forwarder) && !forwarder.consumer.cannotStream
+    return try streamed(complete, failure: forwarder.consumer.failure) { () throws(PropertyListError) in
+      try forwarder.consumer.finish()
+    }
   }
 }

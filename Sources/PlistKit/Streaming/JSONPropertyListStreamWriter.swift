@@ -1,5 +1,5 @@
-/// Writes a JSON form while an XML document is read, without the value tree, byte for byte as
-/// ``JSONPropertyListWriter`` writes the value the document holds (with the same options;
+/// Writes a JSON form from a reader's reports, without the value tree, byte for byte as
+/// ``JSONPropertyListWriter`` writes the value they describe (with the same options;
 /// ``PropertyListWritingOptions/sortedKeys`` needs every key first, so it is not streamed).
 ///
 /// Two things need more than one event to decide:
@@ -9,8 +9,12 @@
 ///   as a region to wrap, one level deeper (pretty output's only raw line breaks are its
 ///   indentation, so each gets two more spaces per enclosing wrap). The noted regions are
 ///   rewritten in one pass once nothing is undecided, so nested wraps cost linear time.
-/// - A dictionary that repeats a key cannot be streamed (the value keeps the first place with
-///   the last value): ``repeatedKey`` is set and the caller converts from the value.
+///
+/// Three things cannot be streamed, and set ``cannotStream`` (the output is then unusable, and
+/// the caller converts from the value, which reports an error exactly):
+/// - a dictionary that repeats a key (the value keeps the first place with the last value);
+/// - a date plain JSON cannot hold;
+/// - more values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
 struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
   /// Hands finished output on; a failure stops the writing.
   typealias Flush = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
@@ -37,8 +41,12 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
   /// order they closed (inner ones first), and the indentation of each.
   private var wraps: [(start: Int, end: Int, indent: Int)] = []
   private var keys = RepeatedKeyDetector()
-  /// Set when a dictionary repeats a key: the output is then unusable.
-  private(set) var repeatedKey = false
+  /// Set when the value cannot be streamed (see the type's description): the output is then
+  /// unusable.
+  private(set) var cannotStream = false
+  /// Values written so far, against ``PropertyListWritingOptions/maximumWrittenValueCount``.
+  private var valueCount = 0
+  private let maximumValueCount: Int
   /// The first failure of `flush`.
   private(set) var failure: PropertyListError?
 
@@ -46,6 +54,7 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
   init(options: PropertyListWritingOptions, flush: Flush?) {
     precondition(!options.sortedKeys, "sorted keys need the whole value")
     output = JSONOutput(options: options)
+    maximumValueCount = options.maximumWrittenValueCount
     self.flush = flush
     if flush != nil { output.bytes.reserveCapacity(chunkSize + (chunkSize >> 2)) }
   }
@@ -64,9 +73,10 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
   }
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !cannotStream else { return false }
     let top = open.count - 1
     guard keys.insert(utf8, depth: open.count, position: open[top].count) else {
-      repeatedKey = true
+      cannotStream = true
       return false
     }
     if open[top].count == 0 {
@@ -99,6 +109,7 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
   mutating func scalar(_ value: PropertyList) {
     beginValue()
     output.write(value, indent: open.count)
+    if output.refusedDate != nil { cannotStream = true }
     valueEnded()
   }
 
@@ -141,6 +152,8 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
 
   /// The separator and line break before an array's element (a dictionary's key has them).
   private mutating func beginValue() {
+    valueCount += 1
+    if valueCount > maximumValueCount { cannotStream = true }
     let top = open.count - 1
     guard top >= 0, !open[top].isDictionary else { return }
     if open[top].count > 0 { output.bytes.append(UInt8(ascii: ",")) }
@@ -209,7 +222,7 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
   private mutating func handOn() {
     guard let flush else { return }
     // After a repeated key the output will be thrown away: do not write it.
-    if failure == nil, !repeatedKey {
+    if failure == nil, !cannotStream {
       do {
         try output.bytes.withRawBytes { (bytes) throws(PropertyListError) in try flush(bytes) }
       } catch {

@@ -37,3 +37,14 @@ extension MemoryStreamConversion {
     return true
   }
 }
+
+/// The end of a streamed conversion: what `finish` returns when the writer took everything,
+/// else nil for the caller to convert from the value; but a failure to hand output on is
+/// thrown first, so that falling back never hides it.
+func streamed(
+  _ complete: Bool, failure: PropertyListError?, finish: () throws(PropertyListError) -> [UInt8]
+) throws(PropertyListError) -> [UInt8]? {
+  if let failure { throw failure }
+  guard complete else { return nil }
+  return try finish()
+}

@@ -31,11 +31,12 @@ public struct XMLPropertyListStreamConverter: Sendable {
     (format == .binary || format == .json) && !writingOptions.sortedKeys
   }
 
-  /// Converts an XML document in memory. A dictionary that repeats a key cannot be streamed;
-  /// such a document is converted from its value instead, with the same result.
+  /// Converts an XML document in memory. A dictionary that repeats a key, or JSON of more
+  /// values than ``PropertyListWritingOptions/maximumWrittenValueCount``, cannot be streamed;
+  /// such a document is converted from its value instead, with the same result or error.
   ///
   /// - Precondition: ``canStream(to:)`` is true for `format`.
-  /// - Throws: ``PropertyListError`` as ``XMLPropertyListReader`` throws it.
+  /// - Throws: ``PropertyListError`` as ``XMLPropertyListReader`` and the writer throw it.
   public func convert(
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat
   ) throws(PropertyListError)
@@ -60,9 +61,10 @@ public struct XMLPropertyListStreamConverter: Sendable {
   /// - Parameters:
   ///   - inputSize: the number of bytes the descriptor will read (a regular file's size); it
   ///     bounds the number of objects, which sets the width of binary object references.
-  /// - Returns: false when the document has a dictionary that repeats a key, which cannot be
-  ///   streamed: what `write` received is then incomplete, and the caller should discard it
-  ///   and convert from the value (``PropertyList/serialized(as:options:)``).
+  /// - Returns: false when the document cannot be streamed (a dictionary that repeats a key,
+  ///   JSON of more values than the writer may write): what `write` received is then
+  ///   incomplete, and the caller should discard it and convert from the value
+  ///   (``PropertyList/serialized(as:options:)``), which reports any error.
   /// - Throws: ``PropertyListError`` as ``XMLPropertyListReader`` throws it, a read error, or
   ///   what `write` throws. Output handed to `write` before an error is incomplete.
   /// - Precondition: ``canStream(to:)`` is true for `format`.
@@ -82,8 +84,9 @@ public struct XMLPropertyListStreamConverter: Sendable {
     return true
   }
 
-  /// Parses into the writer for `format`; returns what is left of its output, or nil when a
-  /// dictionary repeats a key.
+  /// Parses into the writer for `format`; returns what is left of its output, or nil when the
+  /// value cannot be streamed (a dictionary that repeats a key, more values than the JSON
+  /// writer may write).
   private func run(
     _ source: XMLInputSource, inputSize: Int, to format: PropertyListFormat,
     flush: BinaryPropertyListStreamWriter.Flush?
@@ -93,12 +96,14 @@ public struct XMLPropertyListStreamConverter: Sendable {
       let bound = min(inputSize, limits.maximumInputSize) / 6 + 1
       var writer = try XMLPropertyListReader.parse(
         source, limits: limits, into: BinaryPropertyListStreamWriter(maximumObjectCount: bound, flush: flush))
-      if writer.repeatedKey { return nil }
-      return try writer.finish()
+      return try streamed(!writer.repeatedKey, failure: writer.failure) { () throws(PropertyListError) in
+        try writer.finish()
+      }
     }
     var writer = try XMLPropertyListReader.parse(
       source, limits: limits, into: JSONPropertyListStreamWriter(options: writingOptions, flush: flush))
-    if writer.repeatedKey { return nil }
-    return try writer.finish()
+    return try streamed(!writer.cannotStream, failure: writer.failure) { () throws(PropertyListError) in
+      try writer.finish()
+    }
   }
 }

@@ -5,10 +5,11 @@
 /// An array or dictionary is written `<array/>` or `<dict/>` when it turns out empty, so its
 /// opening tag is left without its `>` until its first entry or its end decides.
 ///
-/// Two things cannot be streamed, and set ``cannotStream`` (the output is then unusable, and
-/// the caller converts from the value, which reports the unwritable value with its key path):
+/// Three things cannot be streamed, and set ``cannotStream`` (the output is then unusable, and
+/// the caller converts from the value, which reports an error exactly, with its key path):
 /// - a dictionary that repeats a key (the value keeps the first place with the last value);
-/// - a string or date that XML cannot carry.
+/// - a string or date that XML cannot carry;
+/// - more values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
 struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
   /// Hands finished output on; a failure stops the writing.
   typealias Flush = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
@@ -28,15 +29,20 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
   /// True while the innermost container's opening tag lacks its end.
   private var openingTagPending = false
   private var keys = RepeatedKeyDetector()
-  /// Set when a dictionary repeats a key or a value cannot be written: the output is then
+  /// Set when the value cannot be streamed (see the type's description): the output is then
   /// unusable, and the writer ignores what follows.
   private(set) var cannotStream = false
   /// The first failure of `flush`.
   private(set) var failure: PropertyListError?
+  /// Values written so far, against `maximumValueCount`.
+  private var valueCount = 0
+  private let maximumValueCount: Int
 
-  /// Makes a writer that hands its output to `flush` in chunks of about a megabyte, or keeps
-  /// it all for ``finish()`` without one.
-  init(flush: Flush?) {
+  /// Makes a writer for `options` (its `sortedKeys` must be false) that hands its output to
+  /// `flush` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
+  init(options: PropertyListWritingOptions, flush: Flush?) {
+    precondition(!options.sortedKeys, "sorted keys need the whole value")
+    maximumValueCount = options.maximumWrittenValueCount
     self.flush = flush
     output.bytes.reserveCapacity(flush != nil ? chunkSize + (chunkSize >> 2) : 1 << 16)
     output.bytes.append(contentsOf: XMLPropertyListOutput.header)
@@ -63,7 +69,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !cannotStream else { return false }
-    beginValue()
+    beginEntry()
     let top = open.count - 1
     guard keys.insert(utf8, depth: open.count, position: open[top].keys) else {
       cannotStream = true
@@ -144,9 +150,18 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
     valueEnded()
   }
 
-  /// Completes the innermost container's opening tag before its first entry.
+  /// Counts a value, and completes the innermost container's opening tag before its first
+  /// entry.
   @inline(__always)
   private mutating func beginValue() {
+    valueCount += 1
+    if valueCount > maximumValueCount { cannotStream = true }
+    beginEntry()
+  }
+
+  /// Completes the innermost container's opening tag before its first entry.
+  @inline(__always)
+  private mutating func beginEntry() {
     guard openingTagPending else { return }
     openingTagPending = false
     output.append(">\n")

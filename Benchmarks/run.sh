@@ -2,7 +2,7 @@
 # Runs the PlistKit benchmarks against the peers a Linux user has, and writes the tables.
 #
 #   Benchmarks/run.sh            full run: small, medium and large corpora → Benchmarks/RESULTS.md
-#   Benchmarks/run.sh --quick    small corpora only, in about two minutes → Benchmarks/RESULTS-quick.md
+#   Benchmarks/run.sh --quick    small corpora only, in under a minute → Benchmarks/RESULTS-quick.md
 #   Benchmarks/run.sh --only xml-to-binary,filter   some jobs only      → Benchmarks/RESULTS-partial.md
 #   Benchmarks/run.sh --sizes small,medium          some corpus sizes only → Benchmarks/RESULTS-partial.md
 #

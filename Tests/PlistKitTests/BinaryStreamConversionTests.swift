@@ -878,13 +878,7 @@ struct BinaryStreamConversionTests {
           mutated[Int.random(in: 8..<objectsEnd, using: &generator)] = byte
           continue
         }
-        let position = Int.random(in: 0..<mutated.count, using: &generator)
-        switch Int.random(in: 0..<4, using: &generator) {
-        case 0: mutated[position] = byte
-        case 1: mutated.insert(byte, at: position)
-        case 2: mutated.remove(at: position)
-        default: mutated.removeSubrange(position...)
-        }
+        TextReaderMutationTests.edit(&mutated, with: byte, using: &generator)
       }
       return mutated
     }

@@ -16,16 +16,21 @@ struct TextReaderMutationTests {
       var mutated = bytes
       for _ in 0..<Int.random(in: 1...4, using: &generator) {
         guard !mutated.isEmpty else { break }
-        let position = Int.random(in: 0..<mutated.count, using: &generator)
-        let byte = alphabet.randomElement(using: &generator)!
-        switch Int.random(in: 0..<4, using: &generator) {
-        case 0: mutated[position] = byte
-        case 1: mutated.insert(byte, at: position)
-        case 2: mutated.remove(at: position)
-        default: mutated.removeSubrange(position...)
-        }
+        edit(&mutated, with: alphabet.randomElement(using: &generator)!, using: &generator)
       }
       return mutated
+    }
+  }
+
+  /// One random edit of `bytes`, not empty: `byte` put in place of one, or inserted, or one
+  /// byte removed, or the end cut off from a random place.
+  static func edit(_ bytes: inout [UInt8], with byte: UInt8, using generator: inout SeededGenerator) {
+    let position = Int.random(in: 0..<bytes.count, using: &generator)
+    switch Int.random(in: 0..<4, using: &generator) {
+    case 0: bytes[position] = byte
+    case 1: bytes.insert(byte, at: position)
+    case 2: bytes.remove(at: position)
+    default: bytes.removeSubrange(position...)
     }
   }
 

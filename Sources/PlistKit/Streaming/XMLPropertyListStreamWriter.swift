@@ -14,18 +14,13 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
   /// Hands finished output on; a failure stops the writing.
   typealias Flush = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
 
-  /// An open array or dictionary.
-  private struct Container {
-    let isDictionary: Bool
-    /// Keys of a dictionary so far.
-    var keys = 0
-  }
-
   /// The output not handed on yet (all of it without `flush`), and its scalar layout.
   private var output = XMLPropertyListOutput(sortedKeys: false)
   private let flush: Flush?
   private let chunkSize = 1 << 20
-  private var open: [Container] = []
+  /// For each open array or dictionary, the keys it has had so far (none for an array): the
+  /// depth is its count, and a key's place tells the repeated-key detector where to look.
+  private var open: [Int] = []
   /// True while the innermost container's opening tag lacks its end.
   private var openingTagPending = false
   private var keys = RepeatedKeyDetector()
@@ -53,7 +48,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
     beginValue()
     output.indent(open.count)
     output.append("<array")
-    open.append(Container(isDictionary: false))
+    open.append(0)
     openingTagPending = true
   }
 
@@ -62,7 +57,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
     beginValue()
     output.indent(open.count)
     output.append("<dict")
-    open.append(Container(isDictionary: true))
+    open.append(0)
     openingTagPending = true
     keys.openDictionary()
   }
@@ -71,11 +66,11 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
     guard !cannotStream else { return false }
     beginEntry()
     let top = open.count - 1
-    guard keys.insert(utf8, depth: open.count, position: open[top].keys) else {
+    guard keys.insert(utf8, depth: open.count, position: open[top]) else {
       cannotStream = true
       return false
     }
-    open[top].keys += 1
+    open[top] += 1
     output.indent(open.count)
     output.append("<key>")
     guard output.appendEscaped(utf8: utf8) == nil else {

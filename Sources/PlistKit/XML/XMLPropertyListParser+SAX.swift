@@ -94,9 +94,9 @@ extension XMLPropertyListParser {
       "entity references are not allowed (\(marker)\(shown);): a property list uses only &lt; &gt; &amp; &apos; &quot;")
   }
 
-  /// An error libxml2 met outside the parser context: bytes that do not decode in the
-  /// declared encoding. Others (the I/O failure that follows
-  /// one) reach the parser context too, and are reported from there.
+  /// An error libxml2 met outside the parser context. Only bytes that do not decode in the
+  /// declared encoding are the document's error; the others (the I/O failure that follows such
+  /// bytes) end the parse, which the parser context then reports.
   fileprivate mutating func contextlessError(_ error: xmlError) {
     guard error.domain == Int32(bitPattern: XML_FROM_I18N.rawValue) else { return }
     // libxml2 says which bytes, not where: it converts the input in blocks, ahead of the parse.

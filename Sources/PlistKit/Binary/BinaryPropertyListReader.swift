@@ -32,6 +32,7 @@ public struct BinaryPropertyListReader: Sendable {
   ///
   /// - Throws: ``PropertyListError`` with the byte offset of the problem and what was expected.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
+    try options.limits.checkInputSize(bytes.count, format: .binary)
     let trailer = try BinaryPropertyListTrailer(reading: bytes, limits: options.limits)
     var lists = BinaryPropertyListObjectReader(
       bytes: bytes, trailer: trailer, limits: options.limits, tracksObjects: false)

@@ -27,11 +27,7 @@ extension PropertyList {
     bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
     options: PropertyListReadingOptions = .default
   ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
-    guard bytes.count <= options.limits.maximumInputSize else {
-      throw PropertyListError(
-        .limitExceeded, format: format,
-        "the input is \(bytes.count) bytes, over the limit of \(options.limits.maximumInputSize)")
-    }
+    try options.limits.checkInputSize(bytes.count, format: format)
     guard let resolved = format ?? PropertyListFormat.detect(bytes) else {
       throw PropertyListError(.unknownFormat, "the input is empty or blank: no property list found")
     }

@@ -26,6 +26,15 @@ public struct PropertyListLimits: Sendable, Equatable {
 
   /// The defaults.
   public static let `default` = PropertyListLimits()
+
+  /// Refuses an input of `count` bytes when it is over ``maximumInputSize``, before any of
+  /// it is read.
+  package func checkInputSize(_ count: Int, format: PropertyListFormat?) throws(PropertyListError) {
+    guard count <= maximumInputSize else {
+      throw PropertyListError(
+        .limitExceeded, format: format, "the input is \(count) bytes, over the limit of \(maximumInputSize)")
+    }
+  }
 }
 
 /// How to read a property list.

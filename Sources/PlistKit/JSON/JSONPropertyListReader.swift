@@ -15,6 +15,7 @@ public struct JSONPropertyListReader: Sendable {
   /// Reads one property list from UTF-8 JSON (a byte-order mark is skipped), or UTF-16 JSON
   /// that starts with a byte-order mark.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
+    try options.limits.checkInputSize(bytes.count, format: .json)
     if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .json) {
       return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
         var parser = JSONParser(bytes: buffer, options: options)

@@ -14,6 +14,7 @@ public struct OpenStepPropertyListReader: Sendable {
 
   /// Reads one property list.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
+    try options.limits.checkInputSize(bytes.count, format: .openStep)
     if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .openStep) {
       return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
         var parser = OpenStepParser(bytes: buffer, options: options)

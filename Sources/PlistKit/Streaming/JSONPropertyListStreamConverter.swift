@@ -72,11 +72,7 @@ public struct JSONPropertyListStreamConverter: Sendable, MemoryStreamConversion 
     _ bytes: UnsafeRawBufferPointer, to format: PropertyListFormat, flush: XMLPropertyListStreamWriter.Flush?
   ) throws(PropertyListError) -> [UInt8]? {
     let limits = readingOptions.limits
-    guard bytes.count <= limits.maximumInputSize else {
-      throw PropertyListError(
-        .limitExceeded, format: .json,
-        "the input is \(bytes.count) bytes, over the limit of \(limits.maximumInputSize)")
-    }
+    try limits.checkInputSize(bytes.count, format: .json)
     if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .json) {
       return try utf8.withRawBytes { (buffer) throws(PropertyListError) in try run(buffer, to: format, flush: flush) }
     }

@@ -44,11 +44,7 @@ public struct XMLPropertyListStreamConverter: Sendable {
   {
     precondition(canStream(to: format), "\(format) cannot be streamed with these options")
     let limits = readingOptions.limits
-    guard bytes.count <= limits.maximumInputSize else {
-      throw PropertyListError(
-        .limitExceeded, format: .xml,
-        "the input is \(bytes.count) bytes, over the limit of \(limits.maximumInputSize)")
-    }
+    try limits.checkInputSize(bytes.count, format: .xml)
     let output = try run(XMLInputSource(bytes: bytes), inputSize: bytes.count, to: format, flush: nil)
     if let output { return output }
     return try XMLPropertyListReader(options: readingOptions).read(bytes).serialized(
@@ -74,10 +70,7 @@ public struct XMLPropertyListStreamConverter: Sendable {
   ) throws(PropertyListError) -> Bool {
     precondition(canStream(to: format), "\(format) cannot be streamed with these options")
     let limits = readingOptions.limits
-    guard inputSize <= limits.maximumInputSize else {
-      throw PropertyListError(
-        .limitExceeded, format: .xml, "the input is \(inputSize) bytes, over the limit of \(limits.maximumInputSize)")
-    }
+    try limits.checkInputSize(inputSize, format: .xml)
     let source = XMLInputSource(descriptor: descriptor, limit: limits.maximumInputSize)
     guard let rest = try run(source, inputSize: inputSize, to: format, flush: write) else { return false }
     if !rest.isEmpty { try rest.withRawBytes { (bytes) throws(PropertyListError) in try write(bytes) } }

@@ -32,11 +32,7 @@ public struct XMLPropertyListReader: Sendable {
   ///
   /// - Throws: ``PropertyListError`` with the line and column of the problem.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    guard bytes.count <= options.limits.maximumInputSize else {
-      throw PropertyListError(
-        .limitExceeded, format: .xml,
-        "the input is \(bytes.count) bytes, over the limit of \(options.limits.maximumInputSize)")
-    }
+    try options.limits.checkInputSize(bytes.count, format: .xml)
     let builder = try Self.parse(XMLInputSource(bytes: bytes), limits: options.limits, into: XMLValueTreeBuilder())
     guard let root = builder.root else {
       throw PropertyListError(.unexpectedEnd, format: .xml, "no property list value found")

@@ -43,22 +43,10 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
     output.bytes.append(contentsOf: XMLPropertyListOutput.header)
   }
 
-  mutating func beginArray() {
-    guard !cannotStream else { return }
-    beginValue()
-    output.indent(open.count)
-    output.append("<array")
-    open.append(0)
-    openingTagPending = true
-  }
+  mutating func beginArray() { begin("<array") }
 
   mutating func beginDictionary() {
-    guard !cannotStream else { return }
-    beginValue()
-    output.indent(open.count)
-    output.append("<dict")
-    open.append(0)
-    openingTagPending = true
+    begin("<dict")
     keys.openDictionary()
   }
 
@@ -130,6 +118,17 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
     if flush != nil { handOn() }
     if let failure { throw failure }
     return output.bytes
+  }
+
+  /// Opens a container with the start of its opening tag (`<array`, `<dict`), which its first
+  /// entry or its end completes.
+  private mutating func begin(_ openingTag: StaticString) {
+    guard !cannotStream else { return }
+    beginValue()
+    output.indent(open.count)
+    output.append(openingTag)
+    open.append(0)
+    openingTagPending = true
   }
 
   /// Ends the innermost container with `closingTag`, or as an empty element when it had

@@ -13,6 +13,9 @@ import PlistKit
 /// offset), and plain JSON to binary or XML (read whole). `convert` and `plutil -convert` use
 /// it.
 enum StreamedConversion {
+  /// Takes a piece of the output.
+  typealias Write = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
+
   /// What a streamed conversion produced.
   struct Result {
     /// The output for standard output, or nil when it went to a file.
@@ -59,22 +62,27 @@ enum StreamedConversion {
         try converter.convert(descriptor: descriptor, inputSize: size, to: target, write: write)
       }
     }
-    if format == .binary {
+    // Binary objects are found by offset, and JSON is parsed from memory: both are read whole.
+    let convertInMemory: (UnsafeRawBufferPointer, @escaping Write) throws(PropertyListError) -> Bool
+    switch format {
+    case .binary:
       let converter = BinaryPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
-      guard converter.canStream(to: target), let input = HugePageFileBuffer(descriptor: descriptor, size: size) else {
-        return nil
+      guard converter.canStream(to: target) else { return nil }
+      convertInMemory = { (bytes, write) throws(PropertyListError) in
+        try converter.convert(bytes, to: target, write: write)
       }
-      return try deliver(path: path, destination: destination) { (write) throws(PropertyListError) in
-        try converter.convert(input.bytes, to: target, write: write)
+    case .json:
+      let converter = JSONPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
+      guard converter.canStream(to: target) else { return nil }
+      convertInMemory = { (bytes, write) throws(PropertyListError) in
+        try converter.convert(bytes, to: target, write: write)
       }
-    }
-    guard format == .json else { return nil }
-    let converter = JSONPropertyListStreamConverter(readingOptions: readingOptions, writingOptions: writingOptions)
-    guard converter.canStream(to: target), let input = HugePageFileBuffer(descriptor: descriptor, size: size) else {
+    default:
       return nil
     }
+    guard let input = HugePageFileBuffer(descriptor: descriptor, size: size) else { return nil }
     return try deliver(path: path, destination: destination) { (write) throws(PropertyListError) in
-      try converter.convert(input.bytes, to: target, write: write)
+      try convertInMemory(input.bytes, write)
     }
   }
 
@@ -83,8 +91,7 @@ enum StreamedConversion {
   /// (with the file's name); other failures return nil, and so does `convert` returning false.
   private static func deliver(
     path: String, destination: String?,
-    _ convert: (_ write: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void)
-      throws(PropertyListError) -> Bool
+    _ convert: (_ write: @escaping Write) throws(PropertyListError) -> Bool
   ) throws(CommandError) -> Result? {
     guard let destination else {
       var collected: [UInt8] = []

@@ -18,9 +18,15 @@ extension BinaryPropertyListObjectReader {
     default:
       try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
       try account(count, object: index, at: offset)
-      return BinaryPropertyListString.string(
-        singleByte: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
+      return Self.latin1String(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
     }
+  }
+
+  /// The text of an ASCII string object's bytes: ASCII, or ISO Latin-1 when a byte is 0x80 or
+  /// above.
+  static func latin1String(_ bytes: UnsafeRawBufferPointer) -> String {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
   }
 
   private func decodeUTF16(_ index: Int, from start: Int, count: Int) throws(PropertyListError) -> String {
@@ -98,7 +104,13 @@ extension BinaryPropertyListObjectReader {
   private func decodeUTF8(_ index: Int, from start: Int, count: Int) throws(PropertyListError) -> String {
     let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
     if let string = String(validating: text, as: UTF8.self) { return string }
-    var iterator = text.makeIterator()
+    throw invalidUTF8(index, from: start, count: count)
+  }
+
+  /// The error for the ill-formed UTF-8 string object `index` of `count` bytes from `start`,
+  /// at its first ill-formed sequence.
+  func invalidUTF8(_ index: Int, from start: Int, count: Int) -> PropertyListError {
+    var iterator = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]).makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
     var position = 0
     scan: while true {
@@ -107,7 +119,7 @@ extension BinaryPropertyListObjectReader {
       case .error, .emptyInput: break scan
       }
     }
-    throw invalidUTF8(index, at: start + position)
+    return invalidUTF8(index, at: start + position)
   }
 
   /// The error for the ill-formed UTF-8 at byte `offset` of string object `index`.

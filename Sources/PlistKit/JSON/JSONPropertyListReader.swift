@@ -15,14 +15,41 @@ public struct JSONPropertyListReader: Sendable {
   /// Reads one property list from UTF-8 JSON (a byte-order mark is skipped), or UTF-16 JSON
   /// that starts with a byte-order mark.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
+    guard options.jsonStyle == .typed else {
+      var builder = PropertyListTreeBuilder()
+      try read(bytes, into: &builder)
+      return builder.root!
+    }
+    var builder = JSONTypedTreeBuilder()
+    try read(bytes, into: &builder)
+    return builder.root!
+  }
+
+  /// Reads one property list into `sink` (see ``PropertyListEventSink``), as plain JSON: the
+  /// typed form's tags are ordinary objects here, as their meaning is only known once an object
+  /// closes (``read(_:)`` decodes them).
+  ///
+  /// - Throws: ``PropertyListError`` with the line and column of the problem, or what the sink
+  ///   threw.
+  public func read<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
+  ) throws(PropertyListError) {
     try options.limits.checkInputSize(bytes.count, format: .json)
     if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .json) {
-      return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
-        var parser = JSONParser(bytes: buffer, options: options)
-        return try parser.parseDocument()
-      }
+      try utf8.withRawBytes { (buffer) throws(PropertyListError) in try parse(buffer, into: &sink) }
+    } else {
+      try parse(bytes, into: &sink)
     }
-    var parser = JSONParser(bytes: bytes, options: options)
-    return try parser.parseDocument()
+  }
+
+  private func parse<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
+  ) throws(PropertyListError) {
+    let position = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    position.initialize(to: 0)
+    defer { position.deallocate() }
+    var parser = JSONParser(bytes: bytes, limits: options.limits, position: position)
+    sink.start(locator: parser.locator)
+    try parser.parse(into: &sink)
   }
 }

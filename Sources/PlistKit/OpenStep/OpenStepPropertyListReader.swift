@@ -14,14 +14,34 @@ public struct OpenStepPropertyListReader: Sendable {
 
   /// Reads one property list.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
+    var builder = PropertyListTreeBuilder()
+    try read(bytes, into: &builder)
+    return builder.root!
+  }
+
+  /// Reads one property list into `sink` (see ``PropertyListEventSink``).
+  ///
+  /// - Throws: ``PropertyListError`` with the line and column of the problem, or what the sink
+  ///   threw.
+  public func read<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
+  ) throws(PropertyListError) {
     try options.limits.checkInputSize(bytes.count, format: .openStep)
     if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .openStep) {
-      return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
-        var parser = OpenStepParser(bytes: buffer, options: options)
-        return try parser.parseDocument()
-      }
+      try utf8.withRawBytes { (buffer) throws(PropertyListError) in try parse(buffer, into: &sink) }
+    } else {
+      try parse(bytes, into: &sink)
     }
-    var parser = OpenStepParser(bytes: bytes, options: options)
-    return try parser.parseDocument()
+  }
+
+  private func parse<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
+  ) throws(PropertyListError) {
+    let position = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    position.initialize(to: 0)
+    defer { position.deallocate() }
+    var parser = OpenStepParser(bytes: bytes, limits: options.limits, position: position)
+    sink.start(locator: parser.locator)
+    try parser.parse(into: &sink)
   }
 }

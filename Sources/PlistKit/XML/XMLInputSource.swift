@@ -1,18 +1,13 @@
 internal import CLibXML2
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Hands the input to libxml2 in the chunks it asks for: from bytes already in memory (never
-/// copied whole first), or from a file descriptor, so that a large file is never all in memory.
+/// copied whole first), or from a file read as libxml2 goes, so that a large file is never all
+/// in memory.
 struct XMLInputSource {
   private enum Origin {
     case memory(UnsafeRawBufferPointer)
-    /// A descriptor, and the input size limit to enforce while reading it.
-    case descriptor(Int32, limit: Int)
+    /// A file, and the input size limit to enforce while reading it.
+    case file(SystemFile, limit: Int)
   }
 
   private let origin: Origin
@@ -27,8 +22,8 @@ struct XMLInputSource {
   /// Reads from bytes in memory.
   init(bytes: UnsafeRawBufferPointer) { origin = .memory(bytes) }
 
-  /// Reads from `descriptor`, from where it stands to its end, failing past `limit` bytes.
-  init(descriptor: Int32, limit: Int) { origin = .descriptor(descriptor, limit: limit) }
+  /// Reads from `file`, from where it stands to its end, failing past `limit` bytes.
+  init(file: SystemFile, limit: Int) { origin = .file(file, limit: limit) }
 
   static let read: xmlInputReadCallback = { context, buffer, length in
     guard let context, let buffer, length > 0 else { return 0 }
@@ -48,10 +43,10 @@ struct XMLInputSource {
       buffer.baseAddress!.copyMemory(from: base + offset, byteCount: count)
       offset += count
       return count
-    case .descriptor(let descriptor, let limit):
-      let count = Self.readSome(descriptor, into: buffer)
+    case .file(let file, let limit):
+      let count = file.readSome(into: buffer)
       guard count >= 0 else {
-        failure = PropertyListError(.io, format: .xml, "cannot read the input: \(String(cString: strerror(errno)))")
+        failure = PropertyListError(.io, format: .xml, "cannot read the input: \(SystemFile.lastError)")
         return 0
       }
       offset += count
@@ -66,16 +61,16 @@ struct XMLInputSource {
   }
 
   /// True when the whole input is white space (and byte-order-mark bytes): asked when libxml2
-  /// finds no element, to say "no element" rather than "text". For a descriptor, reads what
-  /// libxml2 has not asked for yet.
+  /// finds no element, to say "no element" rather than "text". For a file, reads what libxml2
+  /// has not asked for yet.
   mutating func isBlank() -> Bool {
     switch origin {
     case .memory(let bytes):
       return Self.isBlank(bytes)
-    case .descriptor(let descriptor, let limit):
+    case .file(let file, let limit):
       var scratch = [UInt8](repeating: 0, count: 64 * 1024)
       while blankSoFar, offset <= limit {
-        let count = scratch.withUnsafeMutableBytes { Self.readSome(descriptor, into: $0) }
+        let count = scratch.withUnsafeMutableBytes { file.readSome(into: $0) }
         guard count > 0 else { break }
         offset += count
         blankSoFar = scratch.withUnsafeBytes { Self.isBlank(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
@@ -86,14 +81,5 @@ struct XMLInputSource {
 
   private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D, 0x00, 0xFE, 0xFF, 0xEF, 0xBB, 0xBF].contains($0) }
-  }
-
-  /// One `read`, retried when interrupted; -1 on an error.
-  private static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-    while true {
-      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      return count
-    }
   }
 }

@@ -26,17 +26,17 @@ struct FileValidation: Sendable {
   /// property list, since it tells what is wrong with the XML.
   static func check(_ path: String, schema: JSONSchema?, dtd: PropertyListDTD?) -> FileValidation {
     var result = FileValidation()
-    let bytes: [UInt8]
+    let input: InputBuffer
     do {
-      bytes = try PropertyListIO.readBytes(path)
+      input = try PropertyListIO.readBytes(path)
     } catch {
       result.readError = error
       return result
     }
     if let dtd {
-      let detected = PropertyListFormat.detect(bytes)
+      let detected = input.withBytes { PropertyListFormat.detect($0) }
       if detected == .xml {
-        result.dtdErrors = dtd.validate(xml: bytes)
+        result.dtdErrors = dtd.validate(xml: input.array)
       } else {
         let found = detected.map { "this one is \($0)" } ?? "this one is empty"
         result.unchecked.append("--dtd checks XML property lists, and \(found)")
@@ -44,7 +44,7 @@ struct FileValidation: Sendable {
     }
     let value: PropertyList
     do {
-      value = try PropertyListIO.parse(bytes, path: path).value
+      value = try PropertyListIO.parse(input, path: path).value
     } catch {
       result.readError = error
       return result

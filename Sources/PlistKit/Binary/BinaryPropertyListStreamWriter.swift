@@ -132,8 +132,7 @@ struct BinaryPropertyListStreamWriter: PropertyListEventSink {
       try destination.handOn(&output)
     }
     trailer.append(to: &output)
-    try destination.handOn(&output, force: true)
-    return output
+    return try destination.finish(&output)
   }
 
   /// A finished object: an element of the open container, or the root.

@@ -76,3 +76,14 @@ struct PropertyListTreeBuilder: PropertyListEventSink {
     containers[containers.count - 1].values.append(value)
   }
 }
+
+extension PropertyListTreeBuilder {
+  /// The value `read` reports into a builder (a reader's `read(_:into:)`).
+  static func value(
+    of read: (inout PropertyListTreeBuilder) throws(PropertyListError) -> Void
+  ) throws(PropertyListError) -> PropertyList {
+    var builder = PropertyListTreeBuilder()
+    try read(&builder)
+    return builder.root!
+  }
+}

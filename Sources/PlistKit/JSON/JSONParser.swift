@@ -3,7 +3,9 @@
 ///
 /// The parser never recurses: nesting lives in ``containers``, so a file nested 100,000 deep
 /// meets the depth limit instead of the end of the thread's stack.
-struct JSONParser {
+struct JSONParser: TextDocumentParser {
+  static let format = PropertyListFormat.json
+
   let bytes: UnsafeRawBufferPointer
   /// Where the text starts: after a UTF-8 byte-order mark, if there is one.
   let textStart: Int
@@ -26,11 +28,6 @@ struct JSONParser {
     cursor = textStart
     budget = TextReadingBudget(limits: limits)
     self.position = position
-  }
-
-  /// The locator for the sink of this parse.
-  var locator: PropertyListLocator {
-    PropertyListLocator(source: .textOffset(UnsafePointer(position), text: bytes, textStart: textStart))
   }
 
   /// Reads the one value of the document into `sink`, and checks that only white space
@@ -132,19 +129,6 @@ struct JSONParser {
     skipWhitespace()
     position.pointee = keyStart
     try withText(raw) { (utf8) throws(PropertyListError) in try sink.key(utf8) }
-  }
-
-  /// Calls `body` with the text of the string just read: the bytes of the input in `raw`, or
-  /// the decoded escapes in ``scratch`` when `raw` is nil.
-  @inline(__always)
-  func withText(
-    _ raw: Range<Int>?, _ body: (UnsafeBufferPointer<UInt8>) throws(PropertyListError) -> Void
-  ) throws(PropertyListError) {
-    guard let raw else {
-      try scratch.withUnsafeBufferPointer { (utf8) throws(PropertyListError) in try body(utf8) }
-      return
-    }
-    try body(UnsafeRawBufferPointer(rebasing: bytes[raw]).bindMemory(to: UInt8.self))
   }
 
   @inline(__always)

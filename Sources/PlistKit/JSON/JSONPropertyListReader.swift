@@ -16,9 +16,8 @@ public struct JSONPropertyListReader: Sendable {
   /// that starts with a byte-order mark.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
     guard options.jsonStyle == .typed else {
-      var builder = PropertyListTreeBuilder()
-      try read(bytes, into: &builder)
-      return builder.root!
+      return try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder)
+      }
     }
     var builder = JSONTypedTreeBuilder()
     try read(bytes, into: &builder)
@@ -34,22 +33,6 @@ public struct JSONPropertyListReader: Sendable {
   public func read<Sink: PropertyListEventSink>(
     _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
   ) throws(PropertyListError) {
-    try options.limits.checkInputSize(bytes.count, format: .json)
-    if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .json) {
-      try utf8.withRawBytes { (buffer) throws(PropertyListError) in try parse(buffer, into: &sink) }
-    } else {
-      try parse(bytes, into: &sink)
-    }
-  }
-
-  private func parse<Sink: PropertyListEventSink>(
-    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
-  ) throws(PropertyListError) {
-    let position = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    position.initialize(to: 0)
-    defer { position.deallocate() }
-    var parser = JSONParser(bytes: bytes, limits: options.limits, position: position)
-    sink.start(locator: parser.locator)
-    try parser.parse(into: &sink)
+    try JSONParser.read(bytes, limits: options.limits, into: &sink)
   }
 }

@@ -39,26 +39,20 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
   /// Dictionaries to wrap, as output ranges (start, end) at their own indentation, in the
   /// order they closed (inner ones first), and the indentation of each.
   private var wraps: [(start: Int, end: Int, indent: Int)] = []
-  private var keys = RepeatedKeyDetector()
-  /// Why the value cannot be streamed, once the writer has stopped (see the type's description).
-  private(set) var stopReason: PropertyListConverter.Fallback?
-  /// Values written so far, against ``PropertyListWritingOptions/maximumWrittenValueCount``.
-  private var valueCount = 0
-  private let maximumValueCount: Int
+  private var checks: StreamWriterChecks
 
   /// Makes a writer for `options` (its `sortedKeys` must be false) that hands its output to
   /// `write` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
   init(options: PropertyListWritingOptions, write: StreamWriterOutput.Write?) {
-    precondition(!options.sortedKeys, "sorted keys need the whole value")
+    checks = StreamWriterChecks(options: options)
     output = JSONOutput(options: options)
-    maximumValueCount = options.maximumWrittenValueCount
     destination = StreamWriterOutput(write: write)
     if write != nil { output.bytes.reserveCapacity(destination.initialCapacity) }
   }
 
   static var takesSharedContainers: Bool { true }
 
-  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try stop(.sharedContainer) }
+  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
 
   mutating func beginArray() throws(PropertyListError) {
     try beginValue()
@@ -70,12 +64,12 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
     try beginValue()
     open.append(Container(isDictionary: true, start: output.bytes.count))
     output.bytes.append(UInt8(ascii: "{"))
-    keys.openDictionary()
+    checks.openDictionary()
   }
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     let top = open.count - 1
-    guard keys.insert(utf8, depth: open.count, position: open[top].count) else { try stop(.repeatedKey) }
+    try checks.add(key: utf8, depth: open.count, position: open[top].count)
     if open[top].count == 0 {
       if output.typed, Self.isTagName(utf8) {
         open[top].mayNeedWrapping = true
@@ -107,7 +101,7 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
   mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
     try beginValue()
     output.write(value, indent: open.count)
-    if output.refusedDate != nil { try stop(.unwritableValue) }
+    if output.refusedDate != nil { try checks.stop(.unwritableValue) }
     try valueEnded()
   }
 
@@ -120,7 +114,7 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
 
   mutating func endDictionary() throws(PropertyListError) {
     let container = open.removeLast()
-    keys.closeDictionary()
+    checks.closeDictionary()
     if container.mayNeedWrapping {
       // The dictionary's own closing brace belongs to the region; the wrapper's follows it.
       output.newline(indent: open.count)
@@ -137,25 +131,18 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
     try valueEnded()
   }
 
-  /// Ends the output after the top-level value and hands the rest on; returns what is left in
-  /// memory (all of the output without a `write` function).
+  /// Ends the output after the top-level value (see ``StreamWriting/finish()``).
   mutating func finish() throws(PropertyListError) -> [UInt8] {
     precondition(open.isEmpty, "the document has not ended")
     if output.pretty { output.bytes.append(0x0A) }
-    try destination.handOn(&output.bytes, force: true)
-    return output.bytes
+    return try destination.finish(&output.bytes)
   }
 
-  /// Notes why the value cannot be streamed, and stops the read.
-  private mutating func stop(_ reason: PropertyListConverter.Fallback) throws(PropertyListError) -> Never {
-    stopReason = reason
-    throw .streamWriterStopped
-  }
+  var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
 
   /// The separator and line break before an array's element (a dictionary's key has them).
   private mutating func beginValue() throws(PropertyListError) {
-    valueCount += 1
-    if valueCount > maximumValueCount { try stop(.writtenValueLimit) }
+    try checks.countValue()
     let top = open.count - 1
     guard top >= 0, !open[top].isDictionary else { return }
     if open[top].count > 0 { output.bytes.append(UInt8(ascii: ",")) }

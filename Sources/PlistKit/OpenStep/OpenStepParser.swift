@@ -1,6 +1,8 @@
 /// One read of an OpenStep document: a cursor over UTF-8 bytes and an explicit stack of the
 /// open containers (no recursion, so nesting meets the depth limit, not the stack's end).
-struct OpenStepParser {
+struct OpenStepParser: TextDocumentParser {
+  static let format = PropertyListFormat.openStep
+
   let bytes: UnsafeRawBufferPointer
   /// Where the text starts: after a UTF-8 byte-order mark, if there is one.
   let textStart: Int
@@ -27,11 +29,6 @@ struct OpenStepParser {
     cursor = textStart
     budget = TextReadingBudget(limits: limits)
     self.position = position
-  }
-
-  /// The locator for the sink of this parse.
-  var locator: PropertyListLocator {
-    PropertyListLocator(source: .textOffset(UnsafePointer(position), text: bytes, textStart: textStart))
   }
 
   /// Reads the document into `sink`: one value, or the entries of a `.strings` file
@@ -163,19 +160,6 @@ struct OpenStepParser {
     position.pointee = keyStart
     try withText(raw) { (utf8) throws(PropertyListError) in try sink.key(utf8) }
     return false
-  }
-
-  /// Calls `body` with the text of the string just read: the bytes of the input in `raw`, or
-  /// the decoded escapes in ``scratch`` when `raw` is nil.
-  @inline(__always)
-  func withText(
-    _ raw: Range<Int>?, _ body: (UnsafeBufferPointer<UInt8>) throws(PropertyListError) -> Void
-  ) throws(PropertyListError) {
-    guard let raw else {
-      try scratch.withUnsafeBufferPointer { (utf8) throws(PropertyListError) in try body(utf8) }
-      return
-    }
-    try body(UnsafeRawBufferPointer(rebasing: bytes[raw]).bindMemory(to: UInt8.self))
   }
 
   /// True when the document is a `.strings` file: it starts with a string followed by `=` or

@@ -14,9 +14,7 @@ public struct OpenStepPropertyListReader: Sendable {
 
   /// Reads one property list.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    var builder = PropertyListTreeBuilder()
-    try read(bytes, into: &builder)
-    return builder.root!
+    try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder) }
   }
 
   /// Reads one property list into `sink` (see ``PropertyListEventSink``).
@@ -26,22 +24,6 @@ public struct OpenStepPropertyListReader: Sendable {
   public func read<Sink: PropertyListEventSink>(
     _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
   ) throws(PropertyListError) {
-    try options.limits.checkInputSize(bytes.count, format: .openStep)
-    if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .openStep) {
-      try utf8.withRawBytes { (buffer) throws(PropertyListError) in try parse(buffer, into: &sink) }
-    } else {
-      try parse(bytes, into: &sink)
-    }
-  }
-
-  private func parse<Sink: PropertyListEventSink>(
-    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
-  ) throws(PropertyListError) {
-    let position = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    position.initialize(to: 0)
-    defer { position.deallocate() }
-    var parser = OpenStepParser(bytes: bytes, limits: options.limits, position: position)
-    sink.start(locator: parser.locator)
-    try parser.parse(into: &sink)
+    try OpenStepParser.read(bytes, limits: options.limits, into: &sink)
   }
 }

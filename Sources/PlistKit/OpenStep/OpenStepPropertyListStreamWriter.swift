@@ -26,26 +26,20 @@ struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
   private var output: OpenStepOutput
   private(set) var destination: StreamWriterOutput
   private var open: [Container] = []
-  private var keys = RepeatedKeyDetector()
-  /// Why the value cannot be streamed, once the writer has stopped (see the type's description).
-  private(set) var stopReason: PropertyListConverter.Fallback?
-  /// Values written so far, against `maximumValueCount`.
-  private var valueCount = 0
-  private let maximumValueCount: Int
+  private var checks: StreamWriterChecks
 
   /// Makes a writer for `options` (its `sortedKeys` must be false) that hands its output to
   /// `write` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
   init(options: PropertyListWritingOptions, write: StreamWriterOutput.Write?) {
-    precondition(!options.sortedKeys, "sorted keys need the whole value")
+    checks = StreamWriterChecks(options: options)
     output = OpenStepOutput(options: options)
-    maximumValueCount = options.maximumWrittenValueCount
     destination = StreamWriterOutput(write: write)
     output.bytes.reserveCapacity(destination.initialCapacity)
   }
 
   static var takesSharedContainers: Bool { true }
 
-  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try stop(.sharedContainer) }
+  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
 
   mutating func beginArray() throws(PropertyListError) {
     try beginValue()
@@ -57,12 +51,12 @@ struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
     try beginValue()
     output.bytes.append(UInt8(ascii: "{"))
     open.append(Container(isDictionary: true))
-    keys.openDictionary()
+    checks.openDictionary()
   }
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     let top = open.count - 1
-    guard keys.insert(utf8, depth: open.count, position: open[top].count) else { try stop(.repeatedKey) }
+    try checks.add(key: utf8, depth: open.count, position: open[top].count)
     if output.pretty {
       output.newline(indent: open.count)
     } else if open[top].count > 0 {
@@ -84,7 +78,7 @@ struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
     do {
       try output.write(value, indent: open.count)
     } catch {
-      try stop(.unwritableValue)
+      try checks.stop(.unwritableValue)
     }
     try valueEnded()
   }
@@ -92,32 +86,23 @@ struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
   mutating func endArray() throws(PropertyListError) { try end(")") }
 
   mutating func endDictionary() throws(PropertyListError) {
-    keys.closeDictionary()
+    checks.closeDictionary()
     try end("}")
   }
 
-  /// Ends the output after the top-level value and hands the rest on; returns what is left in
-  /// memory (all of the output without a `write` function).
-  ///
-  /// - Precondition: the top-level value has ended, and the writer did not stop.
+  /// Ends the output after the top-level value (see ``StreamWriting/finish()``).
   mutating func finish() throws(PropertyListError) -> [UInt8] {
     precondition(stopReason == nil && open.isEmpty, "the document has not ended, or cannot be streamed")
     if output.pretty { output.bytes.append(0x0A) }
-    try destination.handOn(&output.bytes, force: true)
-    return output.bytes
+    return try destination.finish(&output.bytes)
   }
 
-  /// Notes why the value cannot be streamed, and stops the read.
-  private mutating func stop(_ reason: PropertyListConverter.Fallback) throws(PropertyListError) -> Never {
-    stopReason = reason
-    throw .streamWriterStopped
-  }
+  var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
 
   /// Counts a value, and starts an array's element on its own line or after its separator (a
   /// dictionary's key has done that for its value).
   private mutating func beginValue() throws(PropertyListError) {
-    valueCount += 1
-    if valueCount > maximumValueCount { try stop(.writtenValueLimit) }
+    try checks.countValue()
     let top = open.count - 1
     guard top >= 0, !open[top].isDictionary else { return }
     if output.pretty {

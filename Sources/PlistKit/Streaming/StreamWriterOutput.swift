@@ -33,4 +33,11 @@ struct StreamWriterOutput {
     handedOn += bytes.count
     bytes.removeAll(keepingCapacity: true)
   }
+
+  /// Hands the rest of the output on at its end; returns what is left in memory (all of the
+  /// output without a `write` function).
+  mutating func finish(_ bytes: inout [UInt8]) throws(PropertyListError) -> [UInt8] {
+    try handOn(&bytes, force: true)
+    return bytes
+  }
 }

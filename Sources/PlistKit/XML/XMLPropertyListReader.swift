@@ -32,9 +32,7 @@ public struct XMLPropertyListReader: Sendable {
   ///
   /// - Throws: ``PropertyListError`` with the line and column of the problem.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    var builder = PropertyListTreeBuilder()
-    try read(bytes, into: &builder)
-    return builder.root!
+    try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder) }
   }
 
   /// Reads one property list into `sink` (see ``PropertyListEventSink``).

@@ -22,18 +22,12 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
   private var open: [Int] = []
   /// True while the innermost container's opening tag lacks its end.
   private var openingTagPending = false
-  private var keys = RepeatedKeyDetector()
-  /// Why the value cannot be streamed, once the writer has stopped (see the type's description).
-  private(set) var stopReason: PropertyListConverter.Fallback?
-  /// Values written so far, against `maximumValueCount`.
-  private var valueCount = 0
-  private let maximumValueCount: Int
+  private var checks: StreamWriterChecks
 
   /// Makes a writer for `options` (its `sortedKeys` must be false) that hands its output to
   /// `write` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
   init(options: PropertyListWritingOptions, write: StreamWriterOutput.Write?) {
-    precondition(!options.sortedKeys, "sorted keys need the whole value")
-    maximumValueCount = options.maximumWrittenValueCount
+    checks = StreamWriterChecks(options: options)
     destination = StreamWriterOutput(write: write)
     output.bytes.reserveCapacity(destination.initialCapacity)
     output.bytes.append(contentsOf: XMLPropertyListOutput.header)
@@ -41,23 +35,23 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
 
   static var takesSharedContainers: Bool { true }
 
-  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try stop(.sharedContainer) }
+  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
 
   mutating func beginArray() throws(PropertyListError) { try begin("<array") }
 
   mutating func beginDictionary() throws(PropertyListError) {
     try begin("<dict")
-    keys.openDictionary()
+    checks.openDictionary()
   }
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     beginEntry()
     let top = open.count - 1
-    guard keys.insert(utf8, depth: open.count, position: open[top]) else { try stop(.repeatedKey) }
+    try checks.add(key: utf8, depth: open.count, position: open[top])
     open[top] += 1
     output.indent(open.count)
     output.append("<key>")
-    guard output.appendEscaped(utf8: utf8) == nil else { try stop(.unwritableValue) }
+    guard output.appendEscaped(utf8: utf8) == nil else { try checks.stop(.unwritableValue) }
     output.append("</key>\n")
   }
 
@@ -66,7 +60,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
     try beginValue()
     output.indent(open.count)
     output.append("<string>")
-    guard output.appendEscaped(utf8: utf8) == nil else { try stop(.unwritableValue) }
+    guard output.appendEscaped(utf8: utf8) == nil else { try checks.stop(.unwritableValue) }
     output.append("</string>\n")
     try valueEnded()
   }
@@ -77,7 +71,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
     do {
       try output.appendScalar(value, depth: open.count)
     } catch {
-      try stop(.unwritableValue)
+      try checks.stop(.unwritableValue)
     }
     try valueEnded()
   }
@@ -89,26 +83,18 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
 
   mutating func endDictionary() throws(PropertyListError) {
     open.removeLast()
-    keys.closeDictionary()
+    checks.closeDictionary()
     try end("</dict>\n")
   }
 
-  /// Ends the document after the top-level value and hands the rest on; returns what is left
-  /// in memory (all of the output without a `write` function).
-  ///
-  /// - Precondition: the top-level value has ended, and the writer did not stop.
+  /// Ends the document after the top-level value (see ``StreamWriting/finish()``).
   mutating func finish() throws(PropertyListError) -> [UInt8] {
     precondition(stopReason == nil && open.isEmpty, "the document has not ended, or cannot be streamed")
     output.append("</plist>\n")
-    try destination.handOn(&output.bytes, force: true)
-    return output.bytes
+    return try destination.finish(&output.bytes)
   }
 
-  /// Notes why the value cannot be streamed, and stops the read.
-  private mutating func stop(_ reason: PropertyListConverter.Fallback) throws(PropertyListError) -> Never {
-    stopReason = reason
-    throw .streamWriterStopped
-  }
+  var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
 
   /// Opens a container with the start of its opening tag (`<array`, `<dict`), which its first
   /// entry or its end completes.
@@ -137,8 +123,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
   /// entry.
   @inline(__always)
   private mutating func beginValue() throws(PropertyListError) {
-    valueCount += 1
-    if valueCount > maximumValueCount { try stop(.writtenValueLimit) }
+    try checks.countValue()
     beginEntry()
   }
 

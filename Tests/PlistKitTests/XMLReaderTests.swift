@@ -56,7 +56,7 @@ struct XMLReaderTests {
     let value = try XML.read(
       plist: """
         <dict><key/><string/><key>s</key><string></string><key>a</key><array/><key>d</key><dict/>\
-        <key>x</key><data/><key>y</key><data></data><key>t</key><true></true><key>f</key><false> </false></dict>
+        <key>x</key><data/><key>y</key><data></data><key>t</key><true></true><key>f</key><false></false></dict>
         """)
     let expected: PropertyList = [
       "": "", "s": "", "a": [], "d": [:], "x": .data([]), "y": .data([]), "t": true, "f": false,
@@ -122,10 +122,21 @@ struct XMLReaderTests {
   }
 
   @Test(
-    "integers: decimal, signed, hexadecimal, the whole Int64 and UInt64 range, surrounding white space",
+    "<data> reads as CoreFoundation reads it: other ASCII characters skipped, '=' a zero digit, a last partial group dropped",
+    arguments: [
+      ("AAEC!", [0, 1, 2]), ("*", []), ("A-A.E_C", [0, 1, 2]), ("AAECA", [0, 1, 2]), ("QQ", []),
+      ("QQ==QQ==", [0x41, 0x41]), ("QU=JD", [0x41, 0x40, 0x09]), ("=QUJD", [0x01, 0x05, 0x09]),
+      ("Q===", [0x40]), ("QUI=", [0x41, 0x42]), ("QUI= ", [0x41, 0x42]), ("QQ= =", [0x41]),
+    ] as [(String, [UInt8])])
+  func dataLikeCoreFoundation(text: String, expected: [UInt8]) throws {
+    #expect(try XML.read(plist: "<data>\(text)</data>") == .data(expected))
+  }
+
+  @Test(
+    "integers: decimal, signed, hexadecimal, the whole Int64 and UInt64 range, white space before them",
     arguments: [
       ("0", PropertyListInteger(0)), ("-0", PropertyListInteger(0)), ("+17", PropertyListInteger(17)),
-      ("007", PropertyListInteger(7)), (" 42\n", PropertyListInteger(42)), ("0x1F", PropertyListInteger(31)),
+      ("007", PropertyListInteger(7)), (" \n\t42", PropertyListInteger(42)), ("0x1F", PropertyListInteger(31)),
       ("0XfF", PropertyListInteger(255)), ("-0x10", PropertyListInteger(-16)),
       ("-9223372036854775808", PropertyListInteger(Int64.min)),
       ("9223372036854775807", PropertyListInteger(Int64.max)),
@@ -147,7 +158,7 @@ struct XMLReaderTests {
       ("123456789012345678901234567890", 1.2345678901234568e29), ("1e400", Double.infinity),
       ("-1e-400", -0.0), ("inf", Double.infinity), ("+inf", Double.infinity), ("-inf", -Double.infinity),
       ("infinity", Double.infinity), ("+infinity", Double.infinity), ("-Infinity", -Double.infinity),
-      ("NaN", Double.nan), ("nan", Double.nan), (" 3 ", 3.0),
+      ("NaN", Double.nan), ("nan", Double.nan), (" \n3", 3.0),
     ])
   func reals(text: String, expected: Double) throws {
     let value = try XML.read(plist: "<real>\(text)</real>")

@@ -6,7 +6,8 @@ internal import CLibXML2
 /// It reads everything Apple's tools write: `<dict>`, `<array>`, `<string>`, `<key>`,
 /// `<integer>` (decimal or `0x` hexadecimal, the whole `Int64` and `UInt64` range), `<real>`
 /// (including `nan`, `inf`, `+infinity`, `-infinity`), `<true/>`, `<false/>`, `<date>`
-/// (ISO 8601), `<data>` (base64, white space and line breaks anywhere), empty elements,
+/// (ISO 8601 with the time), `<data>` (base64 decoded as CoreFoundation decodes it: other
+/// ASCII characters skipped, a last partial group dropped), empty elements,
 /// comments, CDATA sections, and UTF-8 or UTF-16 (with a byte-order mark) documents. A
 /// dictionary whose only key is `CF$UID` with a non-negative integer is read as a UID, as
 /// CoreFoundation does.

@@ -83,6 +83,30 @@ struct BinaryReaderTests {
     #expect(value["$objects"]?.arrayValue?.count == 139)
   }
 
+  @Test(
+    "Detection takes 'bplist00', another two-digit version, or a cut-off header for binary, and other text for text",
+    arguments: [
+      ("bplist00", PropertyListFormat.binary), ("bplist00\u{D0}", .binary), ("bplist", .binary), ("bplist0", .binary),
+      ("bplist15\u{0}", .binary), ("bplist16", .binary), ("bplistl", .openStep), ("bplist0x", .openStep),
+      ("bplist-a", .openStep), ("bplists", .openStep), ("bplist 00", .openStep),
+    ])
+  func detection(text: String, expected: PropertyListFormat) {
+    #expect(PropertyListFormat.detect(Array(text.utf8)) == expected)
+  }
+
+  @Test("A file that only starts like 'bplist' is the OpenStep string it is, as plutil reads it")
+  func bplistLikeText() throws {
+    #expect(try PropertyList(bytes: Array("bplistl".utf8)) == "bplistl")
+    #expect(try PropertyList(bytes: Array("(bplist0x, bplist)".utf8)) == ["bplist0x", "bplist"])
+    #expect(
+      throws: PropertyListError(
+        .unknownFormat, format: .binary, at: .byteOffset(6),
+        "binary plist version '16' is not supported; only 'bplist00' is")
+    ) {
+      try PropertyList(bytes: Array("bplist16".utf8) + [UInt8](repeating: 0, count: 40))
+    }
+  }
+
   @Test("A bare 'bplist00' is a broken binary plist, not the string Foundation makes of it")
   func bareHeader() {
     #expect(

@@ -3,10 +3,16 @@ extension PropertyListFormat {
   /// `<plist`, else JSON or OpenStep by their first tokens. Text in UTF-8 or UTF-16 (with a
   /// byte-order mark) is recognised. Returns nil for empty or blank input.
   ///
+  /// Binary is `bplist00`, the only version read; `bplist` and two other digits (`bplist15`,
+  /// `bplist16`: versions Apple uses privately) is binary too, so that the binary reader says
+  /// the version is not supported, and so is an input cut off inside the header (`bplist`,
+  /// `bplist0`). Anything else that starts with `bplist` is text (`bplistl` is an OpenStep
+  /// string, as plutil reads it).
+  ///
   /// The guess is only a guess: the chosen reader reports that format's own error when the
   /// file is broken (a truncated `bplist00` file is a broken binary plist, not a string).
   public static func detect(_ bytes: UnsafeRawBufferPointer) -> PropertyListFormat? {
-    if bytes.starts(with: "bplist".utf8) { return .binary }
+    if startsWithBinaryHeader(bytes) { return .binary }
     let text = asciiProjection(of: bytes, limit: 4096)
     var cursor = 0
     func skipSpace() {
@@ -52,6 +58,17 @@ extension PropertyListFormat {
   /// Detects the format of a byte array; see ``detect(_:)-(UnsafeRawBufferPointer)``.
   public static func detect(_ bytes: [UInt8]) -> PropertyListFormat? {
     bytes.withUnsafeBytes { detect($0) }
+  }
+
+  /// True for `bplist` followed by two digits, or by nothing or one `0` at the end of the input.
+  private static func startsWithBinaryHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.starts(with: BinaryPropertyListMarker.magic) else { return false }
+    let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+    switch bytes.count {
+    case 6: return true
+    case 7: return bytes[6] == UInt8(ascii: "0")
+    default: return digits.contains(bytes[6]) && digits.contains(bytes[7])
+    }
   }
 
   private static func isWordByte(_ byte: UInt8) -> Bool {

@@ -210,19 +210,17 @@ struct BinaryReaderTests {
         ])
   }
 
-  @Test("ASCII, UTF-16 (with an astral character) and UTF-8 strings; Latin-1 in an ASCII string")
+  @Test("ASCII and UTF-16 (with an astral character) strings; Latin-1 in an ASCII string")
   func strings() throws {
     let builder = BinaryPlistBuilder([
-      [0xA7, 1, 2, 3, 4, 5, 6, 7],
+      [0xA5, 1, 2, 3, 4, 5],
       [0x52, 0x68, 0x69],
       [0x63, 0x00, 0xE9, 0xD8, 0x3D, 0xDE, 0x00],
-      [0x72, 0xC3, 0xA9],
       [0x52, 0x63, 0xE9],
       [0x50],
       [0x60],
-      [0x70],
     ])
-    #expect(try readBinary(builder.bytes) == ["hi", "é\u{1F600}", "é", "cé", "", "", ""])
+    #expect(try readBinary(builder.bytes) == ["hi", "é\u{1F600}", "cé", "", ""])
   }
 
   @Test("Lengths of 15 and more follow as integer objects")

@@ -99,7 +99,7 @@ extension PropertyListFormat {
   /// `;`: the first entry of a `.strings` file, not a JSON number or literal.
   private static func startsStringsEntry(_ text: [UInt8], from start: Int) -> Bool {
     var cursor = start
-    while cursor < text.count, isWordByte(text[cursor]) || text[cursor] == UInt8(ascii: "+") { cursor += 1 }
+    while cursor < text.count, isWordByte(text[cursor]) { cursor += 1 }
     while cursor < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[cursor]) { cursor += 1 }
     return cursor < text.count && (text[cursor] == UInt8(ascii: "=") || text[cursor] == UInt8(ascii: ";"))
   }

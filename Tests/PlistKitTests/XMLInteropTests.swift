@@ -77,6 +77,17 @@ struct XMLInteropTests {
     #expect(own == peer)
   }
 
+  @Test(
+    "UTF-32 with a byte-order mark reads as plutil reads it", .enabled(if: Plutil.isAvailable),
+    arguments: [false, true])
+  func utf32LikePlutil(bigEndian: Bool) throws {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-32\"?><plist><dict><key>k</key><string>日本 😀</string></dict></plist>"
+    let bytes = XML.utf32(text, bigEndian: bigEndian)
+    let peer = try #require(try Plutil.read(bytes))
+    #expect(try XML.read(bytes: bytes) == peer)
+  }
+
   @Test("PlistKit reads Foundation's NaN")
   func foundationNaN() throws {
     let bytes = try FoundationPeer.write([.real(.nan)], format: .xml)

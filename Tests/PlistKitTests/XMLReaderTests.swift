@@ -110,6 +110,33 @@ struct XMLReaderTests {
     #expect(try XML.read(bytes: bytes).isIdentical(to: ["clé": "日本 😀"]))
   }
 
+  @Test(
+    "UTF-32 documents with a byte-order mark read, little- and big-endian, with or without a declaration",
+    arguments: [false, true], [false, true])
+  func utf32(bigEndian: Bool, declared: Bool) throws {
+    let text =
+      (declared ? "<?xml version=\"1.0\" encoding=\"UTF-32\"?>\n" : "")
+      + "<plist version=\"1.0\"><dict><key>clé</key><string>日本 😀</string></dict></plist>"
+    let bytes = XML.utf32(text, bigEndian: bigEndian)
+    #expect(PropertyListFormat.detect(bytes) == .xml)
+    #expect(try PropertyList(bytes: bytes).isIdentical(to: ["clé": "日本 😀"]))
+  }
+
+  @Test("UTF-32 errors: positions in characters, a code unit that is no scalar, a cut-off unit")
+  func utf32Errors() {
+    let misplaced = XML.utf32("<plist>\n<array>\n\t<string>é</string><key>k</key></array></plist>", bigEndian: false)
+    #expect(XML.error(bytes: misplaced)?.summary == "syntax 3:20: expected a value element inside <array>, found <key>")
+    var surrogate = XML.utf32("<plist>\n<string>ab", bigEndian: true)
+    surrogate += [0x00, 0x00, 0xD8, 0x00] + XML.utf32("</string></plist>", bigEndian: true).dropFirst(4)
+    #expect(
+      XML.error(bytes: surrogate)?.summary == "invalidEncoding 2:11: invalid UTF-32: 0x0000D800 is not a Unicode scalar"
+    )
+    let cut = XML.utf32("<plist><true/></plist>", bigEndian: false).dropLast(2)
+    #expect(
+      XML.error(bytes: Array(cut))?.summary
+        == "invalidEncoding 1:22: invalid UTF-32: the text ends in the middle of a code unit")
+  }
+
   @Test("UTF-8 with a byte-order mark reads")
   func utf8ByteOrderMark() throws {
     #expect(try XML.read(bytes: [0xEF, 0xBB, 0xBF] + Array("<plist><string>é</string></plist>".utf8)) == "é")

@@ -1,7 +1,7 @@
 extension PropertyListFormat {
   /// Guesses the format from the first bytes of `bytes`: the binary magic, an XML prolog or
-  /// `<plist`, else JSON or OpenStep by their first tokens. Text in UTF-8 or UTF-16 (with a
-  /// byte-order mark) is recognised. Returns nil for empty or blank input.
+  /// `<plist`, else JSON or OpenStep by their first tokens. Text in UTF-8, or UTF-16 or UTF-32
+  /// (with a byte-order mark) is recognised. Returns nil for empty or blank input.
   ///
   /// Binary is `bplist00`, the only version read; `bplist` and two other digits (`bplist15`,
   /// `bplist16`: versions Apple uses privately) is binary too, so that the binary reader says
@@ -121,10 +121,22 @@ extension PropertyListFormat {
   }
 
   /// The first `limit` code units of the text as bytes, with a byte-order mark removed and
-  /// UTF-16 narrowed (non-ASCII code units become 0x80), enough to look at the first tokens.
+  /// UTF-16 and UTF-32 narrowed (non-ASCII code units become 0x80), enough to look at the
+  /// first tokens.
   private static func asciiProjection(of bytes: UnsafeRawBufferPointer, limit: Int) -> [UInt8] {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       return Array(bytes[3..<min(bytes.count, 3 + limit)])
+    }
+    // Before UTF-16: the little-endian UTF-32 mark starts with the UTF-16 one.
+    if let byteOrder = UTF32Text.byteOrder(of: bytes) {
+      var projection: [UInt8] = []
+      var offset = 4
+      while offset + 3 < bytes.count, projection.count < limit {
+        let unit = UTF32Text.unit(at: offset, in: bytes, byteOrder)
+        projection.append(unit < 0x80 ? UInt8(unit) : 0x80)
+        offset += 4
+      }
+      return projection
     }
     let bigEndian = bytes.starts(with: [0xFE, 0xFF])
     let littleEndian = bytes.starts(with: [0xFF, 0xFE])

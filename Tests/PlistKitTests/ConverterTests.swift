@@ -73,6 +73,18 @@ struct ConverterTests {
     #expect(output == (try Self.valuePath(json, from: .json, to: .binary).get()))
   }
 
+  @Test("plain JSON with a key that names a typed tag falls back, and is read as typed JSON")
+  func typedJSONKey() throws {
+    let json = Array(#"{"u": {"$uid": 7}, "n": 1}"#.utf8)
+    let (report, output) = try Self.report(json, PropertyListConverter(to: .binary))
+    #expect(report == .init(sourceFormat: .json, fallback: .typedJSON))
+    #expect(try PropertyList(bytes: output) == ["u": .uid(7), "n": 1])
+    let off = PropertyListConverter(to: .binary, readingOptions: PropertyListReadingOptions(detectsTypedJSON: false))
+    let (plainReport, plainOutput) = try Self.report(json, off)
+    #expect(plainReport.fallback == nil)
+    #expect(try PropertyList(bytes: plainOutput) == ["u": ["$uid": 7], "n": 1])
+  }
+
   @Test("a repeated key falls back, and the value keeps its first place and last value")
   func repeatedKey() throws {
     let xml = try XMLPropertyListWriter().write(["a": 1])

@@ -130,8 +130,7 @@ struct BinaryPropertyListEventReader {
       stack.append(frame)
       if Sink.takesSharedContainers { sink.identifyContainer(index) }
       if frame.isDictionary { try sink.beginDictionary() } else { try sink.beginArray() }
-    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
-      BinaryPropertyListMarker.utf8StringNibble:
+    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
       try withString(index, at: offset) { (utf8) throws(PropertyListError) in try sink.string(utf8) }
     case BinaryPropertyListMarker.dataNibble:
       let (count, start) = try objects.readLength(ofObject: index, at: offset, marker: marker)
@@ -198,8 +197,7 @@ struct BinaryPropertyListEventReader {
       let offset = try objects.offset(ofObject: key)
       let marker = objects.bytes[offset]
       switch marker >> 4 {
-      case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
-        BinaryPropertyListMarker.utf8StringNibble:
+      case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
         try withString(key, at: offset) { _ in }
       default:
         throw PropertyListError(
@@ -210,8 +208,8 @@ struct BinaryPropertyListEventReader {
     }
   }
 
-  /// Calls `body` with the UTF-8 of string object `index` at `offset`: an ASCII or UTF-8
-  /// string's own bytes, or the transcoding of a UTF-16 or ISO Latin-1 one.
+  /// Calls `body` with the UTF-8 of string object `index` at `offset`: an ASCII string's own
+  /// bytes, or the transcoding of a UTF-16 or ISO Latin-1 one.
   private mutating func withString(
     _ index: Int, at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(PropertyListError) -> Void
   ) throws(PropertyListError) {
@@ -242,19 +240,6 @@ struct BinaryPropertyListEventReader {
     let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]).bindMemory(to: UInt8.self)
     let firstNonASCII = ASCIIScan.firstNonASCII(in: text)
     if firstNonASCII == count { return try body(text) }
-    if marker >> 4 == BinaryPropertyListMarker.utf8StringNibble {
-      var position = firstNonASCII
-      while position < count {
-        if text[position] < 0x80 {
-          position += 1
-          continue
-        }
-        guard let length = UTF8Validation.sequenceLength(at: position, in: UnsafeRawBufferPointer(text), end: count)
-        else { throw objects.invalidUTF8(index, from: start, count: count) }
-        position += length
-      }
-      return try body(text)
-    }
     // ISO Latin-1: a byte of 0x80 and above is the character of that number, two bytes in UTF-8.
     transcoded.removeAll(keepingCapacity: true)
     transcoded.append(contentsOf: text[..<firstNonASCII])

@@ -73,9 +73,21 @@ extension PropertyListConverter {
   /// ``BinaryPropertyListStreamWriter/init(maximumObjectCount:write:)``).
   private static func xmlObjectBound(_ size: Int) -> Int { size / 6 + 1 }
 
-  /// Reads `source` into `writer`.
+  /// Reads `source` into `writer`, through a ``TypedJSONKeyStop`` for plain JSON that may be
+  /// typed.
   private func run<Writer: StreamWriting>(
     _ writer: inout Writer, from source: StreamSource
+  ) throws(PropertyListError) -> StreamOutcome {
+    if case .memory(_, .json) = source, readingOptions.detectsTypedJSON {
+      var guarded = TypedJSONKeyStop(writer)
+      return try read(into: &guarded, from: source)
+    }
+    return try read(into: &writer, from: source)
+  }
+
+  /// Reads `source` into `writer`.
+  private func read<Writer: StreamWriting>(
+    into writer: inout Writer, from source: StreamSource
   ) throws(PropertyListError) -> StreamOutcome {
     do {
       switch source {

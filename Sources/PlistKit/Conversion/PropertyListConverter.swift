@@ -84,6 +84,9 @@ public struct PropertyListConverter: Sendable {
     case unwritableValue
     /// More values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
     case writtenValueLimit
+    /// Plain JSON has a key that names a tag of the typed form: whether the document is typed
+    /// JSON (see ``PropertyListReadingOptions/detectsTypedJSON``) is decided on its value.
+    case typedJSON
     /// Reading the input, or writing the output file, failed while streaming; the value path
     /// reports it in its own order.
     case failure

@@ -14,10 +14,15 @@ public struct JSONPropertyListReader: Sendable {
 
   /// Reads one property list from UTF-8 JSON (a byte-order mark is skipped), or UTF-16 JSON
   /// that starts with a byte-order mark.
+  ///
+  /// A plain read of a document that holds the typed form's tags reads it as typed (see
+  /// ``PropertyListReadingOptions/detectsTypedJSON``).
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    guard options.jsonStyle == .typed else {
-      return try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder)
+    if options.jsonStyle == .plain {
+      let value = try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in
+        try read(bytes, into: &builder)
       }
+      guard options.detectsTypedJSON, JSONTypedTag.isHeld(in: value) else { return value }
     }
     var builder = JSONTypedTreeBuilder()
     try read(bytes, into: &builder)

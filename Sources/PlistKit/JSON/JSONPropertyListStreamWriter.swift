@@ -71,7 +71,7 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
     let top = open.count - 1
     try checks.add(key: utf8, depth: open.count, position: open[top].count)
     if open[top].count == 0 {
-      if output.typed, Self.isTagName(utf8) {
+      if output.typed, JSONTypedTag.isTagName(utf8) {
         open[top].mayNeedWrapping = true
         undecided += 1
       }

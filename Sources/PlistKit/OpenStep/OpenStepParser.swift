@@ -80,7 +80,7 @@ struct OpenStepParser: TextDocumentParser {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
           let raw = try parseQuotedString()
           try withText(raw) { (utf8) throws(PropertyListError) in try sink.string(utf8) }
-        case let byte where OpenStepCharacters.isReadableUnquoted(byte):
+        case let byte where OpenStepCharacters.isUnquoted(byte):
           let raw = try parseUnquotedString()
           try withText(raw) { (utf8) throws(PropertyListError) in try sink.string(utf8) }
         default: throw expected("a value")
@@ -136,7 +136,7 @@ struct OpenStepParser: TextDocumentParser {
     let raw: Range<Int>?
     if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
       raw = try parseQuotedString()
-    } else if cursor < bytes.count, OpenStepCharacters.isReadableUnquoted(bytes[cursor]) {
+    } else if cursor < bytes.count, OpenStepCharacters.isUnquoted(bytes[cursor]) {
       raw = try parseUnquotedString()
     } else if case .dictionary(braced: true) = containers.last {
       throw expected("a key or '}'")
@@ -174,7 +174,7 @@ struct OpenStepParser: TextDocumentParser {
     let byte = bytes[cursor]
     if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
       _ = try parseQuotedString()
-    } else if OpenStepCharacters.isReadableUnquoted(byte) {
+    } else if OpenStepCharacters.isUnquoted(byte) {
       _ = try parseUnquotedString()
     } else {
       return false

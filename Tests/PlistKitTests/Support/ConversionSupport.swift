@@ -4,6 +4,8 @@ import PlistKit
 struct ChunkStream: PropertyListOutputStream {
   var parts: [[UInt8]] = []
   var restarts = 0
+  /// What was handed on before the first restart: a streamed attempt's output, dropped.
+  var droppedParts: [[UInt8]]?
 
   /// The chunks joined: the output.
   var joined: [UInt8] { Array(parts.joined()) }
@@ -11,6 +13,7 @@ struct ChunkStream: PropertyListOutputStream {
   mutating func write(_ bytes: UnsafeRawBufferPointer) { parts.append(Array(bytes)) }
 
   mutating func restart() {
+    if droppedParts == nil { droppedParts = parts }
     parts.removeAll()
     restarts += 1
   }

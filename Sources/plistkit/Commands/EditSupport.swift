@@ -1,3 +1,4 @@
+import KeyedArchive
 import PlistKit
 
 /// The read–change–write cycle shared by `set`, `insert` and `remove`: the file is read, the
@@ -41,7 +42,7 @@ enum EditSupport {
   /// Like ``edit(_:_:)`` for `--archive`: the change is made to the archive's object graph
   /// and the archive is written back in the file's format.
   static func editArchive(
-    _ context: CommandContext, _ change: (inout ArchiveEditor, PropertyListKeyPath) throws(PropertyListError) -> Void
+    _ context: CommandContext, _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) -> ExitStatus {
     let arguments = context.arguments
     let path = arguments.argument("FILE") ?? "-"
@@ -49,11 +50,11 @@ enum EditSupport {
     let (value, format) = try PropertyListIO.read(path, options: arguments.readingOptions)
     let archive: PropertyList
     do {
-      var editor = try ArchiveEditor(archive: value)
-      try change(&editor, keyPath)
-      archive = try editor.archive()
+      var graph = try ObjectGraph(archive: value)
+      try change(&graph, keyPath)
+      archive = try graph.archivedPropertyList()
     } catch {
-      throw .file(path, error)
+      throw KeyedArchiveIO.fileError(path, error)
     }
     let options = PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain)
     let bytes = try PropertyListIO.serialize(archive, as: format, options: options, path: path)

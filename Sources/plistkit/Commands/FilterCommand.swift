@@ -87,7 +87,7 @@ private struct FilterJob {
     // it (a large file is read into a buffer that takes huge pages).
     let bytes = try PropertyListIO.readBytes(path)
     if arguments.value("format") == "text" || flat, arguments.value("collation") == nil,
-      let found = bytes.withBytes({ BinaryListFilter(term: term, options: options).run($0) })
+      let found = bytes.withBytes({ BinaryStringListSearch(term: term, options: options).matches(in: $0) })
     {
       return printFound(found, flat: flat)
     }
@@ -105,14 +105,10 @@ private struct FilterJob {
     return result.isEmpty ? .failure : .success
   }
 
-  /// What ``BinaryListFilter`` found, printed as ``printText(_:shape:)`` and
+  /// What ``BinaryStringListSearch`` found, printed as ``printText(_:shape:)`` and
   /// ``printFlat(_:)`` print a result.
-  private func printFound(
-    _ found: (titled: Bool, sections: [(title: String, items: [String])]), flat: Bool
-  )
-    -> ExitStatus
-  {
-    let titled = found.titled && !flat
+  private func printFound(_ found: BinaryStringListSearch.Matches, flat: Bool) -> ExitStatus {
+    let titled = found.isTitled && !flat
     for section in found.sections {
       if titled { context.output.writeLine(section.title) }
       for item in section.items {

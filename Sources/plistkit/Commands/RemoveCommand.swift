@@ -1,3 +1,4 @@
+import KeyedArchive
 import PlistKit
 
 extension CommandSpec {
@@ -24,8 +25,8 @@ extension CommandSpec {
     exitCodes: EditSupport.exitCodes,
     run: { context in
       if context.arguments.flag("archive") {
-        return try EditSupport.editArchive(context) { (editor, keyPath) throws(PropertyListError) in
-          try editor.removeValue(at: keyPath)
+        return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
+          try graph.removeValue(at: keyPath)
         }
       }
       return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in

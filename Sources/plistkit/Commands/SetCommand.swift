@@ -1,3 +1,4 @@
+import KeyedArchive
 import PlistKit
 
 extension CommandSpec {
@@ -30,8 +31,8 @@ extension CommandSpec {
     run: { context in
       let newValue = try EditSupport.newValue(context.arguments)
       if context.arguments.flag("archive") {
-        return try EditSupport.editArchive(context) { (editor, keyPath) throws(PropertyListError) in
-          try editor.setValue(newValue, at: keyPath)
+        return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
+          try graph.setValue(newValue, at: keyPath)
         }
       }
       return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in

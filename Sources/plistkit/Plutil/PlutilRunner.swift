@@ -5,15 +5,10 @@ struct PlutilRunner {
   let invocation: PlutilInvocation
   let output: BufferedOutput
 
-  /// plutil's format names, and PlistKit's OpenStep writer under `ascii1` and `openstep`.
+  /// plutil's format names (`xml1`, `binary1`, `json`), and PlistKit's OpenStep writer under
+  /// `ascii1` and `openstep`: the rows of the one format-name table that plutil mode takes.
   static func format(named name: String) -> PropertyListFormat? {
-    switch name {
-    case "xml1": .xml
-    case "binary1": .binary
-    case "json": .json
-    case "ascii1", "openstep": .openStep
-    default: nil
-    }
+    PropertyListFormat.names.first { $0.isPlutils && $0.text == name }?.format
   }
 
   /// Rejects an unknown format before any file is touched.
@@ -102,19 +97,13 @@ struct PlutilRunner {
     return value
   }
 
+  /// The same read–change–write cycle as `set`, `insert` and `remove`.
   private func edit(
     _ file: String, _ change: (inout PropertyList) throws(PropertyListError) -> Void
-  )
-    throws(CommandError)
-  {
-    var (value, format) = try PropertyListIO.read(file)
-    do {
-      try change(&value)
-    } catch {
-      throw .file(file, error)
-    }
-    let bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
-    try PropertyListIO.write(bytes, to: invocation.output ?? file, output: output)
+  ) throws(CommandError) {
+    let cycle = EditCycle(
+      path: file, destination: invocation.output, readingOptions: .default, writingOptions: writingOptions)
+    try cycle.edit(output: output, change)
   }
 
   /// A `-TYPE VALUE` pair as plutil reads it: `-bool` is true only for YES or true.

@@ -142,7 +142,7 @@ public struct ArchiveDecoder {
     guard let value = fields[key] else { return nil }
     let policy = ClassPolicy.only([type], classNames: ["NSArray", "NSOrderedSet"])
     guard let object = try unarchiver.decodeReference(value, path: { path + [key] }, policy: policy) else { return nil }
-    guard let elements = object as? [Any] else {
+    guard let elements = object as? [Any] ?? (object as? ArchivedOrderedSet)?.elements else {
       throw mismatch(key, "an array", found: String(describing: Swift.type(of: object)))
     }
     var result: [T] = []
@@ -176,7 +176,8 @@ public struct ArchiveDecoder {
   /// The objects of an array field of references (`NS.objects`), decoded in order.
   func decodeElements(forKey key: String, allowsNil: Bool = false) throws(KeyedArchiveError) -> [Any?] {
     guard let value = fields[key] else {
-      throw KeyedArchiveError(.malformed, at: path + [key], "missing: a \(classChain?.className ?? "object") needs it")
+      throw KeyedArchiveError(
+        .malformed, at: path + [key], "missing: \(withArticle(classChain?.className ?? "object")) needs it")
     }
     guard case .array(let references) = value else {
       throw mismatch(key, "an array of references", found: value.kind.rawValue)
@@ -188,11 +189,23 @@ public struct ArchiveDecoder {
         reference, path: { path + [key, String(position)] }, policy: unarchiver.policy)
       if element == nil && !allowsNil {
         throw KeyedArchiveError(
-          .malformed, at: path + [key, String(position)], "a \(classChain?.className ?? "collection") cannot hold nil")
+          .malformed, at: path + [key, String(position)],
+          "\(withArticle(classChain?.className ?? "collection")) cannot hold nil")
       }
       result.append(element)
     }
     return result
+  }
+
+  /// One member of a collection, at `keys` below the object (`NS.object.3`); a collection
+  /// cannot hold nil.
+  func decodeMember(_ reference: PropertyList, at keys: [String]) throws(KeyedArchiveError) -> Any {
+    let element = try unarchiver.decodeReference(reference, path: { path + keys }, policy: unarchiver.policy)
+    guard let element else {
+      throw KeyedArchiveError(
+        .malformed, at: path + keys, "\(withArticle(classChain?.className ?? "collection")) cannot hold nil")
+    }
+    return element
   }
 
   /// The fields of a generic object, references decoded.

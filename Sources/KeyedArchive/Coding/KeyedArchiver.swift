@@ -15,6 +15,8 @@ import PlistKit
 /// Archivable values: ``ArchiveCodable`` types; `String`; integers, `Double`, `Float`,
 /// `Bool` (NSNumber); `[UInt8]` (NSData); `PropertyListDate` (NSDate); arrays (NSArray),
 /// dictionaries (NSDictionary, keys in sorted order), sets (NSSet, sorted);
+/// ``ArchivedOrderedSet`` (NSOrderedSet) and ``ArchivedCountedSet`` (NSCountedSet), in the
+/// layout Foundation writes;
 /// ``ArchivedNull``, ``ArchivedUUID``, ``ArchivedURL``; ``GenericArchivedObject``; `nil`.
 public final class KeyedArchiver {
   /// The graph built so far.
@@ -170,6 +172,27 @@ public final class KeyedArchiver {
       let relative = try encodeReference(url.relative, path: { path + ["NS.relative"] })
       return ArchivedInstance(
         classChain: chain(["NSURL", "NSObject"]), fields: ["NS.base": base, "NS.relative": relative])
+    case let orderedSet as ArchivedOrderedSet:
+      // Foundation's layout: one field per member, `NS.object.0`, `NS.object.1`, …
+      var fields = PropertyListDictionary()
+      for (position, element) in orderedSet.elements.enumerated() {
+        let key = "NS.object.\(position)"
+        fields[key] = try encodeReference(element, path: { path + [key] })
+      }
+      return ArchivedInstance(classChain: collectionChain("NSOrderedSet"), fields: fields)
+    case let countedSet as ArchivedCountedSet:
+      // Foundation's layout: `NS.count`, then `NS.objectN` and `NS.countN` for each member.
+      var fields: PropertyListDictionary = ["NS.count": .integer(countedSet.entries.count)]
+      for (position, (object, count)) in countedSet.entries.enumerated() {
+        guard count >= 1 else {
+          throw KeyedArchiveError(
+            .notEncodable, at: path + ["NS.count\(position)"], "a counted set's member counts 1 or more, found \(count)"
+          )
+        }
+        fields["NS.object\(position)"] = try encodeReference(object, path: { path + ["NS.object\(position)"] })
+        fields["NS.count\(position)"] = .integer(count)
+      }
+      return ArchivedInstance(classChain: chain(["NSCountedSet", "NSMutableSet", "NSSet", "NSObject"]), fields: fields)
     case let set as Set<AnyHashable>:
       let elements = Self.sorted(Array(set))
       var references: [PropertyList] = []

@@ -127,7 +127,7 @@ struct ArchiveGraphReader {
       guard let chain = classes[Int(classUID)] else {
         throw KeyedArchiveError(
           .notAClass, at: path() + ["$class"],
-          "UID \(classUID) points at a \(Self.describe(table[Int(classUID)])), not a class dictionary")
+          "UID \(classUID) points at \(withArticle(Self.describe(table[Int(classUID)]))), not a class dictionary")
       }
       for position in fields.indices {
         switch fields.values[position] {

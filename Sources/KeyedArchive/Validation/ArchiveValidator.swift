@@ -7,7 +7,8 @@ import PlistKit
 /// index 0; every UID in range; every `$class` a class dictionary with a `$classname` string
 /// and a `$classes` array of strings; no object reference to a class dictionary; the fields of
 /// Foundation's containers in the shape Foundation writes (`NS.objects`, `NS.keys`, `NS.time`,
-/// `NS.uuidbytes` …); no reference cycle made only of immutable Foundation objects (which no
+/// `NS.uuidbytes` …, ordered sets as `NS.object.N`, counted sets as `NS.count` with
+/// `NS.objectN` and `NS.countN`); no reference cycle made only of immutable Foundation objects (which no
 /// archiver can produce, since an immutable object exists only once its contents do); the
 /// object count and the nesting depth within ``ArchiveLimits``.
 ///
@@ -172,7 +173,7 @@ struct ValidationRun {
       if !isClass[Int(uid)] {
         report(
           .notAClass, path() + ["$class"],
-          "UID \(uid) points at a \(ArchiveGraphReader.describe(table[Int(uid)])), not a class dictionary")
+          "UID \(uid) points at \(withArticle(ArchiveGraphReader.describe(table[Int(uid)]))), not a class dictionary")
       }
       return nil
     }
@@ -187,7 +188,7 @@ struct ValidationRun {
     if case .array(let chain)? = classDictionary["$classes"] {
       for case .string(let name) in chain { names.append(name) }
     }
-    return names.first { FoundationClass.fieldShapes[$0] != nil }
+    return names.first { FoundationClass.layouts[$0] != nil }
   }
 
   /// Checks every UID of a field (in range, not a class) and records the edges. Recursion
@@ -232,14 +233,28 @@ struct ValidationRun {
   private mutating func checkFields(
     of dictionary: PropertyListDictionary, className: String, table: [PropertyList], path: () -> [String]
   ) {
-    guard let shapes = FoundationClass.fieldShapes[className] else { return }
+    let shapes: [(String, FoundationClass.FieldShape)]
+    switch FoundationClass.layouts[className] {
+    case nil: return
+    case .fields(let fields)?: shapes = fields
+    case .orderedMembers?:
+      if case .failure(let problem) = FoundationMembers.orderedSet(dictionary, className: className) {
+        report(.malformed, path() + [problem.key], problem.message)
+      }
+      return
+    case .countedMembers?:
+      if case .failure(let problem) = FoundationMembers.countedSet(dictionary, className: className) {
+        report(.malformed, path() + [problem.key], problem.message)
+      }
+      return
+    }
     for (key, shape) in shapes {
       let value = dictionary[key]
       switch (shape, value) {
       case (.optional, _): break
       case (_, nil):
         if case .stringOrBytes = shape, dictionary["NS.bytes"] != nil { break }
-        report(.malformed, path() + [key], "missing: a \(className) needs \(shape.expectation)")
+        report(.malformed, path() + [key], "missing: \(withArticle(className)) needs \(shape.expectation)")
       case (.uidArray, .array(let elements)?):
         for (position, element) in elements.enumerated() where element.uidValue == nil {
           report(.malformed, path() + [key, String(position)], "expected a UID, found \(element.kind.rawValue)")

@@ -116,6 +116,19 @@ public final class KeyedArchiver {
     return .uid(UInt64(id))
   }
 
+  /// The reference to a new node that holds no references (a string, data, a date), or to
+  /// `$null`: it cannot fail, since nothing in it nests.
+  func reference(toLeaf node: ArchivedObject?) -> PropertyList {
+    guard let node else { return .uid(UInt64(ObjectGraph.nullID)) }
+    return .uid(UInt64(graph.add(node)))
+  }
+
+  /// The NSDate object of a date.
+  func dateInstance(_ date: PropertyListDate) -> ArchivedInstance {
+    ArchivedInstance(
+      classChain: chain(["NSDate", "NSObject"]), fields: ["NS.time": .real(date.secondsSinceReferenceDate)])
+  }
+
   private static func inlineValue(_ value: Any) -> PropertyList? {
     switch value {
     case let string as String: .string(string)
@@ -161,8 +174,7 @@ public final class KeyedArchiver {
       if let renamed = classNames[ExactKey(classChain.className)] { classChain.className = renamed }
       return ArchivedInstance(classChain: classChain, fields: fields)
     case let date as PropertyListDate:
-      return ArchivedInstance(
-        classChain: chain(["NSDate", "NSObject"]), fields: ["NS.time": .real(date.secondsSinceReferenceDate)])
+      return dateInstance(date)
     case is ArchivedNull:
       return ArchivedInstance(classChain: chain(["NSNull", "NSObject"]))
     case let uuid as ArchivedUUID:

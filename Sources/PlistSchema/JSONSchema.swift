@@ -65,6 +65,26 @@ public struct JSONSchema: Sendable {
     self.options = options
   }
 
+  /// Reads and compiles a schema given as JSON text. `null` is allowed anywhere JSON allows it:
+  /// a `const` or `enum` value that holds it matches no instance (a property list has no null),
+  /// and `"type": "null"` matches none.
+  ///
+  /// - Throws: ``SchemaError`` when the text is not JSON, the schema is malformed, or a
+  ///   reference does not resolve.
+  public init(
+    json bytes: [UInt8], baseURI: String = defaultBaseURI, registry: SchemaRegistry = SchemaRegistry(),
+    options: Options = Options()
+  ) throws(SchemaError) {
+    let document: PropertyList
+    do {
+      document = try PropertyList(
+        bytes: bytes, format: .json, options: SchemaNull.readingOptions(registry.readingOptions))
+    } catch {
+      throw SchemaError(at: baseURI, "not a JSON schema: \(error)")
+    }
+    try self.init(document, baseURI: baseURI, registry: registry, options: options)
+  }
+
   private static func compile(
     _ document: PropertyList, baseURI: String, registry: SchemaRegistry
   ) throws(SchemaError) -> CompiledSchema {

@@ -20,6 +20,8 @@ struct JSONParser {
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
   var keys = JSONKeyInterner()
+  /// What `null` reads as; nil refuses it.
+  let nullValue: PropertyList?
 
   init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions) {
     self.bytes = bytes
@@ -27,6 +29,7 @@ struct JSONParser {
     cursor = textStart
     budget = TextReadingBudget(limits: options.limits)
     typed = options.jsonStyle == .typed
+    nullValue = options.nullValue
   }
 
   /// Reads the one value of the document, and checks that only white space follows it.

@@ -3,7 +3,7 @@
 ///
 /// The result is what converting the value ``JSONPropertyListReader`` reads gives: XML byte
 /// for byte as ``XMLPropertyListWriter`` writes it; binary the same value, laid out as
-/// ``BinaryPropertyListStreamWriter`` describes. Errors in the JSON are the reader's, with the
+/// `BinaryPropertyListStreamWriter` describes. Errors in the JSON are the reader's, with the
 /// same kind, line, column and message, since the same parser reads it. An object that repeats
 /// a key, and a value XML cannot hold, cannot be written as they are read: the value is read
 /// and written instead, with the same result or error as converting it.

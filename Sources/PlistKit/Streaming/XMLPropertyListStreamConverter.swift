@@ -1,7 +1,7 @@
 /// Converts an XML property list to the binary form or to JSON while reading it, without
 /// building its value: memory holds libxml2's input window, the writer's tables and a chunk of
-/// output, not the document's value (see ``BinaryPropertyListStreamWriter`` and
-/// ``JSONPropertyListStreamWriter`` for what each keeps).
+/// output, not the document's value (see `BinaryPropertyListStreamWriter` and
+/// `JSONPropertyListStreamWriter` for what each keeps).
 ///
 /// The result reads back as exactly the value ``XMLPropertyListReader`` reads from the same
 /// document; JSON output is byte for byte what ``JSONPropertyListWriter`` writes. Errors are
@@ -55,8 +55,11 @@ public struct XMLPropertyListStreamConverter: Sendable {
   /// handing the output to `write` in chunks of about a megabyte.
   ///
   /// - Parameters:
+  ///   - descriptor: an open file descriptor, read from where it stands to its end.
   ///   - inputSize: the number of bytes the descriptor will read (a regular file's size); it
   ///     bounds the number of objects, which sets the width of binary object references.
+  ///   - format: the format to write (see ``canStream(to:)``).
+  ///   - write: takes each chunk of output as it is ready.
   /// - Returns: false when the document cannot be streamed (a dictionary that repeats a key,
   ///   JSON of more values than the writer may write): what `write` received is then
   ///   incomplete, and the caller should discard it and convert from the value

@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Sectioning", targets: ["Sectioning"]),
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
+    .library(name: "PlistDocument", targets: ["PlistDocument"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
   ],
@@ -29,6 +30,8 @@ let package = Package(
     .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "Sectioning"]),
     // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
+    // Source-preserving documents: text property lists edited by key path, untouched bytes kept.
+    .target(name: "PlistDocument", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
       dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
@@ -48,6 +51,7 @@ let package = Package(
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],
   swiftLanguageModes: [.v6]

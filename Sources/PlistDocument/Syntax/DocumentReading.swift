@@ -1,0 +1,46 @@
+import PlistKit
+
+/// The first step of reading a document: the format's reader decides whether the file is a
+/// property list, with its own limits and errors, before any syntax is looked at; the
+/// syntax scanners then only ever see what the reader accepted.
+enum DocumentReading {
+  /// Reads `bytes` with the value reader, and gives the value of an XML or JSON document (the
+  /// syntax is lined up with it); an OpenStep document's value is not kept.
+  static func read(
+    _ bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, options: PropertyListReadingOptions
+  ) throws(PropertyListError) -> (value: PropertyList?, format: PropertyListFormat) {
+    let (value, resolved) = try PropertyList.read(bytes: bytes, format: format, options: options)
+    guard resolved != .binary else {
+      throw PropertyListError(
+        .notRepresentable, format: .binary, "a binary property list has no text layout to keep; edit its value instead")
+    }
+    return (resolved == .openStep ? nil : value, resolved)
+  }
+
+  /// Refuses XML whose declaration names an encoding other than UTF-8 or UTF-16: the
+  /// document keeps text in those.
+  static func checkDeclaredEncoding(_ text: [UInt8]) throws(PropertyListError) {
+    guard text.starts(with: Array("<?xml".utf8)), let close = firstIndex(of: Array("?>".utf8), in: text) else { return }
+    let declaration = Array(text[..<close])
+    let marker = Array("encoding".utf8)
+    guard let at = firstIndex(of: marker, in: declaration) else { return }
+    var rest = declaration[(at + marker.count)...].drop { $0 == 0x20 || $0 == UInt8(ascii: "=") || $0 == 0x09 }
+    guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return }
+    rest = rest.dropFirst()
+    let name = String(decoding: rest.prefix { $0 != quote }, as: UTF8.self)
+    let lower = name.lowercased()
+    guard lower == "utf-8" || lower == "utf8" || lower.hasPrefix("utf-16") else {
+      throw PropertyListError(
+        .notRepresentable, format: .xml,
+        "the document keeps XML in UTF-8 or UTF-16; this file declares \(name) (rewrite it whole instead)")
+    }
+  }
+
+  private static func firstIndex(of needle: [UInt8], in text: [UInt8]) -> Int? {
+    guard text.count >= needle.count else { return nil }
+    for start in 0...(text.count - needle.count) where text[start..<(start + needle.count)].elementsEqual(needle) {
+      return start
+    }
+    return nil
+  }
+}

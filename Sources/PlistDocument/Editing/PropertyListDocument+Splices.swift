@@ -174,8 +174,22 @@ extension PropertyListDocument {
     }
     if layout.multiline && ownsLines(entry) {
       let lower = position > 0 ? entries[position - 1].end : layout.interiorStart
-      let start = attachedStart(entry, notBefore: lower)
-      let end = TextLines.afterLineEnding(text, TextLines.lineEnd(text, entry.end))
+      var start = attachedStart(entry, notBefore: lower)
+      var end = TextLines.afterLineEnding(text, TextLines.lineEnd(text, entry.end))
+      // Blank lines around the entry part it from its neighbours: keep one, and none at the
+      // edges of the container.
+      let firstLine = TextLines.afterLineEnding(text, TextLines.lineEnd(text, layout.interiorStart))
+      let atStart = layout.braceless ? start == 0 : start <= firstLine
+      let closingLine = layout.braceless ? text.count : TextLines.lineStart(text, layout.closeStart)
+      let nextBlank = end < closingLine && TextLines.isBlank(text, end..<TextLines.lineEnd(text, end))
+      let previousLine = start > 0 ? TextLines.lineStart(text, start - 1) : 0
+      let previousBlank =
+        start > 0 && !atStart && TextLines.isBlank(text, previousLine..<TextLines.lineEnd(text, previousLine))
+      if nextBlank && (previousBlank || atStart) {
+        end = TextLines.afterLineEnding(text, TextLines.lineEnd(text, end))
+      } else if previousBlank && end >= closingLine {
+        start = previousLine
+      }
       var splices = [Splice(range: start..<end, bytes: [])]
       if position == entries.count - 1, position > 0 {
         let previous = entries[position - 1]

@@ -139,7 +139,7 @@ extension PropertyListDocument {
     var start = TextLines.lineStart(text, entry.start)
     guard !isXcodeProject else { return start }
     while start > lowerLimit {
-      let previousStart = TextLines.lineStart(text, start - 1)
+      let previousStart = TextLines.previousLineStart(text, start)
       guard previousStart >= lowerLimit else { break }
       let previousEnd = TextLines.lineEnd(text, previousStart)
       var first = previousStart

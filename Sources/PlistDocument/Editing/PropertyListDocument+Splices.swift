@@ -182,7 +182,7 @@ extension PropertyListDocument {
       let atStart = layout.braceless ? start == 0 : start <= firstLine
       let closingLine = layout.braceless ? text.count : TextLines.lineStart(text, layout.closeStart)
       let nextBlank = end < closingLine && TextLines.isBlank(text, end..<TextLines.lineEnd(text, end))
-      let previousLine = start > 0 ? TextLines.lineStart(text, start - 1) : 0
+      let previousLine = start > 0 ? TextLines.previousLineStart(text, start) : 0
       let previousBlank =
         start > 0 && !atStart && TextLines.isBlank(text, previousLine..<TextLines.lineEnd(text, previousLine))
       if nextBlank && (previousBlank || atStart) {

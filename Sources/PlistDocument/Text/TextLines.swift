@@ -1,6 +1,13 @@
 /// Lines of a document's text: where they start and end, and what they are indented with. A
 /// line ends at `\n`, `\r\n` or a lone `\r`.
 enum TextLines {
+  /// The start of the line before the line that starts at `lineStart` (which must not be 0).
+  static func previousLineStart(_ text: [UInt8], _ lineStart: Int) -> Int {
+    var end = lineStart - 1
+    if end > 0, text[end] == 0x0A, text[end - 1] == 0x0D { end -= 1 }
+    return self.lineStart(text, end)
+  }
+
   /// The offset where the line holding `offset` starts.
   static func lineStart(_ text: [UInt8], _ offset: Int) -> Int {
     var index = offset

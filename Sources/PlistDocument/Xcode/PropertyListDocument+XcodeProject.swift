@@ -177,7 +177,7 @@ extension PropertyListDocument {
       var offset = TextLines.lineStart(text, layout.entries[next].start)
       // Before the next section's blank line and `/* Begin … */` mark.
       for _ in 0..<2 where offset > layout.interiorStart {
-        let previous = TextLines.lineStart(text, offset - 1)
+        let previous = TextLines.previousLineStart(text, offset)
         let content = text[previous..<TextLines.lineEnd(text, previous)]
         if content.isEmpty || content.starts(with: "/* Begin ".utf8) { offset = previous } else { break }
       }
@@ -197,14 +197,14 @@ extension PropertyListDocument {
     let lineStart = TextLines.lineStart(text, entry.start)
     let lineNext = TextLines.afterLineEnding(text, TextLines.lineEnd(text, entry.end))
     guard lineStart > 0, lineNext < text.count else { return nil }
-    let beginStart = TextLines.lineStart(text, lineStart - 1)
+    let beginStart = TextLines.previousLineStart(text, lineStart)
     let endLineEnd = TextLines.lineEnd(text, lineNext)
     guard text[beginStart..<TextLines.lineEnd(text, beginStart)].elementsEqual("/* Begin \(isa) section */".utf8),
       text[lineNext..<endLineEnd].elementsEqual("/* End \(isa) section */".utf8)
     else { return nil }
     var start = beginStart
     if start > 0 {
-      let blank = TextLines.lineStart(text, start - 1)
+      let blank = TextLines.previousLineStart(text, start)
       if TextLines.lineEnd(text, blank) == blank { start = blank }
     }
     return [Splice(range: start..<TextLines.afterLineEnding(text, endLineEnd), bytes: [])]

@@ -138,3 +138,19 @@ public struct PropertyListDocument: Sendable {
     }
   }
 }
+
+extension PropertyListDocument {
+  /// The document's text as UTF-8, without a byte-order mark: what ``spans(at:)`` count in
+  /// (a UTF-16 file is kept as UTF-8 and written back as UTF-16).
+  public var utf8Text: [UInt8] { text }
+
+  /// Where the key (for a dictionary entry) and the value at `path` are in ``utf8Text``;
+  /// what lies between spans is white space, comments and punctuation.
+  ///
+  /// - Throws: the error ``PropertyList/value(at:)`` throws for a path that leads nowhere.
+  public func spans(at path: PropertyListKeyPath) throws(PropertyListError) -> (key: Range<Int>?, value: Range<Int>) {
+    let node = try node(at: path)
+    let key = node > 0 && tree.kind(node - 1) == .key && !path.components.isEmpty ? tree.span(node - 1) : nil
+    return (key, tree.valueSpan(node))
+  }
+}

@@ -33,6 +33,10 @@ extension PropertyListDocument {
     }
     let indentation = TextLines.indentation(text, span.lowerBound)
     let rendered = try renderer.value(value, path: path, indentation: indentation, flat: isFlat(parent))
+    if isXcodeProject, let comment = XcodeProjectText.commentSpan(after: span.upperBound, text: text) {
+      // The comment named the old value; the new one gets its own, if any, afterwards.
+      return [Splice(range: span.lowerBound..<comment.upperBound, bytes: rendered)]
+    }
     if let parent, tree.kind(parent) == .dictionary, node > 0, tree.kind(node - 1) == .key,
       tree.span(node - 1) == tree.span(node)
     {

@@ -11,6 +11,9 @@ extension PropertyListDocument {
     var object: String?
     /// The objects whose comments may depend on that object, before the edit.
     var objects: Set<ExactKey> = []
+    /// For an edit of the object itself or of its `isa`: its `isa` before (nil inside for
+    /// none), to move it to its new section when that changes.
+    var isaBefore: String??
   }
 
   /// The `objects` dictionary's node.
@@ -22,7 +25,11 @@ extension PropertyListDocument {
     guard first == "objects" else { return XcodeImpact() }
     guard components.count >= 2 else { return XcodeImpact(everything: true) }
     let objects = SyntaxProjectObjects(text: text, tree: tree)
-    return XcodeImpact(object: components[1], objects: Self.dependents(of: components[1], in: objects))
+    var impact = XcodeImpact(object: components[1], objects: Self.dependents(of: components[1], in: objects))
+    if components.count == 2 || (components.count == 3 && components[2] == "isa") {
+      impact.isaBefore = .some(objects.object(withID: components[1]).flatMap { isaOfObject($0) })
+    }
+    return impact
   }
 
   /// An object and the objects whose comments depend on it: the build files that refer to
@@ -55,7 +62,10 @@ extension PropertyListDocument {
   /// every comment that names an affected object, and every comment in the edited text.
   mutating func xcodeAfterEdit(_ impact: XcodeImpact, edited: [Range<Int>], path: PropertyListKeyPath) {
     var edited = edited
-    if let id = impact.object, path.components.count == 3, path.components[2] == "isa" {
+    if let id = impact.object, let isaBefore = impact.isaBefore, let objectsNode,
+      let position = entryPositions(in: objectsNode, key: id).last,
+      isaOfObject(tree.entries(objectsNode)[position].value) != isaBefore
+    {
       edited = relocateObject(id) ?? edited
     }
     let objects = SyntaxProjectObjects(text: text, tree: tree)
@@ -116,7 +126,7 @@ extension PropertyListDocument {
       if value == objects.objectsNode {
         for (objectKey, object) in tree.entries(value) {
           guard let objectKey else { continue }
-          if tree.kind(object) == .dictionary { consider(objectKey) }
+          consider(objectKey)
           pending.append((object, true))
         }
       } else {
@@ -156,7 +166,9 @@ extension PropertyListDocument {
     let rendered = try renderer.value(value, path: path, indentation: indentation, flat: flat)
     let line = indentation + (try renderer.entry(key: id, value: rendered, path: path, indentation: indentation))
     let eol = lineEnding.bytes
-    if let isa, let lastOfISA = isas.lastIndex(of: isa) {
+    if let lastOfISA = isas.lastIndex(of: isa) {
+      // Objects of that `isa` (or, without one, the objects after the sections) are there:
+      // among them, in the order of IDs.
       let firstOfISA = isas.firstIndex(of: isa)!
       if let before = (firstOfISA...lastOfISA).first(where: {
         isas[$0] == isa && id.utf8.lexicographicallyPrecedes(keyString(layout.entries[$0].key!).utf8)
@@ -168,7 +180,6 @@ extension PropertyListDocument {
       return [Splice(range: offset..<offset, bytes: line + eol)]
     }
     guard let isa else {
-      // An object without an `isa` goes after the sections, as the writer puts it.
       let offset = TextLines.lineStart(text, layout.closeStart)
       return [Splice(range: offset..<offset, bytes: line + eol)]
     }

@@ -67,11 +67,13 @@ enum RandomEdit: CustomStringConvertible {
 
   /// A random edit of `value`: mostly valid, sometimes with a path that leads nowhere, so that
   /// errors are compared too. `scalars` adds values other than strings, data and containers.
-  static func random(for value: PropertyList, scalars: Bool, using rng: inout SeededGenerator) -> RandomEdit {
+  static func random(
+    for value: PropertyList, scalars: Bool, data: Bool = true, using rng: inout SeededGenerator
+  ) -> RandomEdit {
     let all = paths(in: value)
     let containers = all.filter { $0.value.kind == .array || $0.value.kind == .dictionary }
     let nonRoot = Array(all.dropFirst())
-    let new = randomValue(scalars: scalars, using: &rng)
+    let new = randomValue(scalars: scalars, data: data, using: &rng)
     func newChild(of container: (path: PropertyListKeyPath, value: PropertyList)) -> PropertyListKeyPath {
       if case .array(let elements) = container.value {
         return container.path.appending(index: Int.random(in: 0...(elements.count + (Int.random(in: 0..<10, using: &rng) == 0 ? 1 : 0)), using: &rng))
@@ -111,17 +113,19 @@ enum RandomEdit: CustomStringConvertible {
       using: &rng)! + String(Int.random(in: 0..<100, using: &rng))
   }
 
-  static func randomValue(scalars: Bool, depth: Int = 0, using rng: inout SeededGenerator) -> PropertyList {
+  static func randomValue(
+    scalars: Bool, data: Bool = true, depth: Int = 0, using rng: inout SeededGenerator
+  ) -> PropertyList {
     let choice = Int.random(in: 0..<(scalars ? 10 : 7), using: &rng)
     switch choice {
     case 0, 1, 2: return .string(words.randomElement(using: &rng)!)
-    case 3: return .data((0..<Int.random(in: 0..<9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
+    case 3 where data: return .data((0..<Int.random(in: 0..<9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
     case 4 where depth < 2:
-      return .array((0..<Int.random(in: 0..<3, using: &rng)).map { _ in randomValue(scalars: scalars, depth: depth + 1, using: &rng) })
+      return .array((0..<Int.random(in: 0..<3, using: &rng)).map { _ in randomValue(scalars: scalars, data: data, depth: depth + 1, using: &rng) })
     case 5 where depth < 2:
       var dictionary = PropertyListDictionary()
       for _ in 0..<Int.random(in: 0..<3, using: &rng) {
-        dictionary[randomKey(using: &rng)] = randomValue(scalars: scalars, depth: depth + 1, using: &rng)
+        dictionary[randomKey(using: &rng)] = randomValue(scalars: scalars, data: data, depth: depth + 1, using: &rng)
       }
       return .dictionary(dictionary)
     case 7: return .integer(Int64.random(in: -1000...1000, using: &rng))

@@ -15,7 +15,7 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// One edit by key path, made on a document and on a value alike.
-enum RandomEdit: CustomStringConvertible {
+enum RandomEdit: Sendable, CustomStringConvertible {
   case set(PropertyListKeyPath, PropertyList)
   case insert(PropertyListKeyPath, PropertyList, append: Bool)
   case remove(PropertyListKeyPath)

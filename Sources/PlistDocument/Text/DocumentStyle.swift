@@ -9,9 +9,10 @@ struct DocumentStyle: Sendable {
   /// True when containers put their entries on lines of their own (false for one-line
   /// documents, such as compact JSON).
   var multiline: Bool
-  /// OpenStep: every key in the file is quoted, so new keys are too (`.strings` files).
+  /// OpenStep: most keys in the file are quoted, even where they need not be, so new keys are
+  /// too (`.strings` files).
   var quotesKeys: Bool
-  /// OpenStep: every string value in the file is quoted, so new strings are too.
+  /// OpenStep: most string values in the file are quoted, so new strings are too.
   var quotesStrings: Bool
   /// What goes between a key and its value: ` = `, `: `, `:`.
   var assignment: [UInt8]
@@ -83,8 +84,8 @@ struct DocumentStyle: Sendable {
       }
     }
     multiline = sawMultiline || !sawContainer
-    quotesKeys = keys > 0 && quotedKeys == keys
-    quotesStrings = strings > 0 && quotedStrings == strings
+    quotesKeys = quotedKeys * 2 > keys
+    quotesStrings = quotedStrings * 2 > strings
     let compact = format == .json && !multiline
     assignment = assignmentFound ?? Array((format == .json ? (compact ? ":" : ": ") : " = ").utf8)
     entryGap = gapFound ?? (compact ? [] : [0x20])

@@ -63,12 +63,12 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream",
+    "fuzz-stream", "fuzz-document",
   ] {
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
-        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "CFuzzerDriver"],
+        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"],
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

@@ -91,7 +91,9 @@ public struct PropertyListDocument: Sendable {
   ) throws(PropertyListError) {
     let read = try bytes.withRawBytes { (buffer) throws(PropertyListError) in
       let (value, resolved) = try DocumentReading.read(buffer, format: format, options: options.reading)
-      return (value, resolved, TextEncoding.detect(buffer), try TextEncoding.detect(buffer).text(of: buffer, format: resolved))
+      return (
+        value, resolved, TextEncoding.detect(buffer), try TextEncoding.detect(buffer).text(of: buffer, format: resolved)
+      )
     }
     let (value, resolved, encoding, text) = read
     self.format = resolved
@@ -130,7 +132,9 @@ public struct PropertyListDocument: Sendable {
     case .openStep: return OpenStepSyntaxScanner.scan(text)
     case .json:
       let tree = JSONSyntaxScanner.scan(text)
-      return value.map { SyntaxMapping.map(tree, onto: $0, text: text, format: .json, typed: options.jsonStyle == .typed) }
+      return value.map {
+        SyntaxMapping.map(tree, onto: $0, text: text, format: .json, typed: options.jsonStyle == .typed)
+      }
         ?? tree
     default:
       let tree = XMLSyntaxScanner.scan(text)

@@ -27,64 +27,64 @@ struct EditMatrixTests {
 
   static let documents: [Format: String] = [
     .openstep: """
-      // Settings
-      {
-      \tname = Demo;
-      \tlist = (
-      \t\ta,
-      \t\tb,
-      \t);
-      \tonly = (
-      \t\tx,
-      \t);
-      \tnested = {
-      \t\tkey = value;
-      \t};
-      }
+    // Settings
+    {
+    \tname = Demo;
+    \tlist = (
+    \t\ta,
+    \t\tb,
+    \t);
+    \tonly = (
+    \t\tx,
+    \t);
+    \tnested = {
+    \t\tkey = value;
+    \t};
+    }
 
-      """,
+    """,
     .strings: """
-      /* Title */
-      "title" = "Hello";
+    /* Title */
+    "title" = "Hello";
 
-      /* Button */
-      "ok" = "OK";
+    /* Button */
+    "ok" = "OK";
 
-      """,
+    """,
     .json: """
-      {
-        "name": "Demo",
-        "list": [
-          1,
-          2
-        ],
-        "only": {
-          "k": true
-        }
+    {
+      "name": "Demo",
+      "list": [
+        1,
+        2
+      ],
+      "only": {
+        "k": true
       }
+    }
 
-      """,
+    """,
     .xml: """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0">
-      <dict>
-      \t<key>name</key>
-      \t<string>Demo</string>
-      \t<key>list</key>
-      \t<array>
-      \t\t<integer>1</integer>
-      \t\t<integer>2</integer>
-      \t</array>
-      \t<key>only</key>
-      \t<dict>
-      \t\t<key>k</key>
-      \t\t<true/>
-      \t</dict>
-      </dict>
-      </plist>
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key>name</key>
+    \t<string>Demo</string>
+    \t<key>list</key>
+    \t<array>
+    \t\t<integer>1</integer>
+    \t\t<integer>2</integer>
+    \t</array>
+    \t<key>only</key>
+    \t<dict>
+    \t\t<key>k</key>
+    \t\t<true/>
+    \t</dict>
+    </dict>
+    </plist>
 
-      """,
+    """,
   ]
 
   /// Applies `edit` to a document and to its value alike.
@@ -129,501 +129,501 @@ struct EditMatrixTests {
   }
 
   static let cases: [Case] = [
-      Case(
-        .openstep, .set,
-        """
-        // Settings
-        {
-        \tname = "New Name";
-        \tlist = (
-        \t\ta,
-        \t\tb,
-        \t);
-        \tonly = (
-        \t\tx,
-        \t);
-        \tnested = {
-        \t\tkey = value;
-        \t};
+    Case(
+      .openstep, .set,
+      """
+      // Settings
+      {
+      \tname = "New Name";
+      \tlist = (
+      \t\ta,
+      \t\tb,
+      \t);
+      \tonly = (
+      \t\tx,
+      \t);
+      \tnested = {
+      \t\tkey = value;
+      \t};
+      }
+
+      """),
+    Case(
+      .openstep, .insertdict,
+      """
+      // Settings
+      {
+      \tname = Demo;
+      \tlist = (
+      \t\ta,
+      \t\tb,
+      \t);
+      \tonly = (
+      \t\tx,
+      \t);
+      \tnested = {
+      \t\tkey = value;
+      \t};
+      \textra = {
+      \t\ta = b;
+      \t};
+      }
+
+      """),
+    Case(
+      .openstep, .insertarray,
+      """
+      // Settings
+      {
+      \tname = Demo;
+      \tlist = (
+      \t\ta,
+      \t\tmid,
+      \t\tb,
+      \t);
+      \tonly = (
+      \t\tx,
+      \t);
+      \tnested = {
+      \t\tkey = value;
+      \t};
+      }
+
+      """),
+    Case(
+      .openstep, .appendarray,
+      """
+      // Settings
+      {
+      \tname = Demo;
+      \tlist = (
+      \t\ta,
+      \t\tb,
+      \t\tend,
+      \t);
+      \tonly = (
+      \t\tx,
+      \t);
+      \tnested = {
+      \t\tkey = value;
+      \t};
+      }
+
+      """),
+    Case(
+      .openstep, .removefirst,
+      """
+      // Settings
+      {
+      \tlist = (
+      \t\ta,
+      \t\tb,
+      \t);
+      \tonly = (
+      \t\tx,
+      \t);
+      \tnested = {
+      \t\tkey = value;
+      \t};
+      }
+
+      """),
+    Case(
+      .openstep, .removelast,
+      """
+      // Settings
+      {
+      \tname = Demo;
+      \tlist = (
+      \t\ta,
+      \t\tb,
+      \t);
+      \tonly = (
+      \t\tx,
+      \t);
+      }
+
+      """),
+    Case(
+      .openstep, .removeonly,
+      """
+      // Settings
+      {
+      \tname = Demo;
+      \tlist = (
+      \t\ta,
+      \t\tb,
+      \t);
+      \tonly = ();
+      \tnested = {
+      \t\tkey = value;
+      \t};
+      }
+
+      """),
+    Case(
+      .openstep, .move,
+      """
+      // Settings
+      {
+      \tlist = (
+      \t\tDemo,
+      \t\ta,
+      \t\tb,
+      \t);
+      \tonly = (
+      \t\tx,
+      \t);
+      \tnested = {
+      \t\tkey = value;
+      \t};
+      }
+
+      """),
+    Case(
+      .strings, .set,
+      """
+      /* Title */
+      "title" = "New Name";
+
+      /* Button */
+      "ok" = "OK";
+
+      """),
+    Case(
+      .strings, .insertdict,
+      """
+      /* Title */
+      "title" = "Hello";
+
+      /* Button */
+      "ok" = "OK";
+      "extra" = {
+      \t"a" = "b";
+      };
+
+      """),
+    Case(
+      .strings, .removefirst,
+      """
+      /* Button */
+      "ok" = "OK";
+
+      """),
+    Case(
+      .strings, .removelast,
+      """
+      /* Title */
+      "title" = "Hello";
+
+      """),
+    Case(
+      .strings, .move,
+      """
+      /* Button */
+      "ok" = "OK";
+      "heading" = "Hello";
+
+      """),
+    Case(
+      .json, .set,
+      """
+      {
+        "name": "New Name",
+        "list": [
+          1,
+          2
+        ],
+        "only": {
+          "k": true
         }
+      }
 
-        """),
-      Case(
-        .openstep, .insertdict,
-        """
-        // Settings
-        {
-        \tname = Demo;
-        \tlist = (
-        \t\ta,
-        \t\tb,
-        \t);
-        \tonly = (
-        \t\tx,
-        \t);
-        \tnested = {
-        \t\tkey = value;
-        \t};
-        \textra = {
-        \t\ta = b;
-        \t};
+      """),
+    Case(
+      .json, .insertdict,
+      """
+      {
+        "name": "Demo",
+        "list": [
+          1,
+          2
+        ],
+        "only": {
+          "k": true
+        },
+        "extra": {
+          "a": "b"
         }
+      }
 
-        """),
-      Case(
-        .openstep, .insertarray,
-        """
-        // Settings
-        {
-        \tname = Demo;
-        \tlist = (
-        \t\ta,
-        \t\tmid,
-        \t\tb,
-        \t);
-        \tonly = (
-        \t\tx,
-        \t);
-        \tnested = {
-        \t\tkey = value;
-        \t};
+      """),
+    Case(
+      .json, .insertarray,
+      """
+      {
+        "name": "Demo",
+        "list": [
+          1,
+          "mid",
+          2
+        ],
+        "only": {
+          "k": true
         }
+      }
 
-        """),
-      Case(
-        .openstep, .appendarray,
-        """
-        // Settings
-        {
-        \tname = Demo;
-        \tlist = (
-        \t\ta,
-        \t\tb,
-        \t\tend,
-        \t);
-        \tonly = (
-        \t\tx,
-        \t);
-        \tnested = {
-        \t\tkey = value;
-        \t};
+      """),
+    Case(
+      .json, .appendarray,
+      """
+      {
+        "name": "Demo",
+        "list": [
+          1,
+          2,
+          "end"
+        ],
+        "only": {
+          "k": true
         }
+      }
 
-        """),
-      Case(
-        .openstep, .removefirst,
-        """
-        // Settings
-        {
-        \tlist = (
-        \t\ta,
-        \t\tb,
-        \t);
-        \tonly = (
-        \t\tx,
-        \t);
-        \tnested = {
-        \t\tkey = value;
-        \t};
+      """),
+    Case(
+      .json, .removefirst,
+      """
+      {
+        "list": [
+          1,
+          2
+        ],
+        "only": {
+          "k": true
         }
+      }
 
-        """),
-      Case(
-        .openstep, .removelast,
-        """
-        // Settings
-        {
-        \tname = Demo;
-        \tlist = (
-        \t\ta,
-        \t\tb,
-        \t);
-        \tonly = (
-        \t\tx,
-        \t);
+      """),
+    Case(
+      .json, .removelast,
+      """
+      {
+        "name": "Demo",
+        "list": [
+          1,
+          2
+        ]
+      }
+
+      """),
+    Case(
+      .json, .removeonly,
+      """
+      {
+        "name": "Demo",
+        "list": [
+          1,
+          2
+        ],
+        "only": {}
+      }
+
+      """),
+    Case(
+      .json, .move,
+      """
+      {
+        "list": [
+          "Demo",
+          1,
+          2
+        ],
+        "only": {
+          "k": true
         }
+      }
 
-        """),
-      Case(
-        .openstep, .removeonly,
-        """
-        // Settings
-        {
-        \tname = Demo;
-        \tlist = (
-        \t\ta,
-        \t\tb,
-        \t);
-        \tonly = ();
-        \tnested = {
-        \t\tkey = value;
-        \t};
-        }
+      """),
+    Case(
+      .xml, .set,
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>name</key>
+      \t<string>New Name</string>
+      \t<key>list</key>
+      \t<array>
+      \t\t<integer>1</integer>
+      \t\t<integer>2</integer>
+      \t</array>
+      \t<key>only</key>
+      \t<dict>
+      \t\t<key>k</key>
+      \t\t<true/>
+      \t</dict>
+      </dict>
+      </plist>
 
-        """),
-      Case(
-        .openstep, .move,
-        """
-        // Settings
-        {
-        \tlist = (
-        \t\tDemo,
-        \t\ta,
-        \t\tb,
-        \t);
-        \tonly = (
-        \t\tx,
-        \t);
-        \tnested = {
-        \t\tkey = value;
-        \t};
-        }
+      """),
+    Case(
+      .xml, .insertdict,
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>name</key>
+      \t<string>Demo</string>
+      \t<key>list</key>
+      \t<array>
+      \t\t<integer>1</integer>
+      \t\t<integer>2</integer>
+      \t</array>
+      \t<key>only</key>
+      \t<dict>
+      \t\t<key>k</key>
+      \t\t<true/>
+      \t</dict>
+      \t<key>extra</key>
+      \t<dict>
+      \t\t<key>a</key>
+      \t\t<string>b</string>
+      \t</dict>
+      </dict>
+      </plist>
 
-        """),
-      Case(
-        .strings, .set,
-        """
-        /* Title */
-        "title" = "New Name";
+      """),
+    Case(
+      .xml, .insertarray,
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>name</key>
+      \t<string>Demo</string>
+      \t<key>list</key>
+      \t<array>
+      \t\t<integer>1</integer>
+      \t\t<string>mid</string>
+      \t\t<integer>2</integer>
+      \t</array>
+      \t<key>only</key>
+      \t<dict>
+      \t\t<key>k</key>
+      \t\t<true/>
+      \t</dict>
+      </dict>
+      </plist>
 
-        /* Button */
-        "ok" = "OK";
+      """),
+    Case(
+      .xml, .appendarray,
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>name</key>
+      \t<string>Demo</string>
+      \t<key>list</key>
+      \t<array>
+      \t\t<integer>1</integer>
+      \t\t<integer>2</integer>
+      \t\t<string>end</string>
+      \t</array>
+      \t<key>only</key>
+      \t<dict>
+      \t\t<key>k</key>
+      \t\t<true/>
+      \t</dict>
+      </dict>
+      </plist>
 
-        """),
-      Case(
-        .strings, .insertdict,
-        """
-        /* Title */
-        "title" = "Hello";
+      """),
+    Case(
+      .xml, .removefirst,
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>list</key>
+      \t<array>
+      \t\t<integer>1</integer>
+      \t\t<integer>2</integer>
+      \t</array>
+      \t<key>only</key>
+      \t<dict>
+      \t\t<key>k</key>
+      \t\t<true/>
+      \t</dict>
+      </dict>
+      </plist>
 
-        /* Button */
-        "ok" = "OK";
-        "extra" = {
-        \t"a" = "b";
-        };
+      """),
+    Case(
+      .xml, .removelast,
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>name</key>
+      \t<string>Demo</string>
+      \t<key>list</key>
+      \t<array>
+      \t\t<integer>1</integer>
+      \t\t<integer>2</integer>
+      \t</array>
+      </dict>
+      </plist>
 
-        """),
-      Case(
-        .strings, .removefirst,
-        """
-        /* Button */
-        "ok" = "OK";
+      """),
+    Case(
+      .xml, .removeonly,
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>name</key>
+      \t<string>Demo</string>
+      \t<key>list</key>
+      \t<array>
+      \t\t<integer>1</integer>
+      \t\t<integer>2</integer>
+      \t</array>
+      \t<key>only</key>
+      \t<dict/>
+      </dict>
+      </plist>
 
-        """),
-      Case(
-        .strings, .removelast,
-        """
-        /* Title */
-        "title" = "Hello";
+      """),
+    Case(
+      .xml, .move,
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>list</key>
+      \t<array>
+      \t\t<string>Demo</string>
+      \t\t<integer>1</integer>
+      \t\t<integer>2</integer>
+      \t</array>
+      \t<key>only</key>
+      \t<dict>
+      \t\t<key>k</key>
+      \t\t<true/>
+      \t</dict>
+      </dict>
+      </plist>
 
-        """),
-      Case(
-        .strings, .move,
-        """
-        /* Button */
-        "ok" = "OK";
-        "heading" = "Hello";
-
-        """),
-      Case(
-        .json, .set,
-        """
-        {
-          "name": "New Name",
-          "list": [
-            1,
-            2
-          ],
-          "only": {
-            "k": true
-          }
-        }
-
-        """),
-      Case(
-        .json, .insertdict,
-        """
-        {
-          "name": "Demo",
-          "list": [
-            1,
-            2
-          ],
-          "only": {
-            "k": true
-          },
-          "extra": {
-            "a": "b"
-          }
-        }
-
-        """),
-      Case(
-        .json, .insertarray,
-        """
-        {
-          "name": "Demo",
-          "list": [
-            1,
-            "mid",
-            2
-          ],
-          "only": {
-            "k": true
-          }
-        }
-
-        """),
-      Case(
-        .json, .appendarray,
-        """
-        {
-          "name": "Demo",
-          "list": [
-            1,
-            2,
-            "end"
-          ],
-          "only": {
-            "k": true
-          }
-        }
-
-        """),
-      Case(
-        .json, .removefirst,
-        """
-        {
-          "list": [
-            1,
-            2
-          ],
-          "only": {
-            "k": true
-          }
-        }
-
-        """),
-      Case(
-        .json, .removelast,
-        """
-        {
-          "name": "Demo",
-          "list": [
-            1,
-            2
-          ]
-        }
-
-        """),
-      Case(
-        .json, .removeonly,
-        """
-        {
-          "name": "Demo",
-          "list": [
-            1,
-            2
-          ],
-          "only": {}
-        }
-
-        """),
-      Case(
-        .json, .move,
-        """
-        {
-          "list": [
-            "Demo",
-            1,
-            2
-          ],
-          "only": {
-            "k": true
-          }
-        }
-
-        """),
-      Case(
-        .xml, .set,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>name</key>
-        \t<string>New Name</string>
-        \t<key>list</key>
-        \t<array>
-        \t\t<integer>1</integer>
-        \t\t<integer>2</integer>
-        \t</array>
-        \t<key>only</key>
-        \t<dict>
-        \t\t<key>k</key>
-        \t\t<true/>
-        \t</dict>
-        </dict>
-        </plist>
-
-        """),
-      Case(
-        .xml, .insertdict,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>name</key>
-        \t<string>Demo</string>
-        \t<key>list</key>
-        \t<array>
-        \t\t<integer>1</integer>
-        \t\t<integer>2</integer>
-        \t</array>
-        \t<key>only</key>
-        \t<dict>
-        \t\t<key>k</key>
-        \t\t<true/>
-        \t</dict>
-        \t<key>extra</key>
-        \t<dict>
-        \t\t<key>a</key>
-        \t\t<string>b</string>
-        \t</dict>
-        </dict>
-        </plist>
-
-        """),
-      Case(
-        .xml, .insertarray,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>name</key>
-        \t<string>Demo</string>
-        \t<key>list</key>
-        \t<array>
-        \t\t<integer>1</integer>
-        \t\t<string>mid</string>
-        \t\t<integer>2</integer>
-        \t</array>
-        \t<key>only</key>
-        \t<dict>
-        \t\t<key>k</key>
-        \t\t<true/>
-        \t</dict>
-        </dict>
-        </plist>
-
-        """),
-      Case(
-        .xml, .appendarray,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>name</key>
-        \t<string>Demo</string>
-        \t<key>list</key>
-        \t<array>
-        \t\t<integer>1</integer>
-        \t\t<integer>2</integer>
-        \t\t<string>end</string>
-        \t</array>
-        \t<key>only</key>
-        \t<dict>
-        \t\t<key>k</key>
-        \t\t<true/>
-        \t</dict>
-        </dict>
-        </plist>
-
-        """),
-      Case(
-        .xml, .removefirst,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>list</key>
-        \t<array>
-        \t\t<integer>1</integer>
-        \t\t<integer>2</integer>
-        \t</array>
-        \t<key>only</key>
-        \t<dict>
-        \t\t<key>k</key>
-        \t\t<true/>
-        \t</dict>
-        </dict>
-        </plist>
-
-        """),
-      Case(
-        .xml, .removelast,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>name</key>
-        \t<string>Demo</string>
-        \t<key>list</key>
-        \t<array>
-        \t\t<integer>1</integer>
-        \t\t<integer>2</integer>
-        \t</array>
-        </dict>
-        </plist>
-
-        """),
-      Case(
-        .xml, .removeonly,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>name</key>
-        \t<string>Demo</string>
-        \t<key>list</key>
-        \t<array>
-        \t\t<integer>1</integer>
-        \t\t<integer>2</integer>
-        \t</array>
-        \t<key>only</key>
-        \t<dict/>
-        </dict>
-        </plist>
-
-        """),
-      Case(
-        .xml, .move,
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>list</key>
-        \t<array>
-        \t\t<string>Demo</string>
-        \t\t<integer>1</integer>
-        \t\t<integer>2</integer>
-        \t</array>
-        \t<key>only</key>
-        \t<dict>
-        \t\t<key>k</key>
-        \t\t<true/>
-        \t</dict>
-        </dict>
-        </plist>
-
-        """),
+      """),
   ]
 
   @Test(arguments: cases)

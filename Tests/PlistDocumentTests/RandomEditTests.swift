@@ -19,8 +19,10 @@ struct RandomEditTests {
     var document = try PropertyListDocument(bytes: bytes)
     var value = try PropertyList(bytes: bytes)
     let xcodeName: String? =
-      path.hasSuffix("cocoa-application.pbxproj") ? "Cocoa Application" : path.hasSuffix("emoji.pbxproj") ? "Emoji" : nil
-    var rng = SeededGenerator(seed: Self.seed ^ UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+      path.hasSuffix("cocoa-application.pbxproj")
+      ? "Cocoa Application" : path.hasSuffix("emoji.pbxproj") ? "Emoji" : nil
+    var rng = SeededGenerator(
+      seed: Self.seed ^ UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
     // OpenStep holds only strings, data and containers; plain JSON has no data.
     let scalars = document.format != .openStep
     for step in 0..<Self.editsPerFile {
@@ -60,7 +62,8 @@ struct RandomEditTests {
         let (old, new) = (before.utf8Text, document.utf8Text)
         let kept =
           new.count >= allowed.lowerBound + (old.count - allowed.upperBound)
-          && new.starts(with: old[..<allowed.lowerBound]) && new.reversed().starts(with: old[allowed.upperBound...].reversed())
+          && new.starts(with: old[..<allowed.lowerBound])
+          && new.reversed().starts(with: old[allowed.upperBound...].reversed())
         #expect(kept, "\(context): bytes outside \(allowed) changed")
       }
     }
@@ -68,7 +71,9 @@ struct RandomEditTests {
 
   /// The first line that differs, in both texts.
   static func firstDifference(_ expected: [UInt8], _ actual: [UInt8]) -> String {
-    let lines = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) }
+    let lines = { (bytes: [UInt8]) in
+      String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    }
     let (wanted, got) = (lines(expected), lines(actual))
     let line = (0..<min(wanted.count, got.count)).first { wanted[$0] != got[$0] } ?? min(wanted.count, got.count)
     return "line \(line + 1): expected \(wanted.dropFirst(line).prefix(2)), found \(got.dropFirst(line).prefix(2))"
@@ -77,7 +82,8 @@ struct RandomEditTests {
   /// The lines an edit may change: those of the edited value, or of the entries on either side
   /// of where an entry is added or removed. Nil for moves (two places) and paths that lead
   /// nowhere.
-  static func allowedRegion(for edit: RandomEdit, in document: PropertyListDocument, value: PropertyList) -> Range<Int>? {
+  static func allowedRegion(for edit: RandomEdit, in document: PropertyListDocument, value: PropertyList) -> Range<Int>?
+  {
     let text = document.utf8Text
     func lines(_ range: Range<Int>) -> Range<Int> {
       var start = range.lowerBound
@@ -100,8 +106,10 @@ struct RandomEditTests {
       case .dictionary(let dictionary): siblings = dictionary.keys.map { parent.appending($0) }
       default: return nil
       }
-      let lower = siblings.indices.contains(before) ? span(siblings[before])?.lowerBound ?? whole.lowerBound : whole.lowerBound
-      let upper = siblings.indices.contains(after) ? span(siblings[after])?.upperBound ?? whole.upperBound : whole.upperBound
+      let lower =
+        siblings.indices.contains(before) ? span(siblings[before])?.lowerBound ?? whole.lowerBound : whole.lowerBound
+      let upper =
+        siblings.indices.contains(after) ? span(siblings[after])?.upperBound ?? whole.upperBound : whole.upperBound
       return lower <= upper ? lines(lower..<upper) : lines(whole)
     }
     func insertionRegion(_ path: PropertyListKeyPath) -> Range<Int>? {

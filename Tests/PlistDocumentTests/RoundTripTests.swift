@@ -12,8 +12,10 @@ struct RoundTripTests {
     for path in Fixtures.propertyListFiles {
       let bytes = try Fixtures.read(path)
       let read = Result { () throws(PropertyListError) in
-        try bytes.withUnsafeBytes { buffer in Result { () throws(PropertyListError) in try PropertyList.read(bytes: buffer) } }
-          .get()
+        try bytes.withUnsafeBytes { buffer in
+          Result { () throws(PropertyListError) in try PropertyList.read(bytes: buffer) }
+        }
+        .get()
       }
       let document = Result { () throws(PropertyListError) in try PropertyListDocument(bytes: bytes) }
       switch (read, document) {
@@ -33,7 +35,8 @@ struct RoundTripTests {
       }
     }
     // The samples, the Xcode fixtures and the JSON Schema Test Suite in the project alone.
-    print("round-tripped \(identical.count) files byte for byte; \(refused) refused by the reader and the document alike")
+    print(
+      "round-tripped \(identical.count) files byte for byte; \(refused) refused by the reader and the document alike")
     #expect(identical.count > 100, "\(identical.count) files")
     #expect(refused > 0)
   }

@@ -85,7 +85,8 @@ struct ContainerLayout {
             terminated = true
           }
         }
-        entries.append(Entry(key: key, value: value, start: start, valueEnd: valueEnd, end: end, terminated: terminated))
+        entries.append(
+          Entry(key: key, value: value, start: start, valueEnd: valueEnd, end: end, terminated: terminated))
       }
     }
     self.entries = entries
@@ -124,7 +125,9 @@ extension PropertyListDocument {
         let close = find("*/", from: index + 2, before: lineEnd)
       {
         index = close + 2
-      } else if format == .xml, starts(with: "<!--", at: index), let close = find("-->", from: index + 4, before: lineEnd) {
+      } else if format == .xml, starts(with: "<!--", at: index),
+        let close = find("-->", from: index + 4, before: lineEnd)
+      {
         index = close + 3
       } else {
         return false

@@ -60,7 +60,8 @@ struct FragmentRenderer {
       if bytes.last == 0x0A { bytes.removeLast() }
       return bytes
     default:
-      return xcode ? PropertyListFragments.xcodeString(key) : PropertyListFragments.openStepString(key, quoted: style.quotesKeys)
+      return xcode
+        ? PropertyListFragments.xcodeString(key) : PropertyListFragments.openStepString(key, quoted: style.quotesKeys)
     }
   }
 
@@ -104,7 +105,9 @@ struct FragmentRenderer {
 
   /// OpenStep in the writer's layout, with this document's quoting, assignment and
   /// indentation step; nested lines are indented from the value's own line.
-  private func openStep(_ value: PropertyList, level: Int, flat: Bool, into output: inout [UInt8]) throws(PropertyListError) {
+  private func openStep(
+    _ value: PropertyList, level: Int, flat: Bool, into output: inout [UInt8]
+  ) throws(PropertyListError) {
     func newline(_ depth: Int) {
       output.append(0x0A)
       for _ in 0..<depth { output.append(contentsOf: style.indentUnit) }
@@ -233,7 +236,8 @@ struct FragmentRenderer {
     var located = error
     switch error.location {
     case .keyPath(let inner):
-      located.location = .keyPath(PropertyListKeyPath(components: path.components + PropertyListKeyPath(inner).components).description)
+      located.location = .keyPath(
+        PropertyListKeyPath(components: path.components + PropertyListKeyPath(inner).components).description)
     case .none:
       located.location = .keyPath(path.description)
     default:

@@ -125,7 +125,8 @@ extension PropertyListDocument {
       }
       let count = tree.children(target).count
       try commit(
-        insertion(into: target, at: count, key: nil, value: newValue, path: path.appending(index: count), verbatim: verbatim),
+        insertion(
+          into: target, at: count, key: nil, value: newValue, path: path.appending(index: count), verbatim: verbatim),
         value: edited, path: path)
       return
     }
@@ -163,9 +164,10 @@ extension PropertyListDocument {
     }
     var position = tree.entries(dictionary).count
     if isXcodeProject {
-      position = tree.entries(dictionary).firstIndex { entry in
-        PropertyListFragments.xcodeKeyPrecedes(key, keyString(entry.key!))
-      } ?? position
+      position =
+        tree.entries(dictionary).firstIndex { entry in
+          PropertyListFragments.xcodeKeyPrecedes(key, keyString(entry.key!))
+        } ?? position
     }
     try commit(
       insertion(into: dictionary, at: position, key: key, value: newValue, path: path, verbatim: verbatim),

@@ -16,18 +16,20 @@ extension PropertyListDocument {
   }
 
   /// Writes `value` in place of the value node `node` (in `parent`, nil for the root).
-  func replacement(of node: Int, parent: Int?, with value: PropertyList, path: PropertyListKeyPath) throws(
-    PropertyListError
-  ) -> [Splice] {
+  func replacement(
+    of node: Int, parent: Int?, with value: PropertyList, path: PropertyListKeyPath
+  ) throws(PropertyListError) -> [Splice] {
     let span = tree.valueSpan(node)
-    if parent == nil, format == .openStep, tree.kind(node) == .dictionary, ContainerLayout(node: node, in: self).braceless,
+    if parent == nil, format == .openStep, tree.kind(node) == .dictionary,
+      ContainerLayout(node: node, in: self).braceless,
       case .dictionary(let entries) = value, !entries.isEmpty
     {
       // A `.strings` file stays without braces: one entry per line.
       var bytes: [UInt8] = []
       for (key, element) in entries {
         let rendered = try renderer.value(element, path: path.appending(key), indentation: [], flat: false)
-        bytes += try renderer.entry(key: key, value: rendered, path: path.appending(key), indentation: []) + lineEnding.bytes
+        bytes +=
+          try renderer.entry(key: key, value: rendered, path: path.appending(key), indentation: []) + lineEnding.bytes
       }
       return [Splice(range: span, bytes: bytes)]
     }
@@ -75,9 +77,10 @@ extension PropertyListDocument {
     } else {
       valueBytes = try renderer.value(value, path: path, indentation: indentation, flat: !linewise)
     }
-    var item = try key.map { (key) throws(PropertyListError) in
-      try renderer.entry(key: key, value: valueBytes, path: path, indentation: indentation)
-    } ?? valueBytes
+    var item =
+      try key.map { (key) throws(PropertyListError) in
+        try renderer.entry(key: key, value: valueBytes, path: path, indentation: indentation)
+      } ?? valueBytes
     let eol = lineEnding.bytes
     let comma = [UInt8(ascii: ",")]
     let openStepArray = format == .openStep && isArray
@@ -136,14 +139,18 @@ extension PropertyListDocument {
     switch format {
     case .openStep where isArray:
       if last.terminated {
-        return [Splice(range: last.end..<last.end, bytes: Array(style.elementSeparator.drop { $0 == 0x2C }) + item + comma)]
+        return [
+          Splice(range: last.end..<last.end, bytes: Array(style.elementSeparator.drop { $0 == 0x2C }) + item + comma)
+        ]
       }
       return [Splice(range: last.valueEnd..<last.valueEnd, bytes: style.elementSeparator + item)]
     case .openStep:
       return [Splice(range: last.end..<last.end, bytes: style.entryGap + item)]
     case .json:
       return [
-        Splice(range: last.valueEnd..<last.valueEnd, bytes: (isArray ? style.elementSeparator : comma + style.entryGap) + item)
+        Splice(
+          range: last.valueEnd..<last.valueEnd,
+          bytes: (isArray ? style.elementSeparator : comma + style.entryGap) + item)
       ]
     default:
       return [Splice(range: last.end..<last.end, bytes: item)]
@@ -163,8 +170,9 @@ extension PropertyListDocument {
       // comments stay inside it.
       let taken =
         layout.multiline && ownsLines(entry)
-        ? attachedStart(entry, notBefore: layout.interiorStart)..<TextLines.afterLineEnding(
-          text, TextLines.lineEnd(text, entry.end))
+        ? attachedStart(
+          entry, notBefore: layout.interiorStart)..<TextLines.afterLineEnding(
+            text, TextLines.lineEnd(text, entry.end))
         : entry.start..<entry.end
       let outside = [layout.interiorStart..<taken.lowerBound, taken.upperBound..<layout.closeStart]
       if outside.allSatisfy({ range in

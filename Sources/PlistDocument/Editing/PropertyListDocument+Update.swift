@@ -40,7 +40,8 @@ extension PropertyListDocument {
       let changedBefore = before.count - prefix - suffix
       let changedAfter = after.count - prefix - suffix
       for offset in 0..<min(changedBefore, changedAfter) {
-        try update(from: before[prefix + offset], to: after[prefix + offset], at: path.appending(index: prefix + offset))
+        try update(
+          from: before[prefix + offset], to: after[prefix + offset], at: path.appending(index: prefix + offset))
       }
       if changedBefore > changedAfter {
         for index in ((prefix + changedAfter)..<(prefix + changedBefore)).reversed() {

@@ -154,7 +154,9 @@ extension PropertyListDocument {
 
   /// The splices that add a new object to `objects`: in the section of its `isa`, in the
   /// order of IDs, or in a new section where the order of `isa`s puts it.
-  func objectInsertion(_ value: PropertyList, id: String, path: PropertyListKeyPath) throws(PropertyListError) -> [Splice] {
+  func objectInsertion(
+    _ value: PropertyList, id: String, path: PropertyListKeyPath
+  ) throws(PropertyListError) -> [Splice] {
     guard let objectsNode else { return [] }
     let layout = ContainerLayout(node: objectsNode, in: self)
     let isa = value.dictionaryValue?["isa"]?.stringValue
@@ -183,7 +185,8 @@ extension PropertyListDocument {
       let offset = TextLines.lineStart(text, layout.closeStart)
       return [Splice(range: offset..<offset, bytes: line + eol)]
     }
-    let section = eol + Array("/* Begin \(isa) section */".utf8) + eol + line + eol + Array("/* End \(isa) section */".utf8) + eol
+    let section =
+      eol + Array("/* Begin \(isa) section */".utf8) + eol + line + eol + Array("/* End \(isa) section */".utf8) + eol
     if let next = isas.indices.first(where: { isas[$0].map { isa.utf8.lexicographicallyPrecedes($0.utf8) } ?? true }) {
       var offset = TextLines.lineStart(text, layout.entries[next].start)
       // Before the next section's blank line and `/* Begin … */` mark.

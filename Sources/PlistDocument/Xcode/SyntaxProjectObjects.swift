@@ -19,7 +19,9 @@ struct SyntaxProjectObjects: XcodeProjectObjects {
     if tree.count > 0, tree.kind(0) == .dictionary {
       for (key, value) in tree.entries(0) {
         guard let key else { continue }
-        if tree.kind(value) == .dictionary, SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: Self.objectsKey) {
+        if tree.kind(value) == .dictionary,
+          SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: Self.objectsKey)
+        {
           objectsNode = value
         } else if tree.kind(value) == .string,
           SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: Self.rootObjectKey)

@@ -56,7 +56,9 @@ enum RandomEdit: Sendable, CustomStringConvertible {
       result.append((path, current))
       switch current {
       case .array(let elements):
-        for (index, element) in elements.enumerated().reversed() { pending.append((path.appending(index: index), element)) }
+        for (index, element) in elements.enumerated().reversed() {
+          pending.append((path.appending(index: index), element))
+        }
       case .dictionary(let dictionary):
         for (key, element) in dictionary.reversed() { pending.append((path.appending(key), element)) }
       default: break
@@ -76,10 +78,13 @@ enum RandomEdit: Sendable, CustomStringConvertible {
     let new = randomValue(scalars: scalars, data: data, using: &rng)
     func newChild(of container: (path: PropertyListKeyPath, value: PropertyList)) -> PropertyListKeyPath {
       if case .array(let elements) = container.value {
-        return container.path.appending(index: Int.random(in: 0...(elements.count + (Int.random(in: 0..<10, using: &rng) == 0 ? 1 : 0)), using: &rng))
+        return container.path.appending(
+          index: Int.random(in: 0...(elements.count + (Int.random(in: 0..<10, using: &rng) == 0 ? 1 : 0)), using: &rng))
       }
       let keys = container.value.dictionaryValue?.keys ?? []
-      if !keys.isEmpty, Int.random(in: 0..<8, using: &rng) == 0 { return container.path.appending(keys.randomElement(using: &rng)!) }
+      if !keys.isEmpty, Int.random(in: 0..<8, using: &rng) == 0 {
+        return container.path.appending(keys.randomElement(using: &rng)!)
+      }
       return container.path.appending(randomKey(using: &rng))
     }
     switch Int.random(in: 0..<10, using: &rng) {
@@ -119,9 +124,13 @@ enum RandomEdit: Sendable, CustomStringConvertible {
     let choice = Int.random(in: 0..<(scalars ? 10 : 7), using: &rng)
     switch choice {
     case 0, 1, 2: return .string(words.randomElement(using: &rng)!)
-    case 3 where data: return .data((0..<Int.random(in: 0..<9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
+    case 3 where data:
+      return .data((0..<Int.random(in: 0..<9, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
     case 4 where depth < 2:
-      return .array((0..<Int.random(in: 0..<3, using: &rng)).map { _ in randomValue(scalars: scalars, data: data, depth: depth + 1, using: &rng) })
+      return .array(
+        (0..<Int.random(in: 0..<3, using: &rng)).map { _ in
+          randomValue(scalars: scalars, data: data, depth: depth + 1, using: &rng)
+        })
     case 5 where depth < 2:
       var dictionary = PropertyListDictionary()
       for _ in 0..<Int.random(in: 0..<3, using: &rng) {

@@ -16,6 +16,9 @@ extension PropertyListDocument {
     var isaBefore: String??
   }
 
+  /// The keys under which Xcode writes no comments (see ``XcodeProjectWriter``).
+  static let commentFreeKeys = PropertyListFragments.xcodeCommentFreeKeys.map { Array($0.utf8) }
+
   /// The `objects` dictionary's node.
   var objectsNode: Int? { SyntaxProjectObjects(text: text, tree: tree).objectsNode }
 
@@ -42,18 +45,22 @@ extension PropertyListDocument {
       for member in objects.strings(key, in: object) { result.insert(ExactKey(member)) }
     }
     if let list = objects.string("buildConfigurationList", in: object) { result.insert(ExactKey(list)) }
-    objects.forEachObject { other, fields in
-      guard let isa = objects.string("isa", in: fields) else { return }
+    let utf8 = Array(id.utf8)
+    let buildFile = Array("PBXBuildFile".utf8)
+    let exceptionSet = Array("PBXFileSystemSynchronizedBuildFileExceptionSet".utf8)
+    objects.forEachObjectNode { key, fields in
+      let isa = objects.value("isa", in: fields)
       let refers: Bool
-      switch isa {
-      case "PBXBuildFile":
-        refers = objects.string("fileRef", in: fields) == id || objects.string("productRef", in: fields) == id
-      case "PBXFileSystemSynchronizedBuildFileExceptionSet":
-        refers = objects.string("target", in: fields) == id
-      default:
+      if objects.stringNode(isa, is: buildFile) {
+        refers =
+          objects.stringNode(objects.value("fileRef", in: fields), is: utf8)
+          || objects.stringNode(objects.value("productRef", in: fields), is: utf8)
+      } else if objects.stringNode(isa, is: exceptionSet) {
+        refers = objects.stringNode(objects.value("target", in: fields), is: utf8)
+      } else {
         refers = false
       }
-      if refers { result.insert(ExactKey(other)) }
+      if refers { result.insert(ExactKey(SyntaxText.string(objects.text, objects.tree.span(key), format: .openStep))) }
     }
     return result
   }
@@ -141,7 +148,14 @@ extension PropertyListDocument {
         for child in tree.children(node) { pending.append((child, referencing)) }
       case .dictionary:
         for (key, value) in tree.entries(node) {
-          pending.append((value, referencing && PropertyListFragments.xcodeComments(underKey: keyString(key!))))
+          pending.append(
+            (
+              value,
+              referencing
+                && !Self.commentFreeKeys.contains {
+                  SyntaxText.matches(text, tree.span(key!), format: .openStep, utf8: $0)
+                }
+            ))
         }
       default:
         break

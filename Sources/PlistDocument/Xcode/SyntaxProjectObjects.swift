@@ -93,10 +93,31 @@ struct SyntaxProjectObjects: XcodeProjectObjects {
   func value(_ key: String, in object: Int) -> Int? {
     let utf8 = Array(key.utf8)
     var found: Int?
-    for (entryKey, value) in tree.entries(object) {
-      if let entryKey, SyntaxText.matches(text, tree.span(entryKey), format: .openStep, utf8: utf8) { found = value }
+    // The entries in place: a project's objects are many and small.
+    var child = object + 1
+    while child < tree.next(object) {
+      let value = child + 1
+      if SyntaxText.matches(text, tree.span(child), format: .openStep, utf8: utf8) { found = value }
+      child = tree.next(value)
     }
     return found
+  }
+
+  /// True when the string node `node` is exactly `utf8`, without decoding it.
+  func stringNode(_ node: Int?, is utf8: [UInt8]) -> Bool {
+    guard let node, tree.kind(node) == .string else { return false }
+    return SyntaxText.matches(text, tree.span(node), format: .openStep, utf8: utf8)
+  }
+
+  /// Calls `body` with the key node and the value node of every object, in file order.
+  func forEachObjectNode(_ body: (Int, Int) -> Void) {
+    guard let objectsNode else { return }
+    var child = objectsNode + 1
+    while child < tree.next(objectsNode) {
+      let value = child + 1
+      if tree.kind(value) == .dictionary { body(child, value) }
+      child = tree.next(value)
+    }
   }
 
   func string(_ key: String, in object: Int) -> String? {

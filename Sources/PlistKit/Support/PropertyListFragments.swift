@@ -77,6 +77,9 @@ package enum PropertyListFragments {
   /// True when Xcode writes comments after object references inside the value under `key`.
   package static func xcodeComments(underKey key: String) -> Bool { XcodeProjectOutput.references(underKey: key) }
 
+  /// The keys under which Xcode writes no comments after object references.
+  package static var xcodeCommentFreeKeys: Set<String> { XcodeProjectOutput.commentFreeKeys }
+
   // MARK: - XML
 
   /// A value as the XML writer writes it at `depth` (each line indented with `depth` tabs and

@@ -91,11 +91,12 @@ public struct PropertyListDocument: Sendable {
   ) throws(PropertyListError) {
     let read = try bytes.withRawBytes { (buffer) throws(PropertyListError) in
       let (value, resolved) = try DocumentReading.read(buffer, format: format, options: options.reading)
-      return (
-        value, resolved, TextEncoding.detect(buffer), try TextEncoding.detect(buffer).text(of: buffer, format: resolved)
-      )
+      let encoding = TextEncoding.detect(buffer)
+      // UTF-8 without a byte-order mark is its own text: share the bytes rather than copy them.
+      return (value, resolved, encoding, encoding == .utf8 ? nil : try encoding.text(of: buffer, format: resolved))
     }
-    let (value, resolved, encoding, text) = read
+    let (value, resolved, encoding, converted) = read
+    let text = converted ?? bytes
     self.format = resolved
     self.encoding = encoding
     self.text = text

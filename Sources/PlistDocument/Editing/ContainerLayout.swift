@@ -140,36 +140,47 @@ extension PropertyListDocument {
   /// project file, whose comment lines are Xcode's section marks), or of its own line.
   func attachedStart(_ entry: ContainerLayout.Entry, notBefore lowerLimit: Int) -> Int {
     var start = TextLines.lineStart(text, entry.start)
-    guard !isXcodeProject else { return start }
+    guard !isXcodeProject, start > lowerLimit else { return start }
+    // The comments between the previous entry and this one, found from the previous entry's
+    // end (a `/*` inside a comment starts nothing).
+    let comments = commentSpans(in: lowerLimit..<start)
     while start > lowerLimit {
       let previousStart = TextLines.previousLineStart(text, start)
       guard previousStart >= lowerLimit else { break }
       let previousEnd = TextLines.lineEnd(text, previousStart)
-      var first = previousStart
-      while first < previousEnd, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
-      guard first < previousEnd, isCommentLine(first..<previousEnd) else { break }
+      guard
+        let comment = comments.first(where: { $0.upperBound <= previousEnd && $0.upperBound > previousStart }),
+        comment.lowerBound >= previousStart,
+        TextLines.isBlank(text, previousStart..<comment.lowerBound),
+        TextLines.isBlank(text, comment.upperBound..<previousEnd)
+      else { break }
       start = previousStart
     }
     return start
   }
 
-  /// True when `range` (a line without its indentation) is one comment.
-  private func isCommentLine(_ range: Range<Int>) -> Bool {
-    switch format {
-    case .openStep:
-      if starts(with: "//", at: range.lowerBound) { return true }
-      guard starts(with: "/*", at: range.lowerBound),
-        let close = find("*/", from: range.lowerBound + 2, before: range.upperBound)
-      else { return false }
-      return TextLines.isBlank(text, (close + 2)..<range.upperBound)
-    case .xml:
-      guard starts(with: "<!--", at: range.lowerBound),
-        let close = find("-->", from: range.lowerBound + 4, before: range.upperBound)
-      else { return false }
-      return TextLines.isBlank(text, (close + 3)..<range.upperBound)
-    default:
-      return false
+  /// The comments in `range`, which starts between tokens.
+  private func commentSpans(in range: Range<Int>) -> [Range<Int>] {
+    var spans: [Range<Int>] = []
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if format == .openStep, starts(with: "//", at: index) {
+        let end = TextLines.lineEnd(text, index)
+        spans.append(index..<end)
+        index = end
+      } else if format == .openStep, starts(with: "/*", at: index) {
+        let end = (find("*/", from: index + 2, before: text.count) ?? text.count - 2) + 2
+        spans.append(index..<end)
+        index = end
+      } else if format == .xml, starts(with: "<!--", at: index) {
+        let end = (find("-->", from: index + 4, before: text.count) ?? text.count - 3) + 3
+        spans.append(index..<end)
+        index = end
+      } else {
+        index += 1
+      }
     }
+    return spans
   }
 
   func starts(with literal: String, at offset: Int) -> Bool {

@@ -21,6 +21,14 @@ struct DocumentRegressionTests {
     #expect(try PropertyList(bytes: document.bytes) == value)
   }
 
+  /// A `.strings` file whose first entry is a `"key";` shorthand: its value's span is its
+  /// key's, which the style detection took for a gap running backwards.
+  @Test func aShorthandFirstEntryHasNoAssignmentToLearn() throws {
+    var document = try PropertyListDocument(bytes: Array("\"only\";\n\"b\"=\"2\";\n".utf8))
+    try document.insertValue("3", at: "c")
+    #expect(String(decoding: document.bytes, as: UTF8.self) == "\"only\";\n\"b\"=\"2\";\n\"c\"=\"3\";\n")
+  }
+
   static let fuzzInput: [UInt8] = [
     0xEF, 0xBB, 0xBF, 0x2F, 0x2A, 0x20, 0x4E, 0x6F, 0x20, 0x63, 0x6F, 0x6D, 0x6D, 0x65, 0x6E, 0x74,
     0x20, 0x70, 0x72, 0x6F, 0x76, 0x69, 0x64, 0x65, 0x64, 0x20, 0x62, 0x79, 0x20, 0x65, 0x6E, 0x67,

@@ -62,12 +62,17 @@ struct DocumentStyle: Sendable {
           }
         }
       }
+      // The first entry with `=` or `:` between key and value (a `"key";` entry has none).
       if kind == .dictionary, assignmentFound == nil {
-        let gap = Array(text[tree.end(children[0])..<tree.start(children[1])])
-        if gap.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }),
-          gap.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") })
-        {
-          assignmentFound = gap
+        for pair in stride(from: 0, to: children.count - 1, by: 2)
+        where tree.end(children[pair]) <= tree.start(children[pair + 1]) {
+          let gap = Array(text[tree.end(children[pair])..<tree.start(children[pair + 1])])
+          if gap.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }),
+            gap.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") })
+          {
+            assignmentFound = gap
+          }
+          break
         }
       }
       if !onOwnLine, children.count >= (kind == .dictionary ? 4 : 2) {

@@ -17,7 +17,8 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   for format in [nil, PropertyListFormat.openStep, .json, .xml] {
     for options in [PropertyListReadingOptions.default, tight, PropertyListReadingOptions(jsonStyle: .typed)] {
       // Edits (each one read back whole) only on small inputs, once per detected format.
-      check(bytes, format: format, options: options, edits: format == nil && size <= 4096)
+      // (Not under the tight limits: an edit may grow a value past them, as an edit of the value may.)
+      check(bytes, format: format, options: options, edits: format == nil && size <= 4096 && options != tight)
     }
   }
   return 0

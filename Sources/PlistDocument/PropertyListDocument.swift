@@ -62,7 +62,8 @@ public struct PropertyListDocument: Sendable {
   public let lineEnding: LineEnding
   /// True when the document is edited as an Xcode project file.
   public let isXcodeProject: Bool
-  /// The options in force.
+  /// The options in force: those given, but for a JSON document that the reader took as typed
+  /// JSON (it holds the typed form's tags), which is read and written as typed.
   public let options: Options
   /// The project's name, when ``isXcodeProject``.
   public let projectName: String?
@@ -90,12 +91,17 @@ public struct PropertyListDocument: Sendable {
     bytes: [UInt8], format: PropertyListFormat? = nil, options: Options = Options()
   ) throws(PropertyListError) {
     let read = try bytes.withRawBytes { (buffer) throws(PropertyListError) in
-      let (value, resolved) = try DocumentReading.read(buffer, format: format, options: options.reading)
+      let (value, resolved, reading) = try DocumentReading.read(buffer, format: format, options: options.reading)
       let encoding = TextEncoding.detect(buffer)
       // UTF-8 without a byte-order mark is its own text: share the bytes rather than copy them.
-      return (value, resolved, encoding, encoding == .utf8 ? nil : try encoding.text(of: buffer, format: resolved))
+      return (
+        value, resolved, reading, encoding, encoding == .utf8 ? nil : try encoding.text(of: buffer, format: resolved)
+      )
     }
-    let (value, resolved, encoding, converted) = read
+    let (value, resolved, reading, encoding, converted) = read
+    var options = options
+    options.reading = reading
+    if reading.jsonStyle == .typed { options.writing.jsonStyle = .typed }
     let text = converted ?? bytes
     self.format = resolved
     self.encoding = encoding

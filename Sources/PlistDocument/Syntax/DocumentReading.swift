@@ -8,13 +8,32 @@ enum DocumentReading {
   /// syntax is lined up with it); an OpenStep document's value is not kept.
   static func read(
     _ bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, options: PropertyListReadingOptions
-  ) throws(PropertyListError) -> (value: PropertyList?, format: PropertyListFormat) {
-    let (value, resolved) = try PropertyList.read(bytes: bytes, format: format, options: options)
+  ) throws(PropertyListError) -> (value: PropertyList?, format: PropertyListFormat, options: PropertyListReadingOptions)
+  {
+    var options = options
+    var (value, resolved) = try PropertyList.read(bytes: bytes, format: format, options: options)
     guard resolved != .binary else {
       throw PropertyListError(
         .notRepresentable, format: .binary, "a binary property list has no text layout to keep; edit its value instead")
     }
-    return (resolved == .openStep ? nil : value, resolved)
+    if resolved == .xml, UTF32Text.byteOrder(of: bytes) != nil {
+      throw PropertyListError(
+        .notRepresentable, format: .xml,
+        "the document keeps text in UTF-8 or UTF-16; this file is UTF-32 (rewrite it whole instead)")
+    }
+    if resolved == .json, options.jsonStyle == .plain, options.detectsTypedJSON {
+      // The reader took the document as typed JSON when it holds the typed form's tags; the
+      // document must know, to read and write the rest of it the same way.
+      var plain = options
+      plain.detectsTypedJSON = false
+      if let plainValue = try? PropertyList(bytes: bytes, format: .json, options: plain),
+        PropertyListFragments.jsonHoldsTypedTags(plainValue)
+      {
+        options.jsonStyle = .typed
+        value = try PropertyList.read(bytes: bytes, format: .json, options: options).value
+      }
+    }
+    return (resolved == .openStep ? nil : value, resolved, options)
   }
 
   /// Refuses XML whose declaration names an encoding other than UTF-8 or UTF-16: the

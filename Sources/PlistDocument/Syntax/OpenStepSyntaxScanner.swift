@@ -1,3 +1,5 @@
+import PlistKit
+
 /// Finds the nodes of an OpenStep document that the OpenStep reader has accepted: it follows
 /// the same grammar (the `.strings` form without braces, the `"key";` shorthand, GNUstep's
 /// typed values) but checks nothing, since the reader already has.
@@ -171,15 +173,7 @@ struct OpenStepSyntaxScanner {
     cursor = OpenStepTrivia.end(of: text, from: cursor)
   }
 
-  private func isUnquoted(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
-      UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"):
-      true
-    default: false
-    }
-  }
+  private func isUnquoted(_ byte: UInt8) -> Bool { PropertyListFragments.openStepReadsUnquoted(byte) }
 }
 
 /// The white space and comments between OpenStep tokens.

@@ -33,6 +33,15 @@ package enum PropertyListFragments {
     return output.bytes
   }
 
+  /// True for the bytes the OpenStep reader takes in an unquoted string.
+  package static func openStepReadsUnquoted(_ byte: UInt8) -> Bool { OpenStepCharacters.isUnquoted(byte) }
+
+  // MARK: - JSON
+
+  /// True when a value read as plain JSON holds the typed form's tags, so that the JSON reader
+  /// reads the document as typed (see ``PropertyListReadingOptions/detectsTypedJSON``).
+  package static func jsonHoldsTypedTags(_ value: PropertyList) -> Bool { JSONTypedTag.isHeld(in: value) }
+
   // MARK: - Xcode project files
 
   /// A string as Xcode writes it in a project file.

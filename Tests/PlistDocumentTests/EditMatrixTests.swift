@@ -87,32 +87,18 @@ struct EditMatrixTests {
     """,
   ]
 
-  /// Applies `edit` to a document and to its value alike.
-  static func apply(_ edit: Edit, format: Format, to document: inout PropertyListDocument) throws {
+  /// The edit, made on a document and on its value alike.
+  static func edit(_ edit: Edit, format: Format) -> RandomEdit {
     let strings = format == .strings
     switch edit {
-    case .set: try document.setValue("New Name", at: strings ? "title" : "name")
-    case .insertdict: try document.insertValue(["a": "b"] as PropertyList, at: "extra")
-    case .insertarray: try document.insertValue("mid", at: "list.1")
-    case .appendarray: try document.insertValue("end", at: "list", append: true)
-    case .removefirst: try document.removeValue(at: strings ? "title" : "name")
-    case .removelast: try document.removeValue(at: strings ? "ok" : format == .openstep ? "nested" : "only")
-    case .removeonly: try document.removeValue(at: format == .openstep ? "only.0" : "only.k")
-    case .move: try document.moveValue(from: strings ? "title" : "name", to: strings ? "heading" : "list.0")
-    }
-  }
-
-  static func apply(_ edit: Edit, format: Format, to value: inout PropertyList) throws {
-    let strings = format == .strings
-    switch edit {
-    case .set: try value.setValue("New Name", at: strings ? "title" : "name")
-    case .insertdict: try value.insertValue(["a": "b"] as PropertyList, at: "extra")
-    case .insertarray: try value.insertValue("mid", at: "list.1")
-    case .appendarray: try value.insertValue("end", at: "list", append: true)
-    case .removefirst: try value.removeValue(at: strings ? "title" : "name")
-    case .removelast: try value.removeValue(at: strings ? "ok" : format == .openstep ? "nested" : "only")
-    case .removeonly: try value.removeValue(at: format == .openstep ? "only.0" : "only.k")
-    case .move: try value.moveValue(from: strings ? "title" : "name", to: strings ? "heading" : "list.0")
+    case .set: return .set(strings ? "title" : "name", "New Name")
+    case .insertdict: return .insert("extra", ["a": "b"], append: false)
+    case .insertarray: return .insert("list.1", "mid", append: false)
+    case .appendarray: return .insert("list", "end", append: true)
+    case .removefirst: return .remove(strings ? "title" : "name")
+    case .removelast: return .remove(strings ? "ok" : format == .openstep ? "nested" : "only")
+    case .removeonly: return .remove(format == .openstep ? "only.0" : "only.k")
+    case .move: return .move(strings ? "title" : "name", strings ? "heading" : "list.0")
     }
   }
 
@@ -635,11 +621,11 @@ struct EditMatrixTests {
         #expect(document.encoding == encoding)
         #expect(document.lineEnding == ending)
         #expect(document.bytes == input)
-        try Self.apply(example.edit, format: example.format, to: &document)
+        try Self.edit(example.edit, format: example.format).apply(to: &document)
         let expected = Self.bytes(example.expected, encoding, ending)
         #expect(document.bytes == expected, "\(encoding) \(ending)")
         var value = try PropertyList(bytes: input)
-        try Self.apply(example.edit, format: example.format, to: &value)
+        try Self.edit(example.edit, format: example.format).apply(to: &value)
         #expect(try PropertyList(bytes: document.bytes) == value)
         #expect(try document.value == value)
       }

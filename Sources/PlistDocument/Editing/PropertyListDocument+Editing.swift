@@ -87,15 +87,9 @@ extension PropertyListDocument {
   public mutating func moveValue(
     from source: PropertyListKeyPath, to destination: PropertyListKeyPath
   ) throws(PropertyListError) {
-    guard !source.components.isEmpty else {
-      throw PropertyListError(.keyPath, at: .keyPath(""), "cannot move the root")
-    }
+    try PropertyList.checkMoveSource(source)
     let node = try node(at: source)
-    if destination.components.count > source.components.count,
-      destination.components.starts(with: source.components)
-    {
-      throw PropertyListError(.keyPath, at: .keyPath(destination.description), "cannot move a value into itself")
-    }
+    try PropertyList.checkMoveDestination(destination, source: source)
     let moved = try value(ofNode: node, at: source)
     let span = tree.valueSpan(node)
     let parent = try self.node(at: prefix(source, source.components.count - 1))

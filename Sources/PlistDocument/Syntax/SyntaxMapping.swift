@@ -67,17 +67,9 @@ enum SyntaxMapping {
     return output
   }
 
+  /// The leaf kind for a value of `kind` (none for containers).
   private static func leafKind(_ kind: PropertyList.Kind) -> SyntaxTree.Kind? {
-    switch kind {
-    case .string: .string
-    case .integer: .integer
-    case .real: .real
-    case .boolean: .boolean
-    case .date: .date
-    case .data: .data
-    case .uid: .uid
-    case .array, .dictionary: nil
-    }
+    kind == .array || kind == .dictionary ? nil : SyntaxTree.Kind.allCases.first { $0.valueKind == kind }
   }
 
   /// The inner object of a typed JSON `{"$dict": {…}}`, if `node` is one.

@@ -12,7 +12,7 @@ import PlistKit
 /// children alternate a key node and a value node.
 struct SyntaxTree: Sendable {
   /// What a node is: a container, a key, or a value of one ``PropertyList/Kind``.
-  enum Kind: UInt8, Sendable {
+  enum Kind: UInt8, Sendable, CaseIterable {
     case dictionary, array, key
     case string, integer, real, boolean, date, data, uid
 

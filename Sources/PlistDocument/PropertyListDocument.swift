@@ -83,15 +83,18 @@ public struct PropertyListDocument: Sendable {
   /// - Parameters:
   ///   - bytes: the file.
   ///   - format: its format; nil detects it from the content.
+  ///   - fileName: the file's name, a hint for detection as the readers take it (a `.json`
+  ///     name is read as JSON unless the content is a binary or XML property list).
   ///   - options: how to read, edit and write it.
   /// - Throws: the reader's error, exactly, for a file the reader refuses;
   ///   ``PropertyListError/Kind/notRepresentable`` for a binary property list (it has no
   ///   text to keep) and for XML in an encoding other than UTF-8 and UTF-16.
   public init(
-    bytes: [UInt8], format: PropertyListFormat? = nil, options: Options = Options()
+    bytes: [UInt8], format: PropertyListFormat? = nil, fileName: String? = nil, options: Options = Options()
   ) throws(PropertyListError) {
     let read = try bytes.withRawBytes { (buffer) throws(PropertyListError) in
-      let (value, resolved, reading) = try DocumentReading.read(buffer, format: format, options: options.reading)
+      let (value, resolved, reading) = try DocumentReading.read(
+        buffer, format: format, fileName: fileName, options: options.reading)
       let encoding = TextEncoding.detect(buffer)
       // UTF-8 without a byte-order mark is its own text: share the bytes rather than copy them.
       return (

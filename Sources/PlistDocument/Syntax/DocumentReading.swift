@@ -4,14 +4,22 @@ import PlistKit
 /// property list, with its own limits and errors, before any syntax is looked at; the
 /// syntax scanners then only ever see what the reader accepted.
 enum DocumentReading {
-  /// Reads `bytes` with the value reader, and gives the value of an XML or JSON document (the
-  /// syntax is lined up with it); an OpenStep document's value is not kept.
+  /// Reads `bytes` with the format's reader, and gives the value of an XML or JSON document
+  /// (the syntax is lined up with it); an OpenStep document's value is never made.
   static func read(
-    _ bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, options: PropertyListReadingOptions
+    _ bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, fileName: String?,
+    options: PropertyListReadingOptions
   ) throws(PropertyListError) -> (value: PropertyList?, format: PropertyListFormat, options: PropertyListReadingOptions)
   {
     var options = options
-    var (value, resolved) = try PropertyList.read(bytes: bytes, format: format, options: options)
+    if (format ?? PropertyListFormat.detect(bytes, fileName: fileName)) == .openStep {
+      // The reader checks the text and reports to a sink that keeps nothing, so a large
+      // project file is never a value.
+      var sink = DiscardingSink()
+      let resolved = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
+      return (nil, resolved, options)
+    }
+    var (value, resolved) = try PropertyList.read(bytes: bytes, format: format, fileName: fileName, options: options)
     guard resolved != .binary else {
       throw PropertyListError(
         .notRepresentable, format: .binary, "a binary property list has no text layout to keep; edit its value instead")
@@ -62,4 +70,15 @@ enum DocumentReading {
     }
     return nil
   }
+}
+
+/// Hears what a reader reports and keeps none of it: the reader's checks, without a value.
+struct DiscardingSink: PropertyListEventSink {
+  mutating func beginArray() {}
+  mutating func beginDictionary() {}
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {}
+  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {}
+  mutating func scalar(_ value: PropertyList) {}
+  mutating func endArray() {}
+  mutating func endDictionary() {}
 }

@@ -42,12 +42,13 @@ enum DocumentEditing {
     document change: (inout PropertyListDocument) throws(PropertyListError) -> Void,
     value valueChange: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(CommandError) -> [UInt8] {
-    let format = PropertyListFormat.detect(bytes)
+    let format = bytes.withUnsafeBytes { PropertyListFormat.detect($0, fileName: path == "-" ? nil : path) }
     if !options.reformat, format != nil, format != .binary {
       var document: PropertyListDocument
       do {
         document = try PropertyListDocument(
           bytes: bytes, format: format,
+
           options: .init(
             reading: options.reading, writing: options.writing, xcodeProject: isProjectFile(path) ? true : nil,
             projectName: projectName(of: path)))
@@ -71,7 +72,16 @@ enum DocumentEditing {
   private static func rewrite(
     _ bytes: [UInt8], path: String, options: Options, change: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(CommandError) -> [UInt8] {
-    var (value, format) = try PropertyListIO.parse(bytes, path: path, options: options.reading)
+    let read: (value: PropertyList, format: PropertyListFormat)
+    do {
+      read = try bytes.withRawBytes { (buffer) throws(PropertyListError) in
+        try PropertyList.read(bytes: buffer, format: nil, fileName: path == "-" ? nil : path, options: options.reading)
+      }
+    } catch {
+      throw .file(path, error)
+    }
+    var value = read.value
+    let format = read.format
     do {
       try change(&value)
     } catch {

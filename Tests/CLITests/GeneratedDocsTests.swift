@@ -68,7 +68,7 @@ struct GeneratedDocsTests {
     let fish = try CLI.run(["completions", "fish"])
     #expect(
       fish.output.contains(
-        "complete -c plistkit -n '__fish_seen_subcommand_from convert' -l to -s t -x -a 'xml binary json openstep' -d 'The format to write.'\n"
+        "complete -c plistkit -n '__fish_seen_subcommand_from convert' -l to -s t -x -a 'xml binary json openstep pbxproj' -d 'The format to write.'\n"
       ))
     let wrong = try CLI.run(["completions", "tcsh"])
     #expect(wrong.status == 2)

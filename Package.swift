@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Sectioning", targets: ["Sectioning"]),
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
+    .library(name: "PlistDocument", targets: ["PlistDocument"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
   ],
@@ -29,9 +30,11 @@ let package = Package(
     .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "Sectioning"]),
     // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
+    // Source-preserving documents: text property lists edited by key path, untouched bytes kept.
+    .target(name: "PlistDocument", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
-      dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
+      dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument"]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
     .executableTarget(
@@ -48,6 +51,7 @@ let package = Package(
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],
   swiftLanguageModes: [.v6]
@@ -59,12 +63,12 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream",
+    "fuzz-stream", "fuzz-document",
   ] {
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
-        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "CFuzzerDriver"],
+        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"],
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

@@ -10,7 +10,8 @@ public enum PropertyListFormat: String, Sendable, CaseIterable, CustomStringConv
   case openStep = "openstep"
 
   /// Parses a format name, in any case: `xml`, `binary`, `json`, `openstep`, and the other
-  /// spellings of ``names`` (plutil's `xml1`, `binary1`, `ascii1`, libplist's `bplist`…).
+  /// spellings of ``names`` (plutil's `xml1`, `binary1`, `ascii1`, libplist's `bplist`…);
+  /// `pbxproj` (Xcode's project files) is OpenStep.
   public init?(name: String) {
     let lowercased = name.lowercased()
     guard let entry = Self.names.first(where: { $0.text == lowercased }) else { return nil }
@@ -27,6 +28,17 @@ public enum PropertyListFormat: String, Sendable, CaseIterable, CustomStringConv
     package let isCanonical: Bool
     /// True for a name plutil's `-convert` takes.
     package let isPlutils: Bool
+    /// True for the name of a layout of the format (`pbxproj`), which only commands that write
+    /// that layout take.
+    package let isLayout: Bool
+
+    init(text: String, format: PropertyListFormat, isCanonical: Bool, isPlutils: Bool, isLayout: Bool = false) {
+      self.text = text
+      self.format = format
+      self.isCanonical = isCanonical
+      self.isPlutils = isPlutils
+      self.isLayout = isLayout
+    }
   }
 
   /// Every name of every format: the one table the library, `plistkit` and its plutil mode
@@ -42,6 +54,7 @@ public enum PropertyListFormat: String, Sendable, CaseIterable, CustomStringConv
     Name(text: "ascii", format: .openStep, isCanonical: false, isPlutils: false),
     Name(text: "ascii1", format: .openStep, isCanonical: false, isPlutils: true),
     Name(text: "nextstep", format: .openStep, isCanonical: false, isPlutils: false),
+    Name(text: "pbxproj", format: .openStep, isCanonical: false, isPlutils: false, isLayout: true),
   ]
 
   /// The name as the CLI prints it.

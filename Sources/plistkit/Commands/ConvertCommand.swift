@@ -10,11 +10,15 @@ extension CommandSpec {
       goes to standard output (the input is never touched by accident). To rewrite files, name \
       the output with --output (it may be the input itself: writes are atomic), convert each file \
       in place with --in-place, or write each next to its input with --extension. Several files \
-      are converted in parallel; errors are reported in input order.
+      are converted in parallel; errors are reported in input order. `--to pbxproj` writes \
+      OpenStep in the layout Xcode gives project files, with its sections and comments; the \
+      project's name (for one comment) comes from --project-name, else from the \
+      NAME.xcodeproj folder of the output or the input, else from its first target.
       """,
     options: [
       ConvertJob.to.spec, ConvertJob.output.spec, ConvertJob.inPlace.spec, ConvertJob.newExtension.spec,
       SharedOptions.typed.spec, SharedOptions.from.spec, ConvertJob.compact.spec, ConvertJob.sortKeys.spec,
+      ConvertJob.projectName.spec,
     ],
     arguments: [ConvertJob.files.spec],
     examples: [
@@ -33,7 +37,11 @@ extension CommandSpec {
 
 /// The conversion of one or more files, with the output rules of `convert`.
 private struct ConvertJob: Sendable {
-  static let to = SharedOptions.to(required: true)
+  static let to = SharedOptions.to(required: true, layouts: true)
+  static let layout = SharedOptions.layout(of: to)
+  static let projectName = Option.text(
+    "project-name", placeholder: "NAME",
+    help: "With --to pbxproj: the project's name, as Xcode takes it from the NAME.xcodeproj folder.")
   static let output = SharedOptions.output(help: "Write the result here (one input only); - is standard output.")
   static let inPlace = Option.flag("in-place", short: "i", help: "Replace each input with its converted form.")
   static let newExtension = Option.text(
@@ -52,6 +60,9 @@ private struct ConvertJob: Sendable {
   let output: String?
   let inPlace: Bool
   let newExtension: String?
+  /// `--to pbxproj`: Xcode's layout of a project file.
+  let xcodeLayout: Bool
+  let projectName: String?
 
   init(_ context: CommandContext) {
     files = context[Self.files]
@@ -64,6 +75,8 @@ private struct ConvertJob: Sendable {
     output = context[Self.output]
     inPlace = context[Self.inPlace]
     newExtension = context[Self.newExtension]
+    xcodeLayout = context[Self.layout] != nil
+    projectName = context[Self.projectName]
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
@@ -112,6 +125,7 @@ private struct ConvertJob: Sendable {
 
   /// Converts one file; returns the bytes when they go to standard output, nil when written.
   private func convert(_ path: String) throws(CommandError) -> [UInt8]? {
+    if xcodeLayout { return try convertToProject(path) }
     var converter = PropertyListConverter(
       to: target, from: source, readingOptions: readingOptions, writingOptions: writingOptions)
     // Binary written while reading has another layout than the value writer's: only a file
@@ -119,5 +133,22 @@ private struct ConvertJob: Sendable {
     converter.streamsBinaryOutput = path != "-"
     converter.keepsValuesUntilExit = files.count == 1
     return try PropertyListIO.convert(path, with: converter, to: destination(of: path))
+  }
+
+  /// Converts one file to a project file in Xcode's layout.
+  private func convertToProject(_ path: String) throws(CommandError) -> [UInt8]? {
+    let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
+    let destination = destination(of: path)
+    let name =
+      projectName ?? destination.flatMap(DocumentEditing.projectName(of:)) ?? DocumentEditing.projectName(of: path)
+    let converted: [UInt8]
+    do {
+      converted = try XcodeProjectWriter(projectName: name, options: writingOptions).write(value)
+    } catch {
+      throw .file(path, error)
+    }
+    guard let destination else { return converted }
+    try PropertyListIO.writeFile(converted, to: destination)
+    return nil
   }
 }

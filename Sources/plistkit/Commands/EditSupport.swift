@@ -1,51 +1,53 @@
 import KeyedArchive
+import PlistDocument
 import PlistKit
 
 /// The read–change–write cycle shared by `set`, `insert`, `remove` and plutil's `-insert`,
-/// `-replace` and `-remove`: the file is read, the change applied to the value (or to the
-/// object graph of a keyed archive), and the result written back in the file's own format
-/// (JSON in its own style, keys in their order) atomically, to the file itself or elsewhere.
+/// `-replace` and `-remove`: a text file is edited through its source-preserving document (only
+/// the edited bytes change: comments, layout, encoding and line endings stay; a `*.pbxproj` file
+/// keeps Xcode's layout), a binary file through its value; the result is written back
+/// atomically, to the file itself or elsewhere. `--reformat` writes the whole file from the
+/// value instead.
 struct EditCycle {
   /// The file to change (`-` is standard input, and the result then goes to standard output).
   let path: String
   /// Where the result goes: `path` when nil, standard output for `-`.
   let destination: String?
-  let readingOptions: PropertyListReadingOptions
-  let writingOptions: PropertyListWritingOptions
+  let options: DocumentEditing.Options
 
-  /// Reads the file, applies `change`, writes the result.
-  func edit(
-    output: BufferedOutput, _ change: (inout PropertyList) throws(PropertyListError) -> Void
-  ) throws(CommandError) {
-    var (value, format) = try PropertyListIO.read(path, options: readingOptions)
-    do {
-      try change(&value)
-    } catch {
-      throw .file(path, error)
-    }
-    try write(value, as: format, output: output)
+  /// Reads the file, makes `edit` at `keyPath`, writes the result.
+  func edit(_ edit: KeyPathEdit, at keyPath: PropertyListKeyPath, output: BufferedOutput) throws(CommandError) {
+    try run(
+      output: output, document: { (document) throws(PropertyListError) in try edit.apply(to: &document, at: keyPath) },
+      value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: keyPath) })
   }
 
-  /// Like ``edit(output:_:)`` for a keyed archive: the change is made to the archive's object
-  /// graph, and the archive is written back in the file's format.
+  /// Like ``edit(_:at:output:)`` for a keyed archive: the change is made to the archive's object
+  /// graph, and the archive it gives reaches a text file as the least edit of its document.
   func editArchive(
     output: BufferedOutput, _ change: (inout ObjectGraph) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) {
-    let (value, format) = try PropertyListIO.read(path, options: readingOptions)
-    let archive: PropertyList
-    do {
-      var graph = try ObjectGraph(archive: value)
-      try change(&graph)
-      archive = try graph.archivedPropertyList()
-    } catch {
-      throw KeyedArchiveIO.fileError(path, error)
+    func edited(_ value: PropertyList) throws(PropertyListError) -> PropertyList {
+      do {
+        var graph = try ObjectGraph(archive: value)
+        try change(&graph)
+        return try graph.archivedPropertyList()
+      } catch {
+        throw KeyedArchiveIO.propertyListError(error)
+      }
     }
-    try write(archive, as: format, output: output)
+    try run(
+      output: output,
+      document: { (document) throws(PropertyListError) in try document.update(to: edited(try document.value)) },
+      value: { (value) throws(PropertyListError) in value = try edited(value) })
   }
 
-  private func write(_ value: PropertyList, as format: PropertyListFormat, output: BufferedOutput) throws(CommandError)
-  {
-    let bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: path)
+  private func run(
+    output: BufferedOutput, document: (inout PropertyListDocument) throws(PropertyListError) -> Void,
+    value: (inout PropertyList) throws(PropertyListError) -> Void
+  ) throws(CommandError) {
+    let bytes = try DocumentEditing.edit(
+      try PropertyListIO.readBytes(path).array, path: path, options: options, document: document, value: value)
     try PropertyListIO.write(bytes, to: destination ?? path, output: output)
   }
 }
@@ -54,6 +56,11 @@ struct EditCycle {
 enum EditSupport {
   static let output = SharedOptions.output(
     help: "Write the result here instead of changing FILE; - is standard output.")
+  static let reformat = Option.flag(
+    "reformat",
+    help:
+      "Write the whole file again from its value in the format's own layout (Xcode's for *.pbxproj), instead of changing only the edited bytes."
+  )
   static let file = SharedOptions.file(
     "The property list to change; - reads standard input and writes standard output.")
   static let keyPath = Argument.single(
@@ -68,7 +75,7 @@ enum EditSupport {
     required: true)
 
   /// The options every editing command has.
-  static let options = [output.spec, SharedOptions.typed.spec]
+  static let options = [output.spec, SharedOptions.typed.spec, reformat.spec]
 
   /// The positional arguments of `set` and `insert`.
   static let valueArguments = [file.spec, keyPath.spec, valueText.spec]
@@ -85,19 +92,14 @@ enum EditSupport {
   /// The edit of FILE that the command line asks for.
   static func cycle(_ context: CommandContext) -> EditCycle {
     EditCycle(
-      path: context[file] ?? "-", destination: context[output], readingOptions: context.readingOptions,
-      writingOptions: context.writingOptions)
+      path: context[file] ?? "-", destination: context[output],
+      options: DocumentEditing.Options(
+        reading: context.readingOptions, writing: context.writingOptions, reformat: context[reformat]))
   }
 
-  /// KEYPATH.
-  static func keyPath(_ context: CommandContext) -> PropertyListKeyPath { PropertyListKeyPath(context[keyPath] ?? "") }
-
-  /// Reads FILE, applies `change` at KEYPATH, writes the result.
-  static func edit(
-    _ context: CommandContext, _ change: (inout PropertyList, PropertyListKeyPath) throws(PropertyListError) -> Void
-  ) throws(CommandError) -> ExitStatus {
-    let keyPath = keyPath(context)
-    try cycle(context).edit(output: context.output) { (value) throws(PropertyListError) in try change(&value, keyPath) }
+  /// Reads FILE, makes `edit` at KEYPATH, writes the result.
+  static func edit(_ context: CommandContext, _ edit: KeyPathEdit) throws(CommandError) -> ExitStatus {
+    try cycle(context).edit(edit, at: PropertyListKeyPath(context[keyPath] ?? ""), output: context.output)
     return .success
   }
 
@@ -105,7 +107,7 @@ enum EditSupport {
   static func editArchive(
     _ context: CommandContext, _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) -> ExitStatus {
-    let keyPath = keyPath(context)
+    let keyPath = PropertyListKeyPath(context[keyPath] ?? "")
     try cycle(context).editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
       try change(&graph, keyPath)
     }

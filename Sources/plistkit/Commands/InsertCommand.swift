@@ -23,10 +23,7 @@ extension CommandSpec {
     exitCodes: EditSupport.exitCodes,
     run: { context in
       let newValue = try EditSupport.newValue(context)
-      let append = context[InsertOptions.append]
-      return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
-        try value.insertValue(newValue, at: keyPath, append: append)
-      }
+      return try EditSupport.edit(context, .insert(newValue, append: context[InsertOptions.append]))
     }
   )
 }

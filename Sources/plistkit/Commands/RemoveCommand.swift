@@ -24,9 +24,7 @@ extension CommandSpec {
           try graph.removeValue(at: keyPath)
         }
       }
-      return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
-        try value.removeValue(at: keyPath)
-      }
+      return try EditSupport.edit(context, .remove)
     }
   )
 }

@@ -35,9 +35,7 @@ extension CommandSpec {
           try graph.setValue(newValue, at: keyPath)
         }
       }
-      return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
-        try value.setValue(newValue, at: keyPath)
-      }
+      return try EditSupport.edit(context, .set(newValue))
     }
   )
 }

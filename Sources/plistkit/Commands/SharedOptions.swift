@@ -5,13 +5,29 @@ enum SharedOptions {
   /// The names `--to` and `--from` show, from the one table of format names.
   static let formatChoices = PropertyListFormat.names.filter(\.isCanonical).map { ($0.text, $0.format) }
   /// plutil's and libplist's spellings, accepted but not advertised.
-  static let formatAliases = PropertyListFormat.names.filter { !$0.isCanonical }.map { ($0.text, $0.format) }
+  static let formatAliases = PropertyListFormat.names.filter { !$0.isCanonical && !$0.isLayout }.map {
+    ($0.text, $0.format)
+  }
+  /// Names of layouts of a format (`pbxproj`), shown where a command writes them.
+  static let layoutNames = PropertyListFormat.names.filter(\.isLayout).map { ($0.text, $0.format) }
 
-  /// `--to FORMAT`.
-  static func to(required: Bool = false, help: String = "The format to write.") -> Option<PropertyListFormat?> {
+  /// `--to FORMAT`; with `layouts`, also the names of layouts of a format (`pbxproj`), which
+  /// ``layout(of:)`` tells apart.
+  static func to(
+    required: Bool = false, layouts: Bool = false, help: String = "The format to write."
+  )
+    -> Option<PropertyListFormat?>
+  {
     .choice(
-      "to", short: "t", placeholder: "FORMAT", choices: formatChoices, aliases: formatAliases, help: help,
-      required: required)
+      "to", short: "t", placeholder: "FORMAT", choices: formatChoices + (layouts ? layoutNames : []),
+      aliases: formatAliases, help: help, required: required)
+  }
+
+  /// The layout (`pbxproj`) a `--to` with layouts named, nil for a plain format.
+  static func layout(of option: Option<PropertyListFormat?>) -> Option<String?> {
+    Option(spec: option.spec) { given in
+      given.last.flatMap { word in layoutNames.contains { $0.0 == word } ? word : nil }
+    }
   }
 
   /// `--from FORMAT`: skip detection.

@@ -66,16 +66,11 @@ struct PlutilRunner {
       let value = try lookUp(keyPath, in: file, expect: expect)
       output.write(Self.typeName(value) + (invocation.noNewline ? "" : "\n"))
     case .insert(let keyPath, let value, let append):
-      let newValue = try parse(value)
-      try edit(file) { (root) throws(PropertyListError) in
-        try root.insertValue(newValue, at: PropertyListKeyPath(keyPath), append: append)
-      }
+      try edit(file, .insert(try parse(value), append: append), at: keyPath)
     case .replace(let keyPath, let value):
-      let newValue = try parse(value)
-      try edit(file) { (root) throws(PropertyListError) in try root.setValue(newValue, at: PropertyListKeyPath(keyPath))
-      }
+      try edit(file, .set(try parse(value)), at: keyPath)
     case .remove(let keyPath):
-      try edit(file) { (root) throws(PropertyListError) in _ = try root.removeValue(at: PropertyListKeyPath(keyPath)) }
+      try edit(file, .remove, at: keyPath)
     }
   }
 
@@ -97,13 +92,11 @@ struct PlutilRunner {
     return value
   }
 
-  /// The same read–change–write cycle as `set`, `insert` and `remove`.
-  private func edit(
-    _ file: String, _ change: (inout PropertyList) throws(PropertyListError) -> Void
-  ) throws(CommandError) {
-    let cycle = EditCycle(
-      path: file, destination: invocation.output, readingOptions: .default, writingOptions: writingOptions)
-    try cycle.edit(output: output, change)
+  /// The same read–change–write cycle as `set`, `insert` and `remove`: an edit of a text file
+  /// changes only the edited bytes (see ``DocumentEditing``); a binary file is written whole.
+  private func edit(_ file: String, _ edit: KeyPathEdit, at keyPath: String) throws(CommandError) {
+    let cycle = EditCycle(path: file, destination: invocation.output, options: .init(writing: writingOptions))
+    try cycle.edit(edit, at: PropertyListKeyPath(keyPath), output: output)
   }
 
   /// A `-TYPE VALUE` pair as plutil reads it: `-bool` is true only for YES or true.

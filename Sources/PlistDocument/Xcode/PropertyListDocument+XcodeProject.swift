@@ -20,7 +20,7 @@ extension PropertyListDocument {
   static let commentFreeKeys = PropertyListFragments.xcodeCommentFreeKeys.map { Array($0.utf8) }
 
   /// The `objects` dictionary's node.
-  var objectsNode: Int? { SyntaxProjectObjects(text: text, tree: tree).objectsNode }
+  var objectsNode: Int? { SyntaxProjectObjects.objectsNode(text: text, tree: tree) }
 
   func xcodeImpact(of path: PropertyListKeyPath) -> XcodeImpact {
     let components = path.components
@@ -104,7 +104,8 @@ extension PropertyListDocument {
         splices.append(Splice(range: end..<end, bytes: expected))
       }
     }
-    if !splices.isEmpty { apply(splices, value: nil) }
+    // The comments are the edit's last change: the syntax is found again when next needed.
+    if !splices.isEmpty { apply(splices, value: nil, rescan: false) }
   }
 
   /// The strings that Xcode follows with a comment (see ``XcodeProjectWriter``) and that name

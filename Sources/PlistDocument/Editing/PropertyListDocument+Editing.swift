@@ -69,6 +69,7 @@ extension PropertyListDocument {
       while let position = entryPositions(in: container, key: last).last {
         let remaining = entryPositions(in: container, key: last).count - 1
         try commit(removal(from: container, at: position), value: remaining == 0 ? edited : knownValue, path: path)
+        refreshSyntax()
         container = try node(at: parentPath)
       }
     case .array:

@@ -39,6 +39,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventConsumer {
     precondition(!options.sortedKeys, "sorted keys need the whole value")
     maximumValueCount = options.maximumWrittenValueCount
     self.flush = flush
+    output.realStyle = options.xmlRealStyle
     output.bytes.reserveCapacity(flush != nil ? chunkSize + (chunkSize >> 2) : 1 << 16)
     output.bytes.append(contentsOf: XMLPropertyListOutput.header)
   }

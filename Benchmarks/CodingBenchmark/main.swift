@@ -1,0 +1,1 @@
+print("plistcoding-benchmark: not written yet")

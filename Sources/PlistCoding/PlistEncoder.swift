@@ -78,11 +78,12 @@ public final class PlistEncoder {
   }
 
   private func encodeValue<T: Encodable>(_ value: T, sortsKeys: Bool) throws -> PropertyList {
-    let encoder = ValueEncoder(userInfo: userInfo, maximumDepth: maximumDepth)
-    guard let encoded = try encoder.topLevel(value) else {
+    let arena = EncodingArena()
+    let encoder = ValueEncoder(arena: arena, userInfo: userInfo, maximumDepth: maximumDepth)
+    guard let root = try encoder.topLevel(value) else {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
     }
-    return encoded.propertyList(sortsKeys: sortsKeys)
+    return arena.propertyList(root, sortsKeys: sortsKeys)
   }
 }

@@ -70,6 +70,8 @@ struct DecodingMap {
   var data: [[UInt8]] = []
   /// Where each entry's value is in the input, when the map was read from bytes.
   var locations: DecodingLocations = .none
+  /// For a map laid out from a keyed archive, the classes of its objects.
+  var archive: ArchiveAnnotations?
 
   /// The entry that a shared entry stands for, or `index` itself.
   @inline(__always)

@@ -53,6 +53,7 @@ extension MapDecoder {
 
   /// What the entry at `index` holds, for messages: `a string "abc"`, `an integer 300`.
   func found(_ index: Int) -> String {
+    if let chain = map.archive?.classes[map.resolved(index)] { return "an object of class \(chain.className)" }
     let entry = map.entries[map.resolved(index)]
     switch entry.kind {
     case .string:

@@ -22,6 +22,7 @@ extension MapDecoder {
   func unwrapBool(at index: Int, path: CodingPathNode, key: (any CodingKey)? = nil) throws -> Bool {
     let entry = map.entries[index]
     if entry.kind == .boolean { return entry.payload != 0 }
+    if rules.numbersAreNSNumbers, entry.kind == .integer, entry.payload <= 1 { return entry.payload == 1 }
     if let text = try text(at: index, Bool.self, path, key) {
       switch text {
       case "YES", "true": return true
@@ -48,6 +49,8 @@ extension MapDecoder {
       let value = Double(bitPattern: entry.payload)
       if let exact = T(exactly: value) { return exact }
       throw corrupted(index, path, key: key, "the real \(value) does not fit in \(T.self)")
+    case .boolean where rules.numbersAreNSNumbers:
+      return entry.payload == 0 ? 0 : 1
     default:
       if let text = try text(at: index, T.self, path, key) {
         if let integer = PropertyListInteger(parsing: Substring(text)) {

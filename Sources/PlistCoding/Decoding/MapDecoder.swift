@@ -21,6 +21,10 @@ final class MapDecoder: Decoder {
   var keyHints: [KeyHint] = []
   /// Key → value entry of large dictionaries looked up out of order.
   var keyIndexes: [Int: [ExactKey: Int]] = [:]
+  /// The type whose `init(from:)` is running: an archived object is checked against it.
+  private(set) var currentType: Any.Type = Never.self
+  /// The objects of an archive being decoded, to refuse a cycle.
+  private var inProgress: Set<Int> = []
 
   struct KeyHint {
     var dictionary: Int
@@ -42,18 +46,23 @@ final class MapDecoder: Decoder {
   var currentDepth: Int { depth }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    try KeyedDecodingContainer(MapKeyedContainer<Key>(decoder: self, dictionary: dictionaryEntry(current, pathNode)))
+    try checkObject(at: current, decodedAs: currentType, pathNode)
+    return try KeyedDecodingContainer(
+      MapKeyedContainer<Key>(decoder: self, dictionary: dictionaryEntry(current, pathNode)))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try MapUnkeyedContainer(decoder: self, array: arrayEntry(current, pathNode), path: pathNode)
+    try checkObject(at: current, decodedAs: currentType, pathNode)
+    return try MapUnkeyedContainer(decoder: self, array: arrayEntry(current, pathNode), path: pathNode)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
   /// The dictionary at `index` (resolved), counted against the budget; otherwise the error a
-  /// keyed container's request gets.
-  func dictionaryEntry(_ index: Int, _ path: @autoclosure () -> CodingPathNode) throws -> Int {
+  /// keyed container's request gets. An archived object reached without a type (a nested
+  /// container) must be allowed by the policy alone.
+  func dictionaryEntry(_ index: Int, _ path: @autoclosure () -> CodingPathNode, nested: Bool = false) throws -> Int {
+    if nested { try checkObject(at: index, decodedAs: nil, path()) }
     let entry = map.entries[index]
     guard entry.kind == .dictionary else {
       if map.isNull(index) {
@@ -68,7 +77,8 @@ final class MapDecoder: Decoder {
   }
 
   /// The array at `index` (resolved), counted against the budget.
-  func arrayEntry(_ index: Int, _ path: @autoclosure () -> CodingPathNode) throws -> Int {
+  func arrayEntry(_ index: Int, _ path: @autoclosure () -> CodingPathNode, nested: Bool = false) throws -> Int {
+    if nested { try checkObject(at: index, decodedAs: nil, path()) }
     let entry = map.entries[index]
     guard entry.kind == .array else {
       if map.isNull(index) {
@@ -100,15 +110,24 @@ final class MapDecoder: Decoder {
       throw DecodingError.dataCorrupted(
         context(path, index, "values nested deeper than the limit of \(rules.limits.maximumDepth)"))
     }
+    let resolved = map.resolved(index)
+    if map.archive != nil {
+      if T.self == UUID.self, let uuid = archivedUUID(at: resolved) { return uuid as! T }
+      guard inProgress.insert(resolved).inserted else { throw cycle(at: resolved, path) }
+    }
     let savedCurrent = current
     let savedPath = pathNode
-    current = map.resolved(index)
+    let savedType = currentType
+    current = resolved
     pathNode = path
+    currentType = T.self
     depth += 1
     defer {
       current = savedCurrent
       pathNode = savedPath
+      currentType = savedType
       depth -= 1
+      if map.archive != nil { inProgress.remove(resolved) }
     }
     return try T(from: self)
   }
@@ -133,10 +152,16 @@ final class MapDecoder: Decoder {
 /// How values may be read.
 struct DecodingRules {
   var limits: PropertyListLimits
+  /// Which archived classes may be decoded, for a map laid out from a keyed archive.
+  var classes = ArchiveClassRules()
   /// The input is a text form that keeps some scalars as strings (OpenStep, whose only scalar
   /// is the string, and plain JSON, which writes dates and data as strings): a number,
   /// boolean, date or data may then be read from a string.
   var scalarsFromText: Bool
+  /// The input is a keyed archive, whose numbers and booleans are all NSNumbers, and which
+  /// Foundation's archiver stores as one object when they are equal (`true` and `1`): a
+  /// boolean may then be read from the integers 0 and 1, and an integer from a boolean.
+  var numbersAreNSNumbers = false
 }
 
 extension DecodingMap {

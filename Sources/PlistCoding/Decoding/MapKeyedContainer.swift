@@ -230,13 +230,14 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let path = pathNode.appending(key)
-    let entry = try decoder.dictionaryEntry(require(key), path)
+    let entry = try decoder.dictionaryEntry(require(key), path, nested: true)
     return KeyedDecodingContainer(MapKeyedContainer<NestedKey>(nested: decoder, dictionary: entry, path: path))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
     let path = pathNode.appending(key)
-    return MapUnkeyedContainer(decoder: decoder, array: try decoder.arrayEntry(require(key), path), path: path)
+    return MapUnkeyedContainer(
+      decoder: decoder, array: try decoder.arrayEntry(require(key), path, nested: true), path: path)
   }
 
   func superDecoder() throws -> any Decoder {

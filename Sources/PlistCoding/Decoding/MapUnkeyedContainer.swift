@@ -94,14 +94,14 @@ struct MapUnkeyedContainer: UnkeyedDecodingContainer {
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let path = pathNode.appending(index: currentIndex)
-    let entry = try decoder.dictionaryEntry(next([String: Any].self), path)
+    let entry = try decoder.dictionaryEntry(next([String: Any].self), path, nested: true)
     advance()
     return KeyedDecodingContainer(MapKeyedContainer<NestedKey>(nested: decoder, dictionary: entry, path: path))
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let path = pathNode.appending(index: currentIndex)
-    let entry = try decoder.arrayEntry(next([Any].self), path)
+    let entry = try decoder.arrayEntry(next([Any].self), path, nested: true)
     advance()
     return MapUnkeyedContainer(decoder: decoder, array: entry, path: path)
   }

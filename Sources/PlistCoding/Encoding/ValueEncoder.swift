@@ -2,22 +2,27 @@ import FoundationEssentials
 import PlistKit
 
 /// The `Encoder` that ``PlistEncoder`` hands to `encode(to:)`: one per encoding, moved from
-/// value to value like ``MapDecoder``.
+/// value to value like ``MapDecoder``, writing into one ``EncodingArena``.
 ///
 /// Each value being encoded has a level; a container requested at a level is pushed on
 /// `stack`, and what is on top when the value's `encode(to:)` returns is its encoding.
 final class ValueEncoder: Encoder {
+  let arena: EncodingArena
   let userInfo: [CodingUserInfoKey: Any]
-  private(set) var pathNode: CodingPathNode = .root
-  /// The encodings of the values in progress, at most one per level.
-  private var stack: [EncodedValue] = []
-  /// How many values are being encoded (the innermost one's level).
-  private var level = 0
   let maximumDepth: Int
+  /// How archives are written, when this encoder makes one (``KeyedArchiveEncoder``).
+  let archiving: Bool
+  @exclusivity(unchecked) private(set) var pathNode: CodingPathNode = .root
+  /// The encodings of the values in progress, at most one per level.
+  @exclusivity(unchecked) private var stack: [Int32] = []
+  /// How many values are being encoded (the innermost one's level).
+  @exclusivity(unchecked) private var level = 0
 
-  init(userInfo: [CodingUserInfoKey: Any], maximumDepth: Int) {
+  init(arena: EncodingArena, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int, archiving: Bool = false) {
+    self.arena = arena
     self.userInfo = userInfo
     self.maximumDepth = maximumDepth
+    self.archiving = archiving
   }
 
   var codingPath: [any CodingKey] { pathNode.path }
@@ -26,56 +31,57 @@ final class ValueEncoder: Encoder {
   private var needsEncoding: Bool { stack.count < level }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let dictionary: EncodedDictionary
+    let node: Int32
     if needsEncoding {
-      dictionary = EncodedDictionary()
-      stack.append(.dictionary(dictionary))
-    } else if case .dictionary(let existing) = stack.last! {
-      dictionary = existing
+      node = arena.addDictionary()
+      stack.append(node)
     } else {
-      preconditionFailure("a keyed container was requested for a value already encoded another way at \(codingPath)")
+      node = stack.last!
+      precondition(
+        arena.nodes[Int(node)].kind == .dictionary,
+        "a keyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)")
     }
-    return KeyedEncodingContainer(ValueKeyedContainer<Key>(encoder: self, dictionary: dictionary, path: pathNode))
+    return KeyedEncodingContainer(ValueKeyedContainer<Key>(encoder: self, node: node, path: pathNode))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let array: EncodedArray
+    let node: Int32
     if needsEncoding {
-      array = EncodedArray()
-      stack.append(.array(array))
-    } else if case .array(let existing) = stack.last! {
-      array = existing
+      node = arena.addArray()
+      stack.append(node)
     } else {
-      preconditionFailure("an unkeyed container was requested for a value already encoded another way at \(codingPath)")
+      node = stack.last!
+      precondition(
+        arena.nodes[Int(node)].kind == .array,
+        "an unkeyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)"
+      )
     }
-    return ValueUnkeyedContainer(encoder: self, array: array, path: pathNode)
+    return ValueUnkeyedContainer(encoder: self, node: node, path: pathNode)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
   /// Sets the encoding of the current value (a single-value container's one value).
-  fileprivate func set(_ value: PropertyList) {
-    precondition(needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath)")
-    stack.append(.value(value))
+  private func set(_ node: Int32) {
+    precondition(
+      needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath.keyPathDescription)")
+    stack.append(node)
   }
 
-  /// Encodes `value` at `path`: Date and Data directly, anything else through its
-  /// `encode(to:)` with this encoder.
-  func box<T: Encodable>(_ value: T, path: CodingPathNode) throws -> EncodedValue {
-    if T.self == Date.self {
-      let seconds = (value as! Date).timeIntervalSinceReferenceDate
-      return .value(.date(PropertyListDate(secondsSinceReferenceDate: seconds)))
-    }
-    if T.self == Data.self { return .value(.data([UInt8](value as! Data))) }
+  /// Encodes `value` at `path` and returns its node: strings, numbers, booleans, dates and
+  /// data directly, anything else through its `encode(to:)` with this encoder.
+  func box<T: Encodable>(_ value: T, path: @autoclosure () -> CodingPathNode) throws -> Int32 {
+    if let scalar = scalarNode(value) { return scalar }
     guard level < maximumDepth else {
+      let codingPath = path().path
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
-          codingPath: path.path,
-          debugDescription: "\(path.path.keyPathDescription): values nested deeper than the limit of \(maximumDepth)"))
+          codingPath: codingPath,
+          debugDescription: "\(codingPath.keyPathDescription): values nested deeper than the limit of \(maximumDepth)"))
     }
     let savedPath = pathNode
-    pathNode = path
+    pathNode = path()
     level += 1
     defer {
       level -= 1
@@ -84,40 +90,57 @@ final class ValueEncoder: Encoder {
     let height = stack.count
     try value.encode(to: self)
     // A value that encoded nothing is an empty dictionary, as Foundation encodes it.
-    guard stack.count > height else { return .dictionary(EncodedDictionary()) }
-    return stack.removeLast()
+    let node = stack.count > height ? stack.removeLast() : arena.addDictionary()
+    if archiving { try annotate(node, for: value) }
+    return node
+  }
+
+  /// The node of a value that needs no encoder: the standard scalars and Date and Data.
+  private func scalarNode<T: Encodable>(_ value: T) -> Int32? {
+    if T.self == String.self { return arena.add(string: unsafeBitCast(value, to: String.self)) }
+    if T.self == Int.self { return arena.add(integer: Int64(unsafeBitCast(value, to: Int.self))) }
+    if T.self == Double.self { return arena.add(real: unsafeBitCast(value, to: Double.self)) }
+    if T.self == Bool.self { return arena.add(boolean: unsafeBitCast(value, to: Bool.self)) }
+    if T.self == Date.self {
+      return arena.add(date: unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate)
+    }
+    if T.self == Data.self { return arena.add(data: [UInt8](unsafeBitCast(value, to: Data.self))) }
+    return nil
   }
 
   /// The encoding of a top-level value, or nil when it encoded nothing (Foundation refuses
   /// those rather than write an empty dictionary).
-  func topLevel<T: Encodable>(_ value: T) throws -> EncodedValue? {
-    if T.self == Date.self || T.self == Data.self { return try box(value, path: .root) }
+  func topLevel<T: Encodable>(_ value: T) throws -> Int32? {
+    if let scalar = scalarNode(value) { return scalar }
     level = 1
     defer { level = 0 }
     try value.encode(to: self)
-    return stack.popLast()
+    guard let node = stack.popLast() else { return nil }
+    if archiving { try annotate(node, for: value) }
+    return node
   }
 }
 
 extension ValueEncoder: SingleValueEncodingContainer {
-  func encodeNil() { set(.string(DecodingMap.null)) }
-  func encode(_ value: Bool) { set(.boolean(value)) }
-  func encode(_ value: String) { set(.string(value)) }
-  func encode(_ value: Double) { set(.real(value)) }
-  func encode(_ value: Float) { set(.real(Double(value))) }
-  func encode(_ value: Int) { set(.integer(Int64(value))) }
-  func encode(_ value: Int8) { set(.integer(Int64(value))) }
-  func encode(_ value: Int16) { set(.integer(Int64(value))) }
-  func encode(_ value: Int32) { set(.integer(Int64(value))) }
-  func encode(_ value: Int64) { set(.integer(value)) }
-  func encode(_ value: UInt) { set(.integer(UInt64(value))) }
-  func encode(_ value: UInt8) { set(.integer(UInt64(value))) }
-  func encode(_ value: UInt16) { set(.integer(UInt64(value))) }
-  func encode(_ value: UInt32) { set(.integer(UInt64(value))) }
-  func encode(_ value: UInt64) { set(.integer(value)) }
+  func encodeNil() { set(arena.add(string: DecodingMap.null)) }
+  func encode(_ value: Bool) { set(arena.add(boolean: value)) }
+  func encode(_ value: String) { set(arena.add(string: value)) }
+  func encode(_ value: Double) { set(arena.add(real: value)) }
+  func encode(_ value: Float) { set(arena.add(real: Double(value))) }
+  func encode(_ value: Int) { set(arena.add(integer: Int64(value))) }
+  func encode(_ value: Int8) { set(arena.add(integer: Int64(value))) }
+  func encode(_ value: Int16) { set(arena.add(integer: Int64(value))) }
+  func encode(_ value: Int32) { set(arena.add(integer: Int64(value))) }
+  func encode(_ value: Int64) { set(arena.add(integer: value)) }
+  func encode(_ value: UInt) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt8) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt16) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt32) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt64) { set(arena.add(unsigned: value)) }
 
   func encode<T: Encodable>(_ value: T) throws {
-    precondition(needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath)")
+    precondition(
+      needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath.keyPathDescription)")
     // The same value and path: only its encoding is pushed.
     level -= 1
     defer { level += 1 }

@@ -18,10 +18,8 @@ struct ArchiveGraphBuilder {
   mutating func reference(_ node: Int32) -> PropertyList {
     let value = arena.nodes[Int(node)]
     switch value.kind {
-    case .string:
-      let string = arena.strings[Int(value.payload)]
-      if string.exactlyEquals(DecodingMap.null) { return .uid(UInt64(ObjectGraph.nullID)) }
-      return add(.value(.string(string)))
+    case .null: return .uid(UInt64(ObjectGraph.nullID))
+    case .string: return add(.value(.string(arena.strings[Int(value.payload)])))
     case .date:
       return add(instance(["NSDate", "NSObject"], ["NS.time": .real(Double(bitPattern: value.payload))]))
     case .data where value.form == ArchivedForm.uuid.rawValue:

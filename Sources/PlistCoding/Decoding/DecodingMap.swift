@@ -36,6 +36,9 @@ struct DecodingMap {
     case dictionary
     /// The array or dictionary at entry `payload`, laid out before.
     case shared
+    /// The string `$null`, which Foundation writes for `nil` in a container (found once, when
+    /// the map is built, rather than at every optional).
+    case null
   }
 
   /// One value. A container's `span` covers its contents, so the next sibling is `span` entries on.
@@ -65,7 +68,7 @@ struct DecodingMap {
   /// The most entries the map holds (32 bits of ``Entry/span``).
   static let maximumEntryCount = Int(UInt32.max)
 
-  var entries: [Entry] = []
+  var entries = EntryBuffer()
   var strings: [String] = []
   var data: [[UInt8]] = []
   /// Where each entry's value is in the input, when the map was read from bytes.
@@ -89,14 +92,54 @@ struct DecodingMap {
   func next(after index: Int) -> Int { index + Int(entries[index].span) }
 
   /// True when the entry is the string `$null`, which Foundation writes for `nil`.
-  func isNull(_ index: Int) -> Bool {
-    let entry = entries[index]
-    guard entry.kind == .string else { return false }
-    return strings[Int(entry.payload)].exactlyEquals(Self.null)
-  }
+  @inline(__always)
+  func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
 
   /// The string Foundation's coders write for `nil` in a container.
   static let null = "$null"
+}
+
+/// The entries of a map, in a buffer of their own: the decoder reads them many times each,
+/// through a pointer that costs no retain, uniqueness or bounds check beyond the index's.
+final class EntryBuffer {
+  private var base: UnsafeMutablePointer<DecodingMap.Entry>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int = 1024) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    // Entries are plain values: nothing to deinitialize.
+    base.deallocate()
+  }
+
+  @inline(__always)
+  subscript(index: Int) -> DecodingMap.Entry {
+    get {
+      precondition(index >= 0 && index < count, "an entry of the map")
+      return base[index]
+    }
+    set {
+      precondition(index >= 0 && index < count, "an entry of the map")
+      base[index] = newValue
+    }
+  }
+
+  func append(_ entry: DecodingMap.Entry) {
+    if count == capacity {
+      let larger = capacity * 2
+      let buffer = UnsafeMutablePointer<DecodingMap.Entry>.allocate(capacity: larger)
+      buffer.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = buffer
+      capacity = larger
+    }
+    (base + count).initialize(to: entry)
+    count += 1
+  }
 }
 
 /// Where the values of a map were in the input: byte offsets of a binary plist, lines and

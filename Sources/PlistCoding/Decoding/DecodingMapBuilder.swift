@@ -29,6 +29,9 @@ struct DecodingMapBuilder {
   }
 
   mutating func string(_ string: String) throws(PropertyListError) {
+    if string.utf8.count == 5 && string.exactlyEquals(DecodingMap.null) {
+      return try append(DecodingMap.Entry(.null, payload: 0))
+    }
     try append(DecodingMap.Entry(.string, payload: UInt64(map.strings.count)))
     map.strings.append(string)
   }

@@ -29,6 +29,17 @@ extension MapDecoder {
     return "\(codingPath.keyPathDescription)\(place): \(message)"
   }
 
+  /// The error for `problem` reading a `type` at `index`, at `path` and `key`.
+  func error(
+    _ problem: ScalarProblem, _ type: Any.Type, at index: Int, _ path: CodingPathNode, key: (any CodingKey)? = nil
+  ) -> DecodingError {
+    switch problem {
+    case .mismatch: typeMismatch(type, at: index, path, key: key)
+    case .null: nullFound(type, at: index, path, key: key)
+    case .corrupted(let message): corrupted(index, path, key: key, message)
+    }
+  }
+
   /// The value at `index` is not a `type`.
   func typeMismatch(
     _ type: Any.Type, at index: Int, _ path: CodingPathNode, key: (any CodingKey)? = nil
@@ -56,9 +67,9 @@ extension MapDecoder {
     if let chain = map.archive?.classes[map.resolved(index)] { return "an object of class \(chain.className)" }
     let entry = map.entries[map.resolved(index)]
     switch entry.kind {
+    case .null: return "null ($null)"
     case .string:
       let string = map.strings[Int(entry.payload)]
-      if string.exactlyEquals(DecodingMap.null) { return "null ($null)" }
       let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
       return "a string \"\(shown)\""
     case .integer: return "an integer \(Int64(bitPattern: entry.payload))"

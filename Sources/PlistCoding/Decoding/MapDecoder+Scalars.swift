@@ -10,63 +10,80 @@ import PlistKit
 /// With ``DecodingRules/scalarsFromText`` (OpenStep and plain JSON input) a number, boolean,
 /// date or data may also be a string as PlistKit's writers write them: `42`, `1.5`, `YES`,
 /// `2001-01-01T00:00:00Z`, base64.
+///
+/// The readers throw a ``ScalarProblem`` without a path; the container that asked turns it
+/// into a `DecodingError` with its path and key, so that the common case carries neither.
 extension MapDecoder {
-  func unwrapString(at index: Int, path: CodingPathNode, key: (any CodingKey)? = nil) throws -> String {
-    let entry = map.entries[index]
-    guard entry.kind == .string else { throw typeMismatch(String.self, at: index, path, key: key) }
-    let string = map.strings[Int(entry.payload)]
-    if string.exactlyEquals(DecodingMap.null) { throw nullFound(String.self, at: index, path, key: key) }
-    return string
+  /// A scalar type read straight from entry `index`, or nil for a type that decodes itself.
+  @inline(__always)
+  func scalar<T>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T? {
+    if T.self == String.self { return unsafeBitCast(try string(at: index), to: T.self) }
+    if T.self == Int.self { return unsafeBitCast(try integer(Int.self, at: index), to: T.self) }
+    if T.self == Double.self { return unsafeBitCast(try floatingPoint(Double.self, at: index), to: T.self) }
+    if T.self == Bool.self { return unsafeBitCast(try bool(at: index), to: T.self) }
+    if T.self == Date.self { return unsafeBitCast(try date(at: index), to: T.self) }
+    if T.self == Data.self { return unsafeBitCast(try data(at: index), to: T.self) }
+    if T.self == Float.self { return unsafeBitCast(try floatingPoint(Float.self, at: index), to: T.self) }
+    if T.self == Int64.self { return unsafeBitCast(try integer(Int64.self, at: index), to: T.self) }
+    if T.self == Int32.self { return unsafeBitCast(try integer(Int32.self, at: index), to: T.self) }
+    if T.self == Int16.self { return unsafeBitCast(try integer(Int16.self, at: index), to: T.self) }
+    if T.self == Int8.self { return unsafeBitCast(try integer(Int8.self, at: index), to: T.self) }
+    if T.self == UInt.self { return unsafeBitCast(try integer(UInt.self, at: index), to: T.self) }
+    if T.self == UInt64.self { return unsafeBitCast(try integer(UInt64.self, at: index), to: T.self) }
+    if T.self == UInt32.self { return unsafeBitCast(try integer(UInt32.self, at: index), to: T.self) }
+    if T.self == UInt16.self { return unsafeBitCast(try integer(UInt16.self, at: index), to: T.self) }
+    if T.self == UInt8.self { return unsafeBitCast(try integer(UInt8.self, at: index), to: T.self) }
+    return nil
   }
 
-  func unwrapBool(at index: Int, path: CodingPathNode, key: (any CodingKey)? = nil) throws -> Bool {
+  func string(at index: Int) throws(ScalarProblem) -> String {
+    let entry = map.entries[index]
+    guard entry.kind == .string else { throw entry.kind == .null ? .null : .mismatch }
+    return map.strings[Int(entry.payload)]
+  }
+
+  func bool(at index: Int) throws(ScalarProblem) -> Bool {
     let entry = map.entries[index]
     if entry.kind == .boolean { return entry.payload != 0 }
     if rules.numbersAreNSNumbers, entry.kind == .integer, entry.payload <= 1 { return entry.payload == 1 }
-    if let text = try text(at: index, Bool.self, path, key) {
-      switch text {
-      case "YES", "true": return true
-      case "NO", "false": return false
-      default: break
-      }
+    switch try text(at: index) {
+    case "YES"?, "true"?: return true
+    case "NO"?, "false"?: return false
+    default: throw .mismatch
     }
-    throw typeMismatch(Bool.self, at: index, path, key: key)
   }
 
-  func unwrapInteger<T: FixedWidthInteger>(
-    _ type: T.Type, at index: Int, path: CodingPathNode, key: (any CodingKey)? = nil
-  ) throws -> T {
+  func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T {
     let entry = map.entries[index]
     switch entry.kind {
     case .integer:
       let value = Int64(bitPattern: entry.payload)
       if let exact = T(exactly: value) { return exact }
-      throw corrupted(index, path, key: key, "the integer \(value) does not fit in \(T.self)")
+      throw .corrupted("the integer \(value) does not fit in \(T.self)")
     case .largeInteger:
       if let exact = T(exactly: entry.payload) { return exact }
-      throw corrupted(index, path, key: key, "the integer \(entry.payload) does not fit in \(T.self)")
+      throw .corrupted("the integer \(entry.payload) does not fit in \(T.self)")
     case .real:
       let value = Double(bitPattern: entry.payload)
       if let exact = T(exactly: value) { return exact }
-      throw corrupted(index, path, key: key, "the real \(value) does not fit in \(T.self)")
+      throw .corrupted("the real \(value) does not fit in \(T.self)")
     case .boolean where rules.numbersAreNSNumbers:
       return entry.payload == 0 ? 0 : 1
     default:
-      if let text = try text(at: index, T.self, path, key) {
-        if let integer = PropertyListInteger(parsing: Substring(text)) {
-          let exact = integer.int64Value.flatMap { T(exactly: $0) } ?? integer.uint64Value.flatMap { T(exactly: $0) }
-          if let exact { return exact }
-          throw corrupted(index, path, key: key, "the integer \(integer) does not fit in \(T.self)")
+      guard let text = try text(at: index) else { throw .mismatch }
+      if let integer = PropertyListInteger(parsing: Substring(text)) {
+        if let exact = integer.int64Value.flatMap({ T(exactly: $0) }) ?? integer.uint64Value.flatMap({ T(exactly: $0) })
+        {
+          return exact
         }
-        if let real = Double(text), let exact = T(exactly: real) { return exact }
+        throw .corrupted("the integer \(integer) does not fit in \(T.self)")
       }
-      throw typeMismatch(T.self, at: index, path, key: key)
+      if let real = Double(text), let exact = T(exactly: real) { return exact }
+      throw .mismatch
     }
   }
 
-  func unwrapFloatingPoint<T: BinaryFloatingPoint>(
-    _ type: T.Type, at index: Int, path: CodingPathNode, key: (any CodingKey)? = nil
-  ) throws -> T {
+  func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T {
     let entry = map.entries[index]
     let value: Double
     switch entry.kind {
@@ -74,55 +91,44 @@ extension MapDecoder {
     case .integer: value = Double(Int64(bitPattern: entry.payload))
     case .largeInteger: value = Double(entry.payload)
     default:
-      guard let text = try text(at: index, T.self, path, key), let parsed = Self.parseReal(text) else {
-        throw typeMismatch(T.self, at: index, path, key: key)
-      }
+      guard let text = try text(at: index), let parsed = Self.parseReal(text) else { throw .mismatch }
       value = parsed
     }
     // A finite real beyond the type's range is out of range, as an integer would be; within
     // it, the nearest value of the type (a Float written by Foundation reads back exactly).
     let converted = T(value)
-    if converted.isInfinite && value.isFinite {
-      throw corrupted(index, path, key: key, "the real \(value) does not fit in \(T.self)")
-    }
+    if converted.isInfinite && value.isFinite { throw .corrupted("the real \(value) does not fit in \(T.self)") }
     return converted
   }
 
-  func unwrapDate(at index: Int, path: CodingPathNode, key: (any CodingKey)? = nil) throws -> Date {
+  func date(at index: Int) throws(ScalarProblem) -> Date {
     let entry = map.entries[index]
     if entry.kind == .date { return Date(timeIntervalSinceReferenceDate: Double(bitPattern: entry.payload)) }
-    if let text = try text(at: index, Date.self, path, key) {
-      guard let date = PropertyListDate(iso8601: text) else {
-        throw corrupted(index, path, key: key, "the string \"\(text)\" is not an ISO 8601 date")
-      }
-      return Date(timeIntervalSinceReferenceDate: date.secondsSinceReferenceDate)
+    guard let text = try text(at: index) else { throw .mismatch }
+    guard let date = PropertyListDate(iso8601: text) else {
+      throw .corrupted("the string \"\(text)\" is not an ISO 8601 date")
     }
-    throw typeMismatch(Date.self, at: index, path, key: key)
+    return Date(timeIntervalSinceReferenceDate: date.secondsSinceReferenceDate)
   }
 
-  func unwrapData(at index: Int, path: CodingPathNode, key: (any CodingKey)? = nil) throws -> Data {
+  func data(at index: Int) throws(ScalarProblem) -> Data {
     let entry = map.entries[index]
     if entry.kind == .data { return Data(map.data[Int(entry.payload)]) }
-    if let text = try text(at: index, Data.self, path, key) {
-      do {
-        return Data(try Base64.decode(Array(text.utf8)))
-      } catch {
-        throw corrupted(index, path, key: key, "the string is not valid base64")
-      }
+    guard let text = try text(at: index) else { throw .mismatch }
+    do {
+      return Data(try Base64.decode(Array(text.utf8)))
+    } catch {
+      throw .corrupted("the string is not valid base64")
     }
-    throw typeMismatch(Data.self, at: index, path, key: key)
   }
 
   /// The string that stands for a scalar in a text form, or nil when there is none; `$null`
-  /// where a value is needed is an error.
-  private func text(
-    at index: Int, _ type: Any.Type, _ path: CodingPathNode, _ key: (any CodingKey)?
-  ) throws -> String? {
+  /// where a value is needed is a problem of its own.
+  private func text(at index: Int) throws(ScalarProblem) -> String? {
     let entry = map.entries[index]
-    guard entry.kind == .string else { return nil }
-    let string = map.strings[Int(entry.payload)]
-    if string.exactlyEquals(DecodingMap.null) { throw nullFound(type, at: index, path, key: key) }
-    return rules.scalarsFromText ? string : nil
+    if entry.kind == .null { throw .null }
+    guard rules.scalarsFromText, entry.kind == .string else { return nil }
+    return map.strings[Int(entry.payload)]
   }
 
   /// A real as the text forms write it: a decimal, or `NaN`, `Infinity`, `-Infinity` (JSON)
@@ -133,12 +139,22 @@ extension MapDecoder {
     case "Infinity", "+infinity", "inf", "+inf": return .infinity
     case "-Infinity", "-infinity", "-inf": return -.infinity
     default:
-      // Swift's parser takes "nan" and "inf" spellings as well; those are handled above.
+      // Swift's parser takes other spellings of NaN and infinity too: only digits here.
       guard let first = text.utf8.first,
-        first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-          || first == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
       else { return nil }
       return Double(text)
     }
   }
+}
+
+/// Why a scalar could not be read, before the path is known.
+enum ScalarProblem: Error {
+  /// The value has another type.
+  case mismatch
+  /// The value is `$null`.
+  case null
+  /// The value has the type but cannot be read as it (out of range, not parsable).
+  case corrupted(String)
 }

@@ -17,8 +17,9 @@ final class MapDecoder: Decoder {
   /// places decodes it at each, so the work is bounded here rather than by the file's size.
   private var budget: Int
   /// For each depth, the dictionary whose keys were last looked up there and where the search
-  /// for its next key starts: keys asked for in file order are found at once.
-  var keyHints: [KeyHint] = []
+  /// for its next key starts: keys asked for in file order are found at once. One slot per
+  /// depth the limit allows, in a buffer of its own (no uniqueness check per lookup).
+  let keyHints: UnsafeMutableBufferPointer<KeyHint>
   /// Key → value entry of large dictionaries looked up out of order.
   var keyIndexes: [Int: [ExactKey: Int]] = [:]
   /// The type whose `init(from:)` is running: an archived object is checked against it.
@@ -39,6 +40,12 @@ final class MapDecoder: Decoder {
     current = map.resolved(0)
     pathNode = .root
     budget = rules.limits.maximumObjectCount
+    keyHints = .allocate(capacity: Swift.max(0, Swift.min(rules.limits.maximumDepth, 1 << 16)) + 2)
+    keyHints.initialize(repeating: KeyHint(dictionary: -1, pair: 0, keyEntry: 0))
+  }
+
+  deinit {
+    keyHints.deallocate()
   }
 
   var codingPath: [any CodingKey] { pathNode.path }
@@ -104,8 +111,11 @@ final class MapDecoder: Decoder {
 
   /// Decodes a `Decodable` value at entry `index` with this decoder pointed at it.
   func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
-    if T.self == Date.self { return try unwrapDate(at: index, path: path) as! T }
-    if T.self == Data.self { return try unwrapData(at: index, path: path) as! T }
+    do {
+      if let value = try scalar(type, at: index) { return value }
+    } catch {
+      throw self.error(error, type, at: index, path)
+    }
     guard depth < rules.limits.maximumDepth else {
       throw DecodingError.dataCorrupted(
         context(path, index, "values nested deeper than the limit of \(rules.limits.maximumDepth)"))
@@ -166,9 +176,9 @@ struct DecodingRules {
 
 extension DecodingMap {
   /// A document holding only `$null`: what `superDecoder(forKey:)` decodes for a missing key.
-  static let nullDocument: DecodingMap = {
+  static var nullDocument: DecodingMap {
     var builder = DecodingMapBuilder(limits: .default)
     try! builder.string(DecodingMap.null)
     return builder.map
-  }()
+  }
 }

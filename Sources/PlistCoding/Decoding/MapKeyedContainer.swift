@@ -33,12 +33,8 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.decoder = decoder
     self.dictionary = dictionary
     self.pathNode = pathNode
-    self.hintSlot = hintSlot
-    if decoder.keyHints.count <= hintSlot {
-      decoder.keyHints.append(
-        contentsOf: repeatElement(
-          MapDecoder.KeyHint(dictionary: -1, pair: 0, keyEntry: 0), count: hintSlot + 1 - decoder.keyHints.count))
-    }
+    // Depth is bounded by the limit the slots were made for; past it a slot is only shared.
+    self.hintSlot = Swift.min(hintSlot, decoder.keyHints.count - 1)
   }
 
   var codingPath: [any CodingKey] { pathNode.path }
@@ -124,106 +120,64 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return decoder.map.resolved(entry)
   }
 
-  /// The value entry for `key` when it is present and not `$null`.
-  private func present(_ key: Key) -> Int? {
-    guard let entry = valueEntry(for: key.stringValue), !decoder.map.isNull(entry) else { return nil }
-    return decoder.map.resolved(entry)
-  }
-
   func decodeNil(forKey key: Key) throws -> Bool { decoder.map.isNull(try require(key)) }
 
-  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try decoder.unwrapBool(at: require(key), path: pathNode, key: key)
+  /// The value for `key`: a scalar read straight from its entry, anything else decoded with
+  /// the decoder pointed at it.
+  @inline(__always)
+  private func value<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try value(type, at: require(key), key)
   }
 
-  func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decoder.unwrapString(at: require(key), path: pathNode, key: key)
+  @inline(__always)
+  private func value<T: Decodable>(_ type: T.Type, at entry: Int, _ key: Key) throws -> T {
+    do {
+      if let scalar = try decoder.scalar(type, at: entry) { return scalar }
+    } catch {
+      throw decoder.error(error, type, at: entry, pathNode, key: key)
+    }
+    return try decoder.unwrap(type, at: entry, path: pathNode.appending(key))
   }
 
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try decoder.unwrapFloatingPoint(type, at: require(key), path: pathNode, key: key)
+  /// The value for `key`, or nil when it is absent or `$null`.
+  @inline(__always)
+  private func optionalValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let entry = valueEntry(for: key.stringValue), !decoder.map.isNull(entry) else { return nil }
+    return try value(type, at: decoder.map.resolved(entry), key)
   }
 
-  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    try decoder.unwrapFloatingPoint(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    try decoder.unwrapInteger(type, at: require(key), path: pathNode, key: key)
-  }
-
-  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.unwrap(type, at: require(key), path: pathNode.appending(key))
-  }
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(type, forKey: key) }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(type, forKey: key) }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(type, forKey: key) }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(type, forKey: key) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(type, forKey: key) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(type, forKey: key) }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(type, forKey: key) }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(type, forKey: key) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(type, forKey: key) }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(type, forKey: key) }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(type, forKey: key) }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(type, forKey: key) }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(type, forKey: key) }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(type, forKey: key) }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(type, forKey: key) }
 
   // One lookup for an optional value, instead of the three of the protocol's defaults.
-
-  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try present(key).map { try decoder.unwrapBool(at: $0, path: pathNode, key: key) }
-  }
-
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optionalValue(type, forKey: key) }
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    try present(key).map { try decoder.unwrapString(at: $0, path: pathNode, key: key) }
+    try optionalValue(type, forKey: key)
   }
-
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try present(key).map { try decoder.unwrapFloatingPoint(type, at: $0, path: pathNode, key: key) }
+    try optionalValue(type, forKey: key)
   }
-
-  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-    try present(key).map { try decoder.unwrapFloatingPoint(type, at: $0, path: pathNode, key: key) }
-  }
-
-  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try present(key).map { try decoder.unwrapInteger(type, at: $0, path: pathNode, key: key) }
-  }
-
-  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-    try present(key).map { try decoder.unwrapInteger(type, at: $0, path: pathNode, key: key) }
-  }
-
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try optionalValue(type, forKey: key) }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalValue(type, forKey: key) }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalValue(type, forKey: key) }
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-    try present(key).map { try decoder.unwrapInteger(type, at: $0, path: pathNode, key: key) }
+    try optionalValue(type, forKey: key)
   }
-
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try present(key).map { try decoder.unwrap(type, at: $0, path: pathNode.appending(key)) }
+    try optionalValue(type, forKey: key)
   }
 
   func nestedContainer<NestedKey: CodingKey>(

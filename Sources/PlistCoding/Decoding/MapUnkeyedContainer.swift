@@ -47,48 +47,40 @@ struct MapUnkeyedContainer: UnkeyedDecodingContainer {
     return true
   }
 
-  mutating func decode(_ type: Bool.Type) throws -> Bool {
-    let value = try decoder.unwrapBool(at: next(type), path: pathNode, key: key)
+  /// The next element: a scalar read straight from its entry, anything else decoded with the
+  /// decoder pointed at it.
+  @inline(__always)
+  private mutating func value<T: Decodable>(_ type: T.Type) throws -> T {
+    let entry = try next(type)
+    let value: T
+    do {
+      if let scalar = try decoder.scalar(type, at: entry) {
+        value = scalar
+      } else {
+        value = try decoder.unwrap(type, at: entry, path: pathNode.appending(index: currentIndex))
+      }
+    } catch let problem as ScalarProblem {
+      throw decoder.error(problem, type, at: entry, pathNode, key: key)
+    }
     advance()
     return value
   }
 
-  mutating func decode(_ type: String.Type) throws -> String {
-    let value = try decoder.unwrapString(at: next(type), path: pathNode, key: key)
-    advance()
-    return value
-  }
-
-  mutating func decode(_ type: Double.Type) throws -> Double { try floatingPoint(type) }
-  mutating func decode(_ type: Float.Type) throws -> Float { try floatingPoint(type) }
-  mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-  mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
-
-  private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-    let value = try decoder.unwrapInteger(type, at: next(type), path: pathNode, key: key)
-    advance()
-    return value
-  }
-
-  private mutating func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type) throws -> T {
-    let value = try decoder.unwrapFloatingPoint(type, at: next(type), path: pathNode, key: key)
-    advance()
-    return value
-  }
-
-  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let value = try decoder.unwrap(type, at: next(type), path: pathNode.appending(index: currentIndex))
-    advance()
-    return value
-  }
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try value(type) }
+  mutating func decode(_ type: String.Type) throws -> String { try value(type) }
+  mutating func decode(_ type: Double.Type) throws -> Double { try value(type) }
+  mutating func decode(_ type: Float.Type) throws -> Float { try value(type) }
+  mutating func decode(_ type: Int.Type) throws -> Int { try value(type) }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 { try value(type) }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 { try value(type) }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 { try value(type) }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 { try value(type) }
+  mutating func decode(_ type: UInt.Type) throws -> UInt { try value(type) }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try value(type) }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try value(type) }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try value(type) }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try value(type) }
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(type) }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type

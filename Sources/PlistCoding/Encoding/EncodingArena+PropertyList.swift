@@ -13,6 +13,7 @@ extension EncodingArena {
     let value = nodes[Int(node)]
     switch value.kind {
     case .string: return .string(strings[Int(value.payload)])
+    case .null: return .string(DecodingMap.null)
     case .integer: return .integer(Int64(bitPattern: value.payload))
     case .largeInteger: return .integer(value.payload)
     case .real: return .real(Double(bitPattern: value.payload))

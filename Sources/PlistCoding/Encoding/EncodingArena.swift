@@ -90,6 +90,10 @@ final class EncodingArena {
     return add(Node(.string, payload: UInt64(strings.count - 1)))
   }
 
+  /// `nil` in a container, which a plist writes as the string `$null` and an archive as the
+  /// null reference.
+  func addNull() -> Int32 { add(Node(.null)) }
+
   func add(integer: Int64) -> Int32 { add(Node(.integer, payload: UInt64(bitPattern: integer))) }
 
   func add(unsigned: UInt64) -> Int32 {

@@ -34,7 +34,7 @@ final class SlotEncoder: Encoder {
 extension SlotEncoder: SingleValueEncodingContainer {
   private func set(_ node: Int32) { encoder.arena.replace(slot, with: node) }
 
-  func encodeNil() { set(encoder.arena.add(string: DecodingMap.null)) }
+  func encodeNil() { set(encoder.arena.addNull()) }
   func encode(_ value: Bool) { set(encoder.arena.add(boolean: value)) }
   func encode(_ value: String) { set(encoder.arena.add(string: value)) }
   func encode(_ value: Double) { set(encoder.arena.add(real: value)) }

@@ -122,7 +122,7 @@ final class ValueEncoder: Encoder {
 }
 
 extension ValueEncoder: SingleValueEncodingContainer {
-  func encodeNil() { set(arena.add(string: DecodingMap.null)) }
+  func encodeNil() { set(arena.addNull()) }
   func encode(_ value: Bool) { set(arena.add(boolean: value)) }
   func encode(_ value: String) { set(arena.add(string: value)) }
   func encode(_ value: Double) { set(arena.add(real: value)) }

@@ -11,7 +11,7 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   private func put(_ child: Int32, _ key: Key) { encoder.arena.append(child, to: node, key: key.stringValue) }
 
-  mutating func encodeNil(forKey key: Key) { put(encoder.arena.add(string: DecodingMap.null), key) }
+  mutating func encodeNil(forKey key: Key) { put(encoder.arena.addNull(), key) }
   mutating func encode(_ value: Bool, forKey key: Key) { put(encoder.arena.add(boolean: value), key) }
   mutating func encode(_ value: String, forKey key: Key) { put(encoder.arena.add(string: value), key) }
   mutating func encode(_ value: Double, forKey key: Key) { put(encoder.arena.add(real: value), key) }
@@ -78,7 +78,7 @@ struct ValueUnkeyedContainer: UnkeyedEncodingContainer {
 
   private func put(_ child: Int32) { encoder.arena.append(child, to: node) }
 
-  mutating func encodeNil() { put(encoder.arena.add(string: DecodingMap.null)) }
+  mutating func encodeNil() { put(encoder.arena.addNull()) }
   mutating func encode(_ value: Bool) { put(encoder.arena.add(boolean: value)) }
   mutating func encode(_ value: String) { put(encoder.arena.add(string: value)) }
   mutating func encode(_ value: Double) { put(encoder.arena.add(real: value)) }

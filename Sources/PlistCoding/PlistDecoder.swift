@@ -15,7 +15,7 @@ import PlistKit
 /// `DecodingError.dataCorrupted`, never a trap. `Float` and `Double` are read from reals and
 /// integers. The string `$null` is `nil`, as Foundation writes it for `nil` in a container.
 ///
-/// Errors: a broken input is the reader's ``PropertyListError``, with its line and column or
+/// Errors: a broken input is the reader's `PropertyListError`, with its line and column or
 /// byte offset; a value that does not fit the type is a `DecodingError` whose `codingPath` is
 /// where it is and whose description starts with that key path:
 /// `Records.3.Index: expected to decode Int but found a string "x" instead`.
@@ -41,7 +41,7 @@ public final class PlistDecoder {
   /// Decodes a value from a property list in any format (detected from the content unless
   /// `format` says which).
   ///
-  /// - Throws: ``PropertyListError`` when the bytes are not a readable property list, with
+  /// - Throws: `PropertyListError` when the bytes are not a readable property list, with
   ///   the place; `DecodingError` when the value does not fit `type`.
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: [UInt8], format: PropertyListFormat? = nil
@@ -49,7 +49,7 @@ public final class PlistDecoder {
     try bytes.withUnsafeBytes { try decode(type, from: $0, format: format) }
   }
 
-  /// Decodes a value from a property list in `Data`; see ``decode(_:from:format:)-([UInt8],_)``.
+  /// Decodes a value from a property list in `Data`; see the `[UInt8]` form.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, format: PropertyListFormat? = nil) throws -> T {
     try data.withUnsafeBytes { try decode(type, from: $0, format: format) }
   }

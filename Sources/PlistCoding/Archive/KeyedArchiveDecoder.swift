@@ -21,12 +21,12 @@ import PlistKit
 ///
 /// Secure by default: an object of any class but Foundation's value classes decodes only as
 /// a type that declares that class with ``KeyedArchivable`` (or one set for it with
-/// ``setClass(_:forClassName:)``), or when ``policy`` allows the class (``ClassPolicy``, as
+/// ``setClass(_:forClassName:)``), or when ``policy`` allows the class (`ClassPolicy`, as
 /// `KeyedUnarchiver` uses it). Anything else is refused, before it is decoded, with an error
 /// naming the class and the key path.
 ///
-/// Errors: an input that is not a property list is the reader's ``PropertyListError``; one
-/// that is not a keyed archive is a ``KeyedArchiveError`` with the `$objects` key path; a
+/// Errors: an input that is not a property list is the reader's `PropertyListError`; one
+/// that is not a keyed archive is a `KeyedArchiveError` with the `$objects` key path; a
 /// value that does not fit its type is a `DecodingError` whose description starts with the
 /// key path from `$top` (`Presidents.3.Name: …`).
 public final class KeyedArchiveDecoder {
@@ -37,8 +37,8 @@ public final class KeyedArchiveDecoder {
   /// decoded at every place they occur).
   public var limits: ArchiveLimits
   /// Classes allowed besides the Foundation classes and the classes the types being decoded
-  /// declare: ``ClassPolicy/only(_:)-(Set<String>)`` names some (their fields decode into any
-  /// type), ``ClassPolicy/permissive`` allows all. By default none.
+  /// declare: `ClassPolicy/only(_:)-(Set<String>)` names some (their fields decode into any
+  /// type), `ClassPolicy/permissive` allows all. By default none.
   public var policy: ClassPolicy
   /// Limits of the property-list reader under the archive.
   public var readingOptions: PropertyListReadingOptions
@@ -66,8 +66,8 @@ public final class KeyedArchiveDecoder {
   /// Decodes the object under the `$top` key `key` (`root`, the key Foundation's
   /// `archivedData(withRootObject:)` uses, by default) from an archive in any plist format.
   ///
-  /// - Throws: ``PropertyListError`` when the bytes are not a property list,
-  ///   ``KeyedArchiveError`` when they are not a keyed archive, `DecodingError` when the
+  /// - Throws: `PropertyListError` when the bytes are not a property list,
+  ///   `KeyedArchiveError` when they are not a keyed archive, `DecodingError` when the
   ///   object does not fit `type`.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], forKey key: String = "root") throws -> T {
     let archive = try PropertyList(bytes: bytes, options: readingOptions)

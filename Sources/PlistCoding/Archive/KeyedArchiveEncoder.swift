@@ -17,7 +17,7 @@ import PlistKit
 /// numbers, keys of other types from their encoded pairs), strings NSString, numbers NSNumber,
 /// `Date` NSDate, `Data` NSData, `UUID` NSUUID, `URL` NSURL, `nil` the `$null` reference. Equal
 /// strings are stored once and the object order is deterministic (see
-/// ``ObjectGraph/archivedPropertyList()``); dictionaries and sets, which Swift iterates in
+/// `ObjectGraph/archivedPropertyList()`); dictionaries and sets, which Swift iterates in
 /// no fixed order, are written in sorted order.
 public final class KeyedArchiveEncoder {
   /// The plist format of the archive: binary (as Foundation writes) or XML.

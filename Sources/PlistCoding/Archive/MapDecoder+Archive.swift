@@ -4,8 +4,8 @@ import PlistKit
 
 /// Which archived classes a ``KeyedArchiveDecoder`` decodes, besides Foundation's.
 struct ArchiveClassRules {
-  /// Classes allowed whatever type decodes them (``ClassPolicy/allowedClassNames``), or every
-  /// class with ``ClassPolicy/permissive``.
+  /// Classes allowed whatever type decodes them (`ClassPolicy/allowedClassNames`), or every
+  /// class with `ClassPolicy/permissive`.
   var policy = ClassPolicy.only([])
   /// Class name → the type it decodes as, besides the type's own declared name.
   var overrides: [ExactKey: ObjectIdentifier] = [:]

@@ -5,7 +5,7 @@ import PlistKit
 /// followed by its contents (a dictionary's as key, value, key, value, …).
 ///
 /// A `Decodable` type asks for its keys in its own order, so the decoder needs random access to
-/// what the reader produced. This map gives it at a fraction of a ``PropertyList`` tree's
+/// what the reader produced. This map gives it at a fraction of a `PropertyList` tree's
 /// cost: 16 bytes per value in one array, strings made once (dictionary keys interned, so the
 /// thousands of records of a file share one copy of each key), and no array or dictionary
 /// storage per container. An array or dictionary that a binary plist references from several

@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
     .library(name: "PlistCoding", targets: ["PlistCoding"]),
+    .library(name: "PlistDocument", targets: ["PlistDocument"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -34,9 +35,11 @@ let package = Package(
     .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "PlistCoding", "Sectioning"]),
     // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
+    // Source-preserving documents: text property lists edited by key path, untouched bytes kept.
+    .target(name: "PlistDocument", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
-      dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
+      dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument"]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
     .executableTarget(
@@ -57,6 +60,7 @@ let package = Package(
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],
   swiftLanguageModes: [.v6]
@@ -68,12 +72,12 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream",
+    "fuzz-stream", "fuzz-document",
   ] {
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
-        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "CFuzzerDriver"],
+        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"],
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

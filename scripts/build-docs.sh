@@ -1,31 +1,39 @@
 #!/bin/sh
-# Builds the DocC documentation of the PlistKit and PlistCoding libraries with the toolchain's
-# docc, without the SwiftPM plugin: the modules from `swift build`, their symbol graphs from
-# swift-symbolgraph-extract (so an up-to-date build still has them), then `docc convert`.
-# Usage: scripts/build-docs.sh [output-folder]   (default .build/docs; one .doccarchive per library)
+# Builds the DocC documentation of every library of the package (PlistKit, KeyedArchive,
+# PlistCoding, Sectioning, BookModels, PlistSchema) with the toolchain's docc, without the SwiftPM plugin:
+# the modules from `swift build`, their symbol graphs from `swift symbolgraph-extract` (which
+# works on a warm build too), then one `docc convert` per module.
+# Usage: scripts/build-docs.sh [output-folder]   (default .build/docs; one MODULE.doccarchive each)
+# A warning from docc (an unresolved ``link``, an undocumented parameter) fails the script.
 set -eu
 cd "$(dirname "$0")/.."
 output="${1:-.build/docs}"
+modules="PlistKit KeyedArchive PlistCoding Sectioning BookModels PlistSchema"
 graphs=".build/docs/symbol-graphs"
 scratch=".build/docs/build"   # a separate build folder, so the normal build stays warm
-bin="$(dirname "$(command -v swift)")"
-docc="$(command -v docc || echo "$bin/docc")"
-extract="$(command -v swift-symbolgraph-extract || echo "$bin/swift-symbolgraph-extract")"
-target="$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)"
-# The libxml2 module map needs libxml2's headers, as the build finds them through pkg-config.
-xml_includes="$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g')"
-mkdir -p "$output"
-for library in PlistKit PlistCoding; do
-  swift build --target "$library" --scratch-path "$scratch"
-  rm -rf "$graphs"
-  mkdir -p "$graphs"
-  # shellcheck disable=SC2086 # the include flags are several words on purpose
-  "$extract" -module-name "$library" -target "$target" -minimum-access-level public \
-    -I "$scratch/debug/Modules" -I Sources/CLibXML2 $xml_includes -output-dir "$graphs"
-  "$docc" convert "Sources/$library/$library.docc" \
-    --additional-symbol-graph-dir "$graphs" \
-    --fallback-display-name "$library" \
-    --fallback-bundle-identifier "org.plistkit.$library" \
-    --output-path "$output/$library.doccarchive"
-  echo "documentation in $output/$library.doccarchive (serve it with any static web server)"
+rm -rf "$graphs"
+mkdir -p "$graphs" "$output"
+# BookModels depends on PlistKit, KeyedArchive, PlistCoding and Sectioning; PlistSchema on PlistKit.
+for target in BookModels PlistSchema; do
+  swift build --target "$target" --scratch-path "$scratch"
 done
+triple="$(uname -m)-unknown-linux-gnu"
+docc="$(command -v docc || echo /opt/swift/usr/bin/docc)"
+for module in $modules; do
+  # The module's own graphs: its symbols, and its extensions of other modules' types.
+  module_graphs="$graphs/$module"
+  mkdir -p "$module_graphs"
+  swift symbolgraph-extract -module-name "$module" -target "$triple" -minimum-access-level public \
+    -I "$scratch/debug/Modules" -I Sources/CLibXML2 -I /usr/include/libxml2 -output-dir "$module_graphs"
+  log=".build/docs/$module.log"
+  "$docc" convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir "$module_graphs" \
+    --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.plistkit.$module" \
+    --output-path "$output/$module.doccarchive" 2>&1 | tee "$log"
+  if grep -q "warning:" "$log"; then
+    echo "docc warned about $module (see $log)" >&2
+    exit 1
+  fi
+done
+echo "documentation in $output/{$(echo "$modules" | tr ' ' ',')}.doccarchive (serve them with any static web server)"

@@ -112,6 +112,16 @@ struct KeyedArchiveCoderTests {
           url: URL(string: "https://example.com/a/page.html")!, flag: true, missing: nil, null: nil))
   }
 
+  @Test("Foundation's ordered and counted sets decode as arrays and sets, in Foundation's layouts")
+  func foundationSets() throws {
+    let ordered = NSOrderedSet(array: ["c", "a", "b"])
+    #expect(
+      try KeyedArchiveDecoder().decode([String].self, from: FoundationArchives.archive(ordered)) == ["c", "a", "b"])
+    let counted = NSCountedSet(array: ["x", "y", "x"])
+    #expect(
+      try KeyedArchiveDecoder().decode(Set<String>.self, from: FoundationArchives.archive(counted)) == ["x", "y"])
+  }
+
   @Test("our archive of Swift values reads back, and Foundation reads it as the Foundation objects")
   func valuesRoundTrip() throws {
     let uuid = UUID()

@@ -17,7 +17,8 @@ extension DecodingMap {
   ///
   /// Foundation's value classes become plain values, so that a `Decodable` type reads them as
   /// it reads a property list: NSArray, NSSet and NSOrderedSet (and their mutable forms) are
-  /// arrays, NSDictionary a dictionary (its keys as strings; integer keys in decimal) or, when
+  /// arrays (an ordered set's `NS.object.N` members in order), NSCountedSet the array of its
+  /// members (each once), NSDictionary a dictionary (its keys as strings; integer keys in decimal) or, when
   /// its keys are neither, an array of key, value, key, value…; NSString a string, NSNumber a
   /// number or boolean, NSDate a date, NSData data, NSNull and `$null` the string `$null`,
   /// NSUUID 16 bytes of data, NSURL a dictionary with `relative` and `base` (as `URL` decodes
@@ -119,10 +120,23 @@ private struct ArchiveLayout {
   private mutating func layFoundationObject(_ instance: ArchivedInstance) throws(PropertyListError) -> Laid? {
     let fields = instance.fields
     switch instance.className {
-    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
+    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
       guard let objects = references(fields["NS.objects"]) else { return nil }
       try builder.beginArray()
       return .container(Frame(children: objects.map { (nil, $0) }))
+    case "NSOrderedSet", "NSMutableOrderedSet":
+      guard case .success(let members) = FoundationMembers.orderedSet(fields, className: instance.className) else {
+        return nil
+      }
+      try builder.beginArray()
+      return .container(Frame(children: members.map { (nil, $0) }))
+    case "NSCountedSet":
+      // Each member once, as a Swift set holds it; the counts have no Swift form.
+      guard case .success(let members) = FoundationMembers.countedSet(fields, className: instance.className) else {
+        return nil
+      }
+      try builder.beginArray()
+      return .container(Frame(children: members.map { (nil, $0.0) }))
     case "NSDictionary", "NSMutableDictionary":
       guard let keys = references(fields["NS.keys"]), let objects = references(fields["NS.objects"]),
         keys.count == objects.count

@@ -15,6 +15,19 @@ struct GeneratedDocsTests {
     #expect(run.output == committed, "man/plistkit.1 is stale: run scripts/generate-man.sh")
   }
 
+  @Test("every library has a DocC catalog, and scripts/build-docs.sh builds each")
+  func docCatalogs() throws {
+    let script = try String(contentsOf: CLI.root.appendingPathComponent("scripts/build-docs.sh"), encoding: .utf8)
+    let listed = try #require(script.firstMatch(of: /modules="([^"]+)"/)?.1).split(separator: " ").map(String.init)
+    #expect(listed == ["PlistKit", "KeyedArchive", "PlistCoding", "Sectioning", "BookModels", "PlistSchema"])
+    for module in listed {
+      let page = CLI.root.appendingPathComponent("Sources/\(module)/\(module).docc/\(module).md")
+      let text = try String(contentsOf: page, encoding: .utf8)
+      #expect(text.hasPrefix("# ``\(module)``\n"), "\(module)")
+      #expect(text.contains("## Topics"), "\(module)")
+    }
+  }
+
   @Test(
     "groff renders the man page without warnings",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))

@@ -46,8 +46,7 @@ struct EditCycle {
     output: BufferedOutput, document: (inout PropertyListDocument) throws(PropertyListError) -> Void,
     value: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(CommandError) {
-    let bytes = try DocumentEditing.edit(
-      try PropertyListIO.readBytes(path).array, path: path, options: options, document: document, value: value)
+    let bytes = try DocumentEditing.edit(path, options: options, document: document, value: value)
     try PropertyListIO.write(bytes, to: destination ?? path, output: output)
   }
 }

@@ -48,6 +48,12 @@ extension ObjectGraph {
   ///   that leads nowhere.
   public mutating func removeValue(at path: PropertyListKeyPath) throws(KeyedArchiveError) {
     let slot = try self.slot(at: path, creating: false)
+    if case .newEntry = slot { throw KeyedArchiveError(.keyPath, at: path.description, "no such key") }
+    remove(slot)
+  }
+
+  /// Empties a slot that exists.
+  mutating func remove(_ slot: ArchiveSlot) {
     switch slot {
     case .top(let key): top.removeValue(forKey: key)
     case .field(let id, let key):
@@ -60,7 +66,7 @@ extension ObjectGraph {
       modifyList("NS.keys", of: id) { $0.remove(at: index) }
       modifyList("NS.objects", of: id) { $0.remove(at: index) }
     case .newEntry:
-      throw KeyedArchiveError(.keyPath, at: path.description, "no such key")
+      break
     }
   }
 }

@@ -1,7 +1,7 @@
 import PlistKit
 
 /// Where a key path ends: the place that holds the value (a reference or an inline value).
-enum ArchiveSlot: Equatable {
+enum ArchiveSlot: Hashable {
   /// A `$top` entry.
   case top(String)
   /// A field of an object.
@@ -88,7 +88,7 @@ extension ObjectGraph {
       throw Self.noSuchKey(walked)
     }
     if let objects {
-      guard let index = Int(component), index >= 0, index < objects.count else {
+      guard let index = PropertyListKeyPath.index(component, count: objects.count), index < objects.count else {
         throw KeyedArchiveError(
           .keyPath, at: walked.description,
           "'\(component)' is not an index of this \(instance.className) of \(objects.count) elements")
@@ -104,7 +104,7 @@ extension ObjectGraph {
   }
 
   /// What a value in a slot is, for messages: the object's class, or the value's kind.
-  private func describe(_ value: PropertyList) -> String {
+  func describe(_ value: PropertyList) -> String {
     guard let id = value.uidValue.map(Int.init), id < count else { return value.kind.rawValue }
     switch self[id] {
     case .null: return "nil object"

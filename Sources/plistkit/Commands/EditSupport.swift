@@ -22,6 +22,14 @@ struct EditCycle {
       value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: keyPath) })
   }
 
+  /// Reads the file, removes every value `pattern` names, writes the result.
+  func removeMatches(of pattern: PropertyListKeyPattern, output: BufferedOutput) throws(CommandError) {
+    try run(
+      output: output,
+      document: { (document) throws(PropertyListError) in try document.removeValues(matching: pattern) },
+      value: { (value) throws(PropertyListError) in try value.removeValues(matching: pattern) })
+  }
+
   /// Like ``edit(_:at:output:)`` for a keyed archive: the change is made to the archive's object
   /// graph, and the archive it gives reaches a text file as the least edit of its document.
   func editArchive(
@@ -96,8 +104,10 @@ enum EditSupport {
         reading: context.readingOptions, writing: context.writingOptions, reformat: context[reformat]))
   }
 
-  /// Reads FILE, makes `edit` at KEYPATH, writes the result.
+  /// Reads FILE, makes `edit` at KEYPATH, writes the result. A `set` or `insert` refuses a
+  /// KEYPATH with a wildcard.
   static func edit(_ context: CommandContext, _ edit: KeyPathEdit) throws(CommandError) -> ExitStatus {
+    try KeyPathLookup.requireSinglePlace(context[keyPath])
     try cycle(context).edit(edit, at: PropertyListKeyPath(context[keyPath] ?? ""), output: context.output)
     return .success
   }
@@ -106,9 +116,24 @@ enum EditSupport {
   static func editArchive(
     _ context: CommandContext, _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) -> ExitStatus {
+    try KeyPathLookup.requireSinglePlace(context[keyPath])
     let keyPath = PropertyListKeyPath(context[keyPath] ?? "")
     try cycle(context).editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
       try change(&graph, keyPath)
+    }
+    return .success
+  }
+
+  /// Reads FILE, removes every value KEYPATH names (with `--archive`, through the archive's
+  /// objects), writes the result.
+  static func removeMatches(_ context: CommandContext) throws(CommandError) -> ExitStatus {
+    let pattern = PropertyListKeyPattern(context[keyPath] ?? "")
+    if context[SharedOptions.archive] {
+      try cycle(context).editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
+        try graph.removeValues(matching: pattern)
+      }
+    } else {
+      try cycle(context).removeMatches(of: pattern, output: context.output)
     }
     return .success
   }

@@ -39,6 +39,9 @@ struct DecodingMap {
     /// The string `$null`, which Foundation writes for `nil` in a container (found once, when
     /// the map is built, rather than at every optional).
     case null
+    /// A dictionary key that occurs again later in its dictionary: the later one holds the
+    /// value, and lookups pass this one by. `payload` still indexes ``strings``.
+    case shadowed
   }
 
   /// One value. A container's `span` covers its contents, so the next sibling is `span` entries on.
@@ -142,17 +145,21 @@ final class EntryBuffer {
   }
 }
 
-/// Where the values of a map were in the input: byte offsets of a binary plist, lines and
-/// columns of a text format, or nothing for a map made from a value.
+/// Where the values of a map were in the input: the reader's position of each entry, resolved
+/// into a line and column or a byte offset by its locator (only for an error, while the input
+/// is still there), or nothing for a map made from a value.
 enum DecodingLocations {
   case none
-  /// One location per entry.
-  case perEntry([PropertyListError.Location])
+  case positions([PropertyListLocator.Position], PropertyListLocator)
+  /// The byte offset of each entry's object in a binary plist.
+  case byteOffsets([UInt32])
 
   func location(ofEntry index: Int) -> PropertyListError.Location {
     switch self {
     case .none: .none
-    case .perEntry(let locations): index < locations.count ? locations[index] : .none
+    case .positions(let positions, let locator):
+      index >= 0 && index < positions.count ? locator.location(of: positions[index]) : .none
+    case .byteOffsets(let offsets): index >= 0 && index < offsets.count ? .byteOffset(Int(offsets[index])) : .none
     }
   }
 }

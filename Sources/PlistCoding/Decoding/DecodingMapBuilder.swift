@@ -3,7 +3,8 @@ import PlistKit
 /// Lays values out in a ``DecodingMap`` as a reader reports them: containers open and close,
 /// scalars and keys arrive in document order.
 struct DecodingMapBuilder {
-  private(set) var map = DecodingMap()
+  /// The map so far (a sink adds interned keys to its strings directly).
+  var map = DecodingMap()
   /// The open containers: their entry index and how many elements (or pairs) they have so far.
   private var open: [(entry: Int, count: Int)] = []
   private let limits: PropertyListLimits
@@ -26,6 +27,47 @@ struct DecodingMapBuilder {
   mutating func key(_ key: String) throws(PropertyListError) {
     try append(DecodingMap.Entry(.string, payload: UInt64(map.strings.count)), countsAsElement: false)
     map.strings.append(key)
+  }
+
+  /// A string value already in ``DecodingMap/strings``.
+  mutating func string(stringIndex: Int) throws(PropertyListError) {
+    try append(DecodingMap.Entry(.string, payload: UInt64(stringIndex)))
+  }
+
+  /// A key already in ``DecodingMap/strings``.
+  mutating func key(stringIndex: Int) throws(PropertyListError) {
+    try append(DecodingMap.Entry(.string, payload: UInt64(stringIndex)), countsAsElement: false)
+  }
+
+  /// Makes the earlier occurrences of a key the dictionary at `entry` repeats invisible to
+  /// lookups, so that the key keeps its first place (in ``DecodingMap`` terms, its last value
+  /// is the one found). Keys must be interned: equal keys have equal string indices.
+  mutating func shadowRepeatedKeys(ofDictionaryAt entry: Int) {
+    let count = map.entries[entry].count
+    var keyEntries: [Int] = []
+    keyEntries.reserveCapacity(count)
+    var keyEntry = entry + 1
+    for _ in 0..<count {
+      keyEntries.append(keyEntry)
+      keyEntry = map.next(after: keyEntry + 1)
+    }
+    // Most dictionaries repeat nothing: find out without a table for the small ones.
+    if count <= 16 {
+      var repeats = false
+      for first in 0..<count where !repeats {
+        let key = map.entries[keyEntries[first]].payload
+        for second in (first + 1)..<count where map.entries[keyEntries[second]].payload == key {
+          repeats = true
+          break
+        }
+      }
+      guard repeats else { return }
+    }
+    var seen = Set<UInt64>()
+    for keyEntry in keyEntries.reversed() {
+      let key = map.entries[keyEntry].payload
+      if !seen.insert(key).inserted { map.entries[keyEntry] = DecodingMap.Entry(.shadowed, payload: key) }
+    }
   }
 
   mutating func string(_ string: String) throws(PropertyListError) {

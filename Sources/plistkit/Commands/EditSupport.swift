@@ -34,7 +34,7 @@ enum EditSupport {
     let path = arguments.argument("FILE") ?? "-"
     let keyPath = PropertyListKeyPath(arguments.argument("KEYPATH") ?? "")
     let bytes = try DocumentEditing.edit(
-      try PropertyListIO.readBytes(path).array, path: path, options: documentOptions(arguments),
+      path, options: documentOptions(arguments),
       document: { (document) throws(PropertyListError) in try edit.apply(to: &document, at: keyPath) },
       value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: keyPath) })
     try PropertyListIO.write(bytes, to: arguments.value("output") ?? path, output: context.output)
@@ -55,7 +55,7 @@ enum EditSupport {
       return try editor.archive()
     }
     let bytes = try DocumentEditing.edit(
-      try PropertyListIO.readBytes(path).array, path: path, options: documentOptions(arguments),
+      path, options: documentOptions(arguments),
       document: { (document) throws(PropertyListError) in try document.update(to: edited(try document.value)) },
       value: { (value) throws(PropertyListError) in value = try edited(value) })
     try PropertyListIO.write(bytes, to: arguments.value("output") ?? path, output: context.output)

@@ -102,7 +102,7 @@ struct PlutilRunner {
   private func edit(_ file: String, _ edit: KeyPathEdit, at keyPath: String) throws(CommandError) {
     let path = PropertyListKeyPath(keyPath)
     let bytes = try DocumentEditing.edit(
-      try PropertyListIO.readBytes(file).array, path: file, options: .init(writing: writingOptions),
+      file, options: .init(writing: writingOptions),
       document: { (document) throws(PropertyListError) in try edit.apply(to: &document, at: path) },
       value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: path) })
     try PropertyListIO.write(bytes, to: invocation.output ?? file, output: output)

@@ -1,15 +1,18 @@
+import FoundationEssentials
 import PlistKit
 
 extension DecodingMap {
   /// Lays out a binary plist straight from its object table: each object is read once (a
   /// string shared by thousands of records is made into one string, a container shared by
-  /// several places is laid out once and referenced), and each entry keeps its object's byte
-  /// offset for errors.
+  /// several places is laid out once and referenced), and each entry keeps its object's number
+  /// for errors.
   ///
   /// The walk has its own stack, refuses a container that contains itself and nesting beyond
   /// the depth limit, and counts values against the object limit. When anything is wrong it
   /// throws the error the binary reader gives for the file, so that errors are the reader's
   /// whatever the walk met first.
+  ///
+  /// - Precondition: `bytes` outlive the map (its locations read the offset table).
   init(binary bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions) throws(PropertyListError) {
     do {
       var layout = try BinaryLayout(bytes, limits: options.limits)
@@ -30,9 +33,10 @@ private struct BinaryLayout {
   let limits: PropertyListLimits
   var builder: DecodingMapBuilder
   var keys = DecodingKeyTable()
-  /// The byte offset of each entry's object.
-  var offsets: [UInt32] = []
-  /// Per container object: the entry it was laid out at, or `new`, or `open` while it is.
+  /// The object number of each entry.
+  var entryObjects: [UInt32] = []
+  /// Per container object: the entry it was laid out at, or `new`, or the entry with the top
+  /// bit set while it is open.
   var containers: [Int32]
   /// Per string object: its index in the map's strings as a value, or `new`, or `null`.
   var values: [Int32]
@@ -41,18 +45,20 @@ private struct BinaryLayout {
   /// Per container object laid out: how many containers deep it goes, so that placing it again
   /// deep inside another cannot nest the value beyond the depth limit (as the reader checks).
   var heights: [Int32]
-
+  /// The object numbers the open containers refer to, the innermost's last: an array's
+  /// elements, a dictionary's keys then its values.
+  var references: [UInt32] = []
   /// The containers being laid out, the innermost last.
   var stack: [Frame] = []
 
   static let new: Int32 = -1
-  static let open: Int32 = -2
   static let null: Int32 = -3
 
   struct Frame {
     let object: Int
     let count: Int
-    let references: Int
+    /// Where its object numbers start in ``BinaryLayout/references``.
+    let start: Int
     let isDictionary: Bool
     var next = 0
     /// 1 + the height of the tallest child so far.
@@ -75,32 +81,36 @@ private struct BinaryLayout {
   }
 
   mutating func run() throws {
-    stack = []
     if let frame = try visit(objects.topObject, depth: 0) { stack.append(frame) }
     while !stack.isEmpty {
       let top = stack.count - 1
       let frame = stack[top]
       guard frame.next < frame.count else {
-        stack.removeLast()
+        close(frame)
         try builder.end()
-        containers[frame.object] = Int32(truncatingIfNeeded: containers[frame.object] & Int32.max)
-        heights[frame.object] = frame.height
-        if !stack.isEmpty { stack[stack.count - 1].height = max(stack[stack.count - 1].height, frame.height + 1) }
-        if frame.isDictionary && frame.count > 1 {
-          builder.shadowRepeatedKeys(ofDictionaryAt: Int(containers[frame.object]))
-        }
         continue
       }
       stack[top].next = frame.next + 1
+      let value: UInt32
       if frame.isDictionary {
-        try layKey(objects.reference(frame.next, of: frame.object, references: frame.references))
-        let value = try objects.reference(frame.count + frame.next, of: frame.object, references: frame.references)
-        if let child = try visit(value, depth: stack.count) { stack.append(child) }
+        try layKey(Int(references[frame.start + frame.next]))
+        value = references[frame.start + frame.count + frame.next]
       } else {
-        let element = try objects.reference(frame.next, of: frame.object, references: frame.references)
-        if let child = try visit(element, depth: stack.count) { stack.append(child) }
+        value = references[frame.start + frame.next]
       }
+      if let child = try visit(Int(value), depth: stack.count) { stack.append(child) }
     }
+  }
+
+  /// Ends the innermost container: it may now be placed elsewhere, and is no deeper than this.
+  private mutating func close(_ frame: Frame) {
+    stack.removeLast()
+    references.removeLast(frame.isDictionary ? 2 * frame.count : frame.count)
+    let entry = Int(containers[frame.object] & Int32.max)
+    containers[frame.object] = Int32(entry)
+    heights[frame.object] = frame.height
+    if !stack.isEmpty { stack[stack.count - 1].height = max(stack[stack.count - 1].height, frame.height + 1) }
+    if frame.isDictionary && frame.count > 1 { builder.shadowRepeatedKeys(ofDictionaryAt: entry) }
   }
 
   /// Lays out object `index` as a value; returns the frame of a container whose contents follow.
@@ -110,21 +120,19 @@ private struct BinaryLayout {
       let height = heights[index]
       guard depth + Int(height) <= limits.maximumDepth else { throw Problem.tooDeep }
       if !stack.isEmpty { stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1) }
-      offsets.append(UInt32(truncatingIfNeeded: try objects.offset(of: index)))
+      entryObjects.append(UInt32(truncatingIfNeeded: index))
       try builder.shared(Int(container))
       return nil
     }
     // A container still open has its entry with the top bit set (see `open(_:)`).
     guard container == Self.new else { throw Problem.cycle }
+    entryObjects.append(UInt32(truncatingIfNeeded: index))
     let value = values[index]
     if value != Self.new {
-      offsets.append(UInt32(truncatingIfNeeded: try objects.offset(of: index)))
       try value == Self.null ? builder.string(DecodingMap.null) : builder.string(stringIndex: Int(value))
       return nil
     }
-    let (object, offset) = try objects.object(index)
-    offsets.append(UInt32(truncatingIfNeeded: offset))
-    switch object {
+    switch try objects.object(index) {
     case .scalar(.string(let string)):
       let stringIndex = builder.map.strings.count
       try builder.string(string)
@@ -133,35 +141,37 @@ private struct BinaryLayout {
     case .scalar(let scalar):
       try builder.scalar(scalar)
       return nil
-    case .array(let count, let references):
-      return try open(index, count: count, references: references, isDictionary: false, depth: depth)
-    case .dictionary(let count, let references):
-      return try open(index, count: count, references: references, isDictionary: true, depth: depth)
+    case .data(let bytes):
+      try builder.data(bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data())
+      return nil
+    case .array(let count, let start):
+      return try open(index, count: count, references: start, isDictionary: false, depth: depth)
+    case .dictionary(let count, let start):
+      return try open(index, count: count, references: start, isDictionary: true, depth: depth)
     }
   }
 
   private mutating func open(
-    _ index: Int, count: Int, references: Int, isDictionary: Bool, depth: Int
+    _ index: Int, count: Int, references start: Int, isDictionary: Bool, depth: Int
   ) throws -> Frame {
     guard depth < limits.maximumDepth else { throw Problem.tooDeep }
     // The entry, with the top bit set while the container is open: a reference to it then
     // is a cycle (`visit` takes only non-negative states as laid out).
     containers[index] = Int32(truncatingIfNeeded: builder.entryCount) | Int32.min
     if isDictionary { try builder.beginDictionary() } else { try builder.beginArray() }
-    return Frame(object: index, count: count, references: references, isDictionary: isDictionary)
+    let frame = Frame(object: index, count: count, start: references.count, isDictionary: isDictionary)
+    try objects.appendReferences(
+      0..<(isDictionary ? 2 * count : count), of: index, references: start, to: &references)
+    return frame
   }
 
   /// Lays out the key object `index`: a string, interned by its text so that a dictionary
   /// that repeats a key through two objects is seen to repeat it.
   private mutating func layKey(_ index: Int) throws {
+    entryObjects.append(UInt32(truncatingIfNeeded: index))
     let known = keyIndices[index]
-    if known >= 0 {
-      offsets.append(UInt32(truncatingIfNeeded: try objects.offset(of: index)))
-      return try builder.key(stringIndex: Int(known))
-    }
-    let (object, offset) = try objects.object(index)
-    guard case .scalar(.string(var key)) = object else { throw Problem.keyIsNotAString }
-    offsets.append(UInt32(truncatingIfNeeded: offset))
+    if known >= 0 { return try builder.key(stringIndex: Int(known)) }
+    guard case .scalar(.string(var key)) = try objects.object(index) else { throw Problem.keyIsNotAString }
     let interned = key.withUTF8 { keys.index(of: $0, depth: -1, place: -1, in: &builder.map.strings) }
     keyIndices[index] = Int32(truncatingIfNeeded: interned)
     try builder.key(stringIndex: interned)
@@ -169,7 +179,7 @@ private struct BinaryLayout {
 
   mutating func finish() -> DecodingMap {
     var map = builder.map
-    map.locations = .byteOffsets(offsets)
+    map.locations = .binaryObjects(entryObjects, objects)
     return map
   }
 }

@@ -68,12 +68,13 @@ struct DecodingMap {
   /// more than the readers' default object limit); bigger containers are refused with a limit
   /// error rather than misread.
   static let maximumContainerCount = Int(Entry.countMask)
-  /// The most entries the map holds (32 bits of ``Entry/span``).
-  static let maximumEntryCount = Int(UInt32.max)
+  /// The most entries the map holds (32 bits of ``Entry/span``; a binary plist's layout keeps
+  /// entry indices in 31).
+  static let maximumEntryCount = Int(Int32.max)
 
   var entries = EntryBuffer()
   var strings: [String] = []
-  var data: [[UInt8]] = []
+  var data: [Data] = []
   /// Where each entry's value is in the input, when the map was read from bytes.
   var locations: DecodingLocations = .none
   /// For a map laid out from a keyed archive, the classes of its objects.
@@ -146,20 +147,23 @@ final class EntryBuffer {
 }
 
 /// Where the values of a map were in the input: the reader's position of each entry, resolved
-/// into a line and column or a byte offset by its locator (only for an error, while the input
-/// is still there), or nothing for a map made from a value.
+/// into a line and column or a byte offset by its locator, or the binary object each entry was
+/// laid out from; either only for an error, while the input is still there. A map made from a
+/// value has none.
 enum DecodingLocations {
   case none
   case positions([PropertyListLocator.Position], PropertyListLocator)
-  /// The byte offset of each entry's object in a binary plist.
-  case byteOffsets([UInt32])
+  /// The object number of each entry in a binary plist, whose offset table gives its byte.
+  case binaryObjects([UInt32], BinaryPropertyListObjects)
 
   func location(ofEntry index: Int) -> PropertyListError.Location {
     switch self {
     case .none: .none
     case .positions(let positions, let locator):
       index >= 0 && index < positions.count ? locator.location(of: positions[index]) : .none
-    case .byteOffsets(let offsets): index >= 0 && index < offsets.count ? .byteOffset(Int(offsets[index])) : .none
+    case .binaryObjects(let objectNumbers, let objects):
+      index >= 0 && index < objectNumbers.count
+        ? (try? objects.offset(of: Int(objectNumbers[index]))).map { .byteOffset($0) } ?? .none : .none
     }
   }
 }

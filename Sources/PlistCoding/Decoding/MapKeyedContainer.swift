@@ -138,10 +138,12 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   private func value<T: Decodable>(_ type: T.Type, at entry: Int, _ key: Key) throws -> T {
-    do {
-      if let scalar = try decoder.scalar(type, at: entry) { return scalar }
-    } catch {
-      throw decoder.error(error, type, at: entry, pathNode, key: key)
+    if let scalarType = ScalarType(type) {
+      do {
+        return try decoder.scalar(scalarType, as: type, at: entry)
+      } catch {
+        throw decoder.error(error, type, at: entry, pathNode, key: key)
+      }
     }
     return try decoder.unwrap(type, at: entry, path: pathNode.appending(key))
   }

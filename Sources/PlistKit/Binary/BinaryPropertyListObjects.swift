@@ -10,10 +10,12 @@
 package struct BinaryPropertyListObjects {
   private var reader: BinaryPropertyListObjectReader
 
-  /// One object: a scalar (a string, number, date, data, boolean or UID), or a container and
-  /// where its references start.
+  /// One object: a scalar, data, or a container and where its references start.
   package enum Object {
+    /// A string, number, date, boolean or UID.
     case scalar(PropertyList)
+    /// Data: its bytes in the input, valid as long as the input is.
+    case data(UnsafeRawBufferPointer)
     /// An array or set: `count` references from byte `references`.
     case array(count: Int, references: Int)
     /// A dictionary: `count` key references from byte `references`, then `count` value ones.
@@ -38,7 +40,7 @@ package struct BinaryPropertyListObjects {
 
   /// Reads object `index`: a scalar whole (a string or data counted against the decoded-size
   /// limit), a container's count and references checked to fit in the file.
-  package mutating func object(_ index: Int) throws(PropertyListError) -> (object: Object, offset: Int) {
+  package mutating func object(_ index: Int) throws(PropertyListError) -> Object {
     let offset = try reader.offset(ofObject: index)
     let marker = reader.bytes[offset]
     switch marker >> 4 {
@@ -50,17 +52,29 @@ package struct BinaryPropertyListObjects {
       try reader.checkFits(
         object: index, at: offset, start: start, count: overflow ? Int.max : references,
         unitSize: reader.trailer.referenceSize, what: isDictionary ? "dictionary" : "array", unit: "references")
-      return (
-        isDictionary ? .dictionary(count: count, references: start) : .array(count: count, references: start), offset
-      )
+      return isDictionary ? .dictionary(count: count, references: start) : .array(count: count, references: start)
+    case BinaryPropertyListMarker.dataNibble:
+      let (count, start) = try reader.readLength(ofObject: index, at: offset, marker: marker)
+      try reader.checkFits(
+        object: index, at: offset, start: start, count: count, unitSize: 1, what: "data", unit: "bytes")
+      try reader.account(count, object: index, at: offset)
+      return .data(UnsafeRawBufferPointer(rebasing: reader.bytes[start..<(start + count)]))
     default:
-      return (.scalar(try reader.readScalar(index, at: offset, marker: marker)), offset)
+      return .scalar(try reader.readScalar(index, at: offset, marker: marker))
     }
   }
 
-  /// The object that reference number `position` of the container `index` (its references
-  /// from byte `references`) refers to.
-  package func reference(_ position: Int, of index: Int, references: Int) throws(PropertyListError) -> Int {
-    try reader.readReference(at: references + position * reader.trailer.referenceSize, from: index)
+  /// Appends the objects that references `range` of the container `index` (its references
+  /// from byte `references`) refer to: a dictionary's keys are its references `0..<count`,
+  /// its values `count..<2 * count`.
+  package func appendReferences(
+    _ range: Range<Int>, of index: Int, references: Int, to objects: inout [UInt32]
+  ) throws(PropertyListError) {
+    let size = reader.trailer.referenceSize
+    for position in range {
+      // Object numbers fit in 32 bits: the trailer refuses larger counts.
+      objects.append(
+        UInt32(truncatingIfNeeded: try reader.readReference(at: references + position * size, from: index)))
+    }
   }
 }

@@ -90,6 +90,8 @@ extension PropertyListDocument {
 
     guard !entries.isEmpty else {
       if openStepArray && (linewise || isXcodeProject) { item += comma }
+      // Xcode ends every entry of a one-line container with a space: `(a, )`, `{a = b; }`.
+      if isXcodeProject && !linewise && format == .openStep { item.append(0x20) }
       if layout.braceless {
         let needsBreak = !text.isEmpty && text.last != 0x0A && text.last != 0x0D
         return [Splice(range: text.count..<text.count, bytes: (needsBreak ? eol : []) + comments + item + eol)]

@@ -17,8 +17,8 @@ extension CommandSpec {
       """,
     options: [
       GetOptions.to.spec, GetOptions.expect.spec, GetOptions.noNewline.spec, SharedOptions.withPaths.spec,
-      GetOptions.output.spec,
-      SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
+      GetOptions.output.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.stringify.spec,
+      SharedOptions.archive.spec,
     ],
     arguments: [GetOptions.file.spec, GetOptions.keyPath.spec],
     examples: [
@@ -45,6 +45,7 @@ extension CommandSpec {
       let path = context[GetOptions.file] ?? "-"
       let keyPath = context[GetOptions.keyPath] ?? ""
       let withPaths = context[SharedOptions.withPaths]
+      try Terminal.refuseBinary(context[GetOptions.to], output: context[GetOptions.output])
       let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
       let matches = try KeyPathLookup.matches(
         in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])

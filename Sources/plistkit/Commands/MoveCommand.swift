@@ -24,7 +24,8 @@ extension CommandSpec {
         command: "plistkit move Samples/sortednames.plist Q Qu -o -",
         explanation: "Rename the Q section, keeping its place."),
       Example(
-        command: "plistkit move --archive Samples/Presidents.plist Presidents.0.Party Presidents.0.Affiliation -o p.plist",
+        command:
+          "plistkit move --archive Samples/Presidents.plist Presidents.0.Party Presidents.0.Affiliation -o p.plist",
         explanation: "Rename a field of an archived object, writing a new archive."),
     ],
     exitCodes: EditSupport.exitCodes,

@@ -11,8 +11,6 @@ public enum BuddyDate {
   private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
   private static let secondsPerDay: Int64 = 86_400
-  /// Days from 1970-01-01 to 2001-01-01.
-  private static let referenceDay: Int64 = 11_323
 
   /// `date` in PlistBuddy's `Print` form, in UTC (fractions of a second dropped toward the past).
   public static func format(_ date: PropertyListDate) -> String {
@@ -24,8 +22,8 @@ public enum BuddyDate {
       second += secondsPerDay
       days -= 1
     }
-    days += referenceDay
-    let (year, month, day) = civil(fromDays: days)
+    days += ISO8601.referenceDayOffset
+    let (year, month, day) = ISO8601.civilDate(daysSince1970: days)
     let weekday = Int(((days % 7) + 11) % 7)
     func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return
@@ -80,7 +78,7 @@ public enum BuddyDate {
   )
     -> PropertyListDate
   {
-    let days = days(fromCivil: year, month, day) - referenceDay
+    let days = ISO8601.daysSince1970(year: year, month: month, day: day) - ISO8601.referenceDayOffset
     return PropertyListDate(secondsSinceReferenceDate: Double(days * secondsPerDay + secondOfDay - offset))
   }
 
@@ -119,28 +117,5 @@ public enum BuddyDate {
     let minutes = digits.count <= 2 ? 0 : value % 100
     guard hours <= 14, minutes < 60 else { return nil }
     return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date.
-  private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The proleptic Gregorian date of a day counted from 1970-01-01.
-  private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

@@ -305,61 +305,51 @@ struct PlistBuddyModeTests {
     #expect(try text(info).contains("<!-- kept by every edit -->"))
   }
 
+  /// An XML property list file with Apple's header around `body` (tab-indented lines).
+  static func xml(_ body: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \(body)</dict>
+    </plist>
+
+    """
+  }
+
   @Test("build-script lines: merge entitlements (existing keys win) and an asset catalog's partial Info.plist")
   func buildScriptMerge() throws {
     let folder = try TemporaryDirectory()
-    let entitlements = try folder.file(
-      "App.entitlements",
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0">
-      <dict>
-      \t<key>com.apple.security.app-sandbox</key>
-      \t<true/>
-      </dict>
-      </plist>
-
-      """)
-    let extra = try folder.file(
-      "Extra.entitlements",
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0">
-      <dict>
-      \t<key>com.apple.security.app-sandbox</key>
-      \t<false/>
+    let sandbox = "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"
+    let additions = """
       \t<key>com.apple.security.network.client</key>
       \t<true/>
       \t<key>keychain-access-groups</key>
       \t<array>
       \t\t<string>$(AppIdentifierPrefix)com.example.demo</string>
       \t</array>
-      </dict>
-      </plist>
 
-      """)
+      """
+    let entitlements = try folder.file("App.entitlements", Self.xml(sandbox))
+    let extra = try folder.file(
+      "Extra.entitlements", Self.xml("\t<key>com.apple.security.app-sandbox</key>\n\t<false/>\n" + additions))
     let run = try buddy(["-c", "Merge \(extra)", entitlements])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(
-      try text(entitlements) == """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>com.apple.security.app-sandbox</key>
-        \t<true/>
-        \t<key>com.apple.security.network.client</key>
-        \t<true/>
-        \t<key>keychain-access-groups</key>
-        \t<array>
-        \t\t<string>$(AppIdentifierPrefix)com.example.demo</string>
-        \t</array>
-        </dict>
-        </plist>
+    #expect(try text(entitlements) == Self.xml(sandbox + additions))
 
-        """)
+    // actool's --output-partial-info-plist, merged into the bundle's Info.plist.
+    let info = try folder.file("Info.plist", Self.infoPlist)
+    let partial = try folder.file(
+      "assetcatalog_generated_info.plist",
+      Self.xml(
+        "\t<key>CFBundleIconFile</key>\n\t<string>AppIcon</string>\n\t<key>CFBundleIconName</key>\n\t<string>AppIcon</string>\n"
+      ))
+    #expect(try buddy(["-c", "Merge \(partial)", info]).status == 0)
+    let merged = try buddy(["-c", "Print :CFBundleIconName", "-c", "Print :CFBundleIdentifier", info])
+    #expect(merged.output == "AppIcon\ncom.example.demo\n")
+    #expect(try text(info).hasPrefix(String(Self.infoPlist.dropLast("</dict>\n</plist>\n".count))))
+
     let missing = try buddy(["-c", "Merge \(folder.path)/nope.plist", entitlements])
     #expect(missing.status == 1)
     #expect(

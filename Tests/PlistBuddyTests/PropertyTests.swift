@@ -23,7 +23,8 @@ struct PropertyTests {
   func key(_ random: inout Generator) -> String {
     // Keys a command line can name as they are: no colon, no quote, no backslash, not empty,
     // no leading or trailing space, not all digits.
-    var text = String((0..<Int.random(in: 1...6, using: &random)).map { _ in Self.keyCharacters.randomElement(using: &random)! })
+    var text = String(
+      (0..<Int.random(in: 1...6, using: &random)).map { _ in Self.keyCharacters.randomElement(using: &random)! })
     text = text.trimmingSpaces()
     return text.isEmpty || text.allSatisfy(\.isNumber) ? "k" + text : text
   }
@@ -34,7 +35,9 @@ struct PropertyTests {
     case 1: return .integer(Int64.random(in: -1000...1000, using: &random))
     case 2: return .real(Double(Int.random(in: -100...100, using: &random)) / 4)
     case 3: return .boolean(Bool.random(using: &random))
-    case 4: return .data((0..<Int.random(in: 0...4, using: &random)).map { _ in UInt8.random(in: 0x61...0x7A, using: &random) })
+    case 4:
+      return .data(
+        (0..<Int.random(in: 0...4, using: &random)).map { _ in UInt8.random(in: 0x61...0x7A, using: &random) })
     case 5: return .array((0..<Int.random(in: 0...3, using: &random)).map { _ in value(&random, depth: depth + 1) })
     default:
       var dictionary = PropertyListDictionary()

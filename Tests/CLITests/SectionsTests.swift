@@ -74,4 +74,26 @@ struct SectionsTests {
     #expect(lines.count == 2026)
     #expect(lines.prefix(3) == ["A", "  Aaliyah", "  Aaron"])
   }
+
+  @Test("--format json and plist print the sections as filter prints them", .enabled(if: FormatSupport.works(.json)))
+  func formats() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("names.json", try Self.names.serialized(as: .json))
+    let json = try CLI.run(["sections", path, "--format", "json"])
+    #expect(json.status == 0)
+    let expected: PropertyList = [
+      ["section": "A", "items": ["Ann"]], ["section": "B", "items": ["Bob", "Bea"]],
+      ["section": "C", "items": ["Cy", "Carl"]],
+    ]
+    #expect(try PropertyList(bytes: json.stdout, format: .json).isIdentical(to: expected))
+    #expect(json.output.hasSuffix("]\n"))
+    let plist = try CLI.run(["sections", path, "--format", "plist"])
+    #expect(plist.status == 0)
+    let value = try PropertyList(bytes: plist.stdout, format: .xml)
+    #expect(value.isIdentical(to: ["A": ["Ann"], "B": ["Bob", "Bea"], "C": ["Cy", "Carl"]]))
+    let index = try CLI.run(["sections", path, "--index", "--format", "json"])
+    #expect(try PropertyList(bytes: index.stdout, format: .json).isIdentical(to: ["{search}", "A", "B", "C"]))
+    let filtered = try CLI.run(["filter", path, "", "--format", "json"])
+    #expect(filtered.stdout == json.stdout)
+  }
 }

@@ -19,7 +19,7 @@ extension CommandSpec {
       nothing did; a file that cannot be read or used is 1 too, as for every command.
       """,
     options: [
-      FilterJob.match.spec, FilterJob.ignoreDiacritics.spec, FilterJob.ignoreWidth.spec, FilterJob.format.spec,
+      FilterJob.match.spec, FilterJob.ignoreDiacritics.spec, FilterJob.ignoreWidth.spec, SectionedOutput.format.spec,
       FilterJob.flat.spec, SectionedInput.key.spec, SectionedInput.collation.spec,
     ],
     arguments: [FilterJob.file.spec, FilterJob.term.spec],
@@ -44,8 +44,6 @@ extension CommandSpec {
 
 /// One run of `filter`.
 private struct FilterJob {
-  enum Output { case text, json, plist }
-
   static let match = Option.choice(
     "match", short: "m", placeholder: "MODE",
     choices: [("contains", SearchOptions.Mode.contains), ("prefix", .prefix), ("word", .wordPrefix)],
@@ -55,9 +53,6 @@ private struct FilterJob {
     "ignore-diacritics", short: "d", help: "Ignore accents and other marks: e finds é.")
   static let ignoreWidth = Option.flag(
     "ignore-width", short: "w", help: "Ignore full-width and half-width forms: ａｂｃ finds abc.")
-  static let format = Option.choice(
-    "format", short: "f", placeholder: "FORMAT", choices: [("text", Output.text), ("json", .json), ("plist", .plist)],
-    help: "How to print the result.", default: "text")
   static let flat = Option.flag("flat", help: "Print one matching item per line, without section titles.")
   static let file = SharedOptions.file("The list to search; - is standard input.")
   static let term = Argument.single("TERM", help: "The text to look for.")
@@ -76,7 +71,7 @@ private struct FilterJob {
     // A binary list of names is searched straight from the file's bytes when the output allows
     // it (a large file is read into a buffer that takes huge pages).
     let bytes = try PropertyListIO.readBytes(path)
-    if context[Self.format] == .text || flat, context[SectionedInput.collation] == nil,
+    if context[SectionedOutput.format] == .text || flat, context[SectionedInput.collation] == nil,
       let found = bytes.withBytes({ BinaryStringListSearch(term: term, options: options).matches(in: $0) })
     {
       return printFound(found, flat: flat)
@@ -86,9 +81,11 @@ private struct FilterJob {
     if flat {
       printFlat(result)
     } else {
-      switch context[Self.format] {
-      case .json: try write(json(result), path: path)
-      case .plist: try write(plist(result, shape: input.shape), path: path, as: .xml)
+      switch context[SectionedOutput.format] {
+      case .json: try SectionedOutput.write(SectionedOutput.json(result), path: path, output: context.output)
+      case .plist:
+        try SectionedOutput.write(
+          SectionedOutput.plist(result, shape: input.shape), path: path, as: .xml, output: context.output)
       case .text: printText(result, shape: input.shape)
       }
     }
@@ -130,43 +127,4 @@ private struct FilterJob {
     }
   }
 
-  /// `[{"section": TITLE, "items": [...]}, ...]`.
-  private func json(_ result: SearchResult<PropertyList>) -> PropertyList {
-    .array(
-      (0..<result.sectionCount).map { section in
-        var entry = PropertyListDictionary()
-        entry["section"] = .string(result.list.titles[result.sectionIndices[section]])
-        entry["items"] = .array(result.items(inSection: section))
-        return .dictionary(entry)
-      })
-  }
-
-  /// The result in the shape of the input: title → items, the matching items, or the menu
-  /// groups with only their matching items.
-  private func plist(_ result: SearchResult<PropertyList>, shape: SectionedInput.Shape) -> PropertyList {
-    switch shape {
-    case .flat:
-      return .array(result.items)
-    case .titled:
-      var dictionary = PropertyListDictionary()
-      for section in 0..<result.sectionCount {
-        dictionary[result.list.titles[result.sectionIndices[section]]] = .array(result.items(inSection: section))
-      }
-      return .dictionary(dictionary)
-    case .groups(let groups, let itemKeys):
-      return .array(
-        (0..<result.sectionCount).map { section in
-          let original = result.sectionIndices[section]
-          var group = groups[original]
-          group[itemKeys[original]] = .array(result.items(inSection: section))
-          return .dictionary(group)
-        })
-    }
-  }
-
-  private func write(_ value: PropertyList, path: String, as format: PropertyListFormat = .json) throws(CommandError) {
-    let bytes = try PropertyListIO.serialize(value, as: format, options: PropertyListWritingOptions(), path: path)
-    context.output.write(bytes: bytes)
-    if bytes.last != 0x0A { context.output.write("\n") }
-  }
 }

@@ -13,9 +13,13 @@ extension CommandSpec {
       group), in any property-list format; - reads standard input, where plain text with one \
       item per line works too. Each section prints as its title, then its items indented by two \
       spaces. --index prints the index titles instead, one per line, starting with UIKit's \
-      search marker {search}.
+      search marker {search}. --format json prints [{"section": TITLE, "items": [...]}, ...] \
+      (with --index, an array of the titles); --format plist prints an XML property list in the \
+      input's shape, as `filter` prints them.
       """,
-    options: [SectionedInput.collation.spec, SectionedInput.key.spec, SectionsOptions.index.spec],
+    options: [
+      SectionedInput.collation.spec, SectionedInput.key.spec, SectionsOptions.index.spec, SectionedOutput.format.spec,
+    ],
     arguments: [SectionsOptions.file.spec],
     examples: [
       Example(command: "plistkit sections Samples/sortednames.plist --index", explanation: "Print the book's index."),
@@ -24,11 +28,25 @@ extension CommandSpec {
       Example(
         command: "plistkit sections Samples/koreanmenu.plist --collation ko",
         explanation: "Section the Korean menu's dishes by initial consonant (ㄱ ㄴ ㄷ …)."),
+      Example(
+        command: "plistkit sections Samples/computers.plist --format json",
+        explanation: "Print the computers' sections as JSON."),
     ],
     run: { context in
       let path = context[SectionsOptions.file] ?? "-"
       let input = try SectionedInput.load(context, path: path, flatCollation: .en)
       let list = input.list
+      let format = context[SectionedOutput.format]
+      if format != .text {
+        let value =
+          context[SectionsOptions.index]
+          ? .array(list.sectionIndex.titles.map { .string($0) })
+          : format == .json
+            ? SectionedOutput.json(SearchResult(all: list))
+            : SectionedOutput.plist(SearchResult(all: list), shape: input.shape)
+        try SectionedOutput.write(value, path: path, as: format == .json ? .json : .xml, output: context.output)
+        return .success
+      }
       if context[SectionsOptions.index] {
         for title in list.sectionIndex.titles { context.output.writeLine(title) }
         return .success

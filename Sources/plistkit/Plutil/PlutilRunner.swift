@@ -32,7 +32,7 @@ struct PlutilRunner {
     switch invocation.verb {
     case .help: return
     case .lint:
-      _ = try PropertyListIO.read(file)
+      try PropertyListIO.check(file)
       if !invocation.silent { output.writeLine("\(file): OK") }
     case .print:
       let value = try PropertyListIO.read(file).value

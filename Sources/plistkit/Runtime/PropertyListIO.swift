@@ -26,6 +26,22 @@ enum PropertyListIO {
     try parse(readBytes(path), path: path, format: format, options: options)
   }
 
+  /// Checks that the file at `path` (`-` is standard input) is a valid property list without
+  /// building its value (see ``PropertyList/check(bytes:format:options:)``); `format` nil detects
+  /// it as ``read(_:format:options:)`` does.
+  static func check(
+    _ path: String, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
+  ) throws(CommandError) {
+    let input = try readBytes(path)
+    do {
+      _ = try input.withBytes { (bytes) throws(PropertyListError) in
+        try PropertyList.check(bytes: bytes, format: format, fileName: Self.input(path).fileName, options: options)
+      }
+    } catch {
+      throw .file(path, error)
+    }
+  }
+
   /// Parses an input read from `path`, naming it in the error.
   static func parse(
     _ input: InputBuffer, path: String, format: PropertyListFormat? = nil,

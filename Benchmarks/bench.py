@@ -2,12 +2,18 @@
 """The PlistKit benchmark runner: every job, PlistKit and its peers in alternation.
 
     bench.py --plistkit BIN --corpora DIR --out RESULTS.md [--quick] [--search-bench BIN]
+             [--baseline BIN [--baseline-search-bench BIN]] [--no-peers]
 
 For each job and input, every tool runs once as a warm-up (its output is then verified: a
 fast wrong answer cannot score), then `rounds` times in alternation (A B C A B C …), so that
 a slow phase of the machine hits all tools alike. Each run is one process; the runner takes
 its wall time, its CPU time (user + system) and its peak resident set from wait4's rusage.
 The tables give medians, and the ratio of each peer's median wall time to PlistKit's.
+
+With --baseline, another build of PlistKit (an earlier commit's release binary) runs as one
+more tool, "PlistKit before", in the same alternation, and a before/after table closes the
+results: a ratio above 1 means the build under test is faster. --no-peers leaves the other
+tools out, for a quick before/after run.
 """
 import argparse
 import base64
@@ -27,6 +33,7 @@ import time
 REFERENCE = datetime.datetime(2001, 1, 1)
 PY = sys.executable
 MB = 1024 * 1024
+BEFORE = 'PlistKit before'
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,8 +244,20 @@ class Job:
         self.name, self.title, self.inputs, self.tools, self.verify = name, title, inputs, tools, verify
 
 
-def tool_commands(pk, name, source, out, extra):
-    """The command of each tool for a job, or None when the tool cannot do it."""
+def tool_commands(pk, name, source, out, extra, baseline=None, peers=True):
+    """The command of each tool for a job: PlistKit, the baseline build's (the same command with
+    its binary) when there is one, and the peers unless they are left out."""
+    commands = all_tool_commands(pk, name, source, out, extra)
+    chosen = {'PlistKit': commands['PlistKit']}
+    if baseline:
+        chosen[BEFORE] = [baseline] + commands['PlistKit'][1:]
+    if peers:
+        chosen.update((tool, command) for tool, command in commands.items() if tool != 'PlistKit')
+    return chosen
+
+
+def all_tool_commands(pk, name, source, out, extra):
+    """The command of each tool for a job."""
     table = {
         'xml-to-binary': {
             'PlistKit': [pk, 'convert', source, '--to', 'binary', '-o', out],
@@ -296,16 +315,16 @@ def available(tool):
     }.get(tool, True)
 
 
-def measure(job, source, extra, pk, rounds, timeout, scratch, log):
+def measure(job, source, extra, pk, rounds, timeout, scratch, log, baseline=None, peers=True):
     """Measures every tool on one input; returns {tool: result dict}."""
-    commands = tool_commands(pk, job.name, source, None, extra)
+    commands = tool_commands(pk, job.name, source, None, extra, baseline, peers)
     results = {}
     tools = [t for t in commands if available(t)]
     for tool in [t for t in commands if t not in tools]:
         results[tool] = {'error': 'not installed'}
     outs = {tool: os.path.join(scratch, f'{job.name}-{tool.replace(" ", "_")}.out') for tool in tools}
     stdout_files = {tool: outs[tool] + '.stdout' for tool in tools}
-    commands = {t: tool_commands(pk, job.name, source, outs[t], extra)[t] for t in tools}
+    commands = {t: tool_commands(pk, job.name, source, outs[t], extra, baseline, peers)[t] for t in tools}
     samples = {tool: [] for tool in tools}
     slow = set()
     # Warm-up, and the check that each tool's output is right.
@@ -445,6 +464,9 @@ def main():
     parser.add_argument('--timeout', type=float, default=900)
     parser.add_argument('--only', help='comma-separated job names')
     parser.add_argument('--sizes', help='comma-separated corpus sizes (small, medium, large)')
+    parser.add_argument('--baseline', help='another PlistKit binary to compare with, in the same run')
+    parser.add_argument('--baseline-search-bench', help="the baseline's plistkit-benchmark")
+    parser.add_argument('--no-peers', action='store_true', help='measure PlistKit (and the baseline) only')
     args = parser.parse_args()
     sizes = args.sizes.split(',') if args.sizes else ['small'] if args.quick else ['small', 'medium', 'large']
     rounds = args.rounds or (2 if args.quick else 3)
@@ -476,7 +498,8 @@ def main():
                     continue
                 log(f'  {os.path.basename(source)}')
                 job.verify = verifier(job, stem, source, extra)
-                results = measure(job, source, extra, args.plistkit, rounds, args.timeout, scratch, log)
+                results = measure(job, source, extra, args.plistkit, rounds, args.timeout, scratch, log,
+                                  args.baseline, not args.no_peers)
                 input_size = os.path.getsize(source)
                 base = results.get('PlistKit', {}).get('wall')
                 for tool, result in results.items():
@@ -495,23 +518,58 @@ def main():
                 summary[(job.name, stem, size)] = (input_size, results)
             lines.append('')
         if args.search_bench:
-            lines += incremental_search(args, sizes, log)
-    lines += targets(summary, sizes)
+            lines += incremental_search(args.search_bench, args, sizes, log)
+        if args.baseline_search_bench:
+            lines += incremental_search(args.baseline_search_bench, args, sizes, log, ' (before)')
+    if args.baseline:
+        lines += before_and_after(summary, args.baseline)
+    if not args.no_peers:
+        lines += targets(summary, sizes)
     with open(args.out, 'w') as handle:
         handle.write('\n'.join(lines) + '\n')
     log(f'wrote {args.out}')
 
 
-def incremental_search(args, sizes, log):
+def incremental_search(binary, args, sizes, log, label=''):
     size = sizes[-1]
     source = os.path.join(args.corpora, f'names-{size}.bplist')
-    log('incremental search')
-    result = subprocess.run([args.search_bench, source, 'abigai'], capture_output=True, text=True)
-    lines = ['## Incremental search per keystroke (library)', '']
+    log(f'incremental search{label}')
+    result = subprocess.run([binary, source, 'abigai'], capture_output=True, text=True)
+    lines = [f'## Incremental search per keystroke (library){label}', '']
     if result.returncode != 0:
         return lines + [f'The search benchmark failed: {result.stderr.strip()}', '']
     lines += [result.stdout.strip(), '']
     return lines
+
+
+def before_and_after(summary, baseline):
+    """PlistKit against the baseline build, measured in the same alternation."""
+    lines = ['## Before and after', '',
+             f'This build against `{baseline}` (`{first_line([baseline, "--version"])}`), each run in '
+             'alternation with the other. "× wall" and "× CPU" are the baseline\'s median divided by this '
+             'build\'s: 1.0 or more means this build is no slower (CPU left out below 20 ms).', '',
+             '| job | input | before wall | after wall | × wall | before CPU | after CPU | × CPU | '
+             'before RSS | after RSS |',
+             '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|']
+    for (job, stem, size), (input_size, results) in summary.items():
+        after, before = results.get('PlistKit', {}), results.get(BEFORE, {})
+        if 'wall' not in after or 'wall' not in before:
+            why = after.get('error') or before.get('error') or 'not measured'
+            lines.append(f'| {job} | {stem}-{size} | {why} | | | | | | | |')
+            continue
+        cpu = (f'{before["cpu"] / after["cpu"]:.2f}×' if min(before['cpu'], after['cpu']) >= 0.02 else '')
+        lines.append(f'| {job} | {stem}-{size} | {fmt_seconds(before["wall"])} | {fmt_seconds(after["wall"])} | '
+                     f'{before["wall"] / after["wall"]:.2f}× | {fmt_seconds(before["cpu"])} | '
+                     f'{fmt_seconds(after["cpu"])} | {cpu} | {fmt_bytes(before["rss"])} | {fmt_bytes(after["rss"])} |')
+    lines.append('')
+    return lines
+
+
+def first_line(command):
+    try:
+        return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
+    except Exception:
+        return 'unavailable'
 
 
 def targets(summary, sizes):

@@ -5,6 +5,9 @@
 #   Benchmarks/run.sh --quick    small corpora only, in under a minute → Benchmarks/RESULTS-quick.md
 #   Benchmarks/run.sh --only xml-to-binary,filter   some jobs only      → Benchmarks/RESULTS-partial.md
 #   Benchmarks/run.sh --sizes small,medium          some corpus sizes only → Benchmarks/RESULTS-partial.md
+#   Benchmarks/run.sh --baseline BIN [--baseline-search-bench BIN] [--no-peers] [--sizes …]
+#       also runs another build's plistkit (an earlier commit's release binary) in the same
+#       alternation, and adds a before/after table         → Benchmarks/RESULTS-baseline.md
 #
 # Only a full run writes RESULTS.md, so that a partial run never replaces the figures it quotes.
 #
@@ -17,12 +20,20 @@ cd "$(dirname "$0")/.."
 quick=""
 only=()
 sizes=""
+baseline=()
+peers=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick="--quick" ;;
     --only) only=(--only "$2"); shift ;;
     --sizes) sizes="$2"; shift ;;
-    *) echo "usage: Benchmarks/run.sh [--quick] [--only JOB,...] [--sizes SIZE,...]" >&2; exit 2 ;;
+    --baseline) baseline+=(--baseline "$2"); shift ;;
+    --baseline-search-bench) baseline+=(--baseline-search-bench "$2"); shift ;;
+    --no-peers) peers=(--no-peers) ;;
+    *)
+      echo "usage: Benchmarks/run.sh [--quick] [--only JOB,...] [--sizes SIZE,...] [--baseline BIN" \
+        "[--baseline-search-bench BIN] [--no-peers]]" >&2
+      exit 2 ;;
   esac
   shift
 done
@@ -54,5 +65,7 @@ else
   if [ ${#only[@]} -gt 0 ]; then out=Benchmarks/RESULTS-partial.md; fi
 fi
 
+if [ ${#baseline[@]} -gt 0 ]; then out=Benchmarks/RESULTS-baseline.md; fi
+
 python3 Benchmarks/bench.py --plistkit "$bin/plistkit" --corpora "$corpora" --out "$out" \
-  --search-bench "$bin/plistkit-benchmark" $quick "${only[@]}"
+  --search-bench "$bin/plistkit-benchmark" $quick "${only[@]}" "${baseline[@]}" "${peers[@]}"

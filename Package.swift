@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
     .library(name: "PlistCoding", targets: ["PlistCoding"]),
     .library(name: "PlistDocument", targets: ["PlistDocument"]),
+    .library(name: "PlistBuddy", targets: ["PlistBuddy"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -37,9 +38,13 @@ let package = Package(
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
     // Source-preserving documents: text property lists edited by key path, untouched bytes kept.
     .target(name: "PlistDocument", dependencies: ["PlistKit"]),
+    // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
+    .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
-      dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument"]
+      dependencies: [
+        "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
+      ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
     .executableTarget(
@@ -61,6 +66,7 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit"]),
+    .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],
   swiftLanguageModes: [.v6]

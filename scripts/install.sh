@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs plistkit: the binary, its man page, its bash, zsh and fish completions, and the
-# links under which it runs as another tool (plutil; PlistBuddy once the binary has that mode).
+# links under which it runs as another tool (plutil, PlistBuddy).
 #
 # Usage: scripts/install.sh [--prefix DIR] [--binary PATH] [--force]
 #        scripts/install.sh --uninstall [--prefix DIR]

@@ -23,7 +23,9 @@ struct InstallTests {
     }.sorted()
   }
 
-  @Test("install puts the binary, man page, completions and plutil link in the prefix; uninstall removes them")
+  @Test(
+    "install puts the binary, man page, completions and the plutil and PlistBuddy links in the prefix; uninstall removes them"
+  )
   func installAndUninstall() throws {
     let folder = try TemporaryDirectory()
     let prefix = folder.path + "/prefix"
@@ -31,13 +33,12 @@ struct InstallTests {
     #expect(installed.status == 0, "\(installed.stderr)")
     #expect(
       try Self.contents(prefix) == [
-        "bin/plistkit", "bin/plutil", "share/bash-completion/completions/plistkit",
+        "bin/PlistBuddy", "bin/plistkit", "bin/plutil", "share/bash-completion/completions/plistkit",
         "share/fish/vendor_completions.d/plistkit.fish", "share/man/man1/plistkit.1",
         "share/plistkit/installed-files", "share/zsh/site-functions/_plistkit",
       ])
-    // PlistBuddy is linked only once the binary has that mode.
-    #expect(installed.output.contains("skipped \(prefix)/bin/PlistBuddy: this plistkit has no buddy mode"))
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/plutil") == "plistkit")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/PlistBuddy") == "plistkit")
 
     // The installed binary runs, under both names.
     let version = try CLI.run(["--version"], program: prefix + "/bin/plistkit")
@@ -45,6 +46,9 @@ struct InstallTests {
     #expect(version.output.hasPrefix("plistkit "))
     let lint = try CLI.run(["-lint", CLI.sample("computers.plist")], program: prefix + "/bin/plutil")
     #expect(lint.output == "\(CLI.sample("computers.plist")): OK\n")
+    let buddy = try CLI.run(["-c", "Print :0", CLI.sample("computers.plist")], program: prefix + "/bin/PlistBuddy")
+    #expect(buddy.status == 0)
+    #expect(buddy.output == (try CLI.run(["get", CLI.sample("computers.plist"), "0"]).output))
 
     // man finds the page in the prefix.
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {

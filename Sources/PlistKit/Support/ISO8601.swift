@@ -3,7 +3,7 @@
 package enum ISO8601 {
   private static let secondsPerDay: Int64 = 86_400
   /// Days from 1970-01-01 to 2001-01-01.
-  private static let referenceDayOffset: Int64 = 11_323
+  package static let referenceDayOffset: Int64 = 11_323
 
   /// Formats seconds since 2001 as `YYYY-MM-DDTHH:MM:SSZ`, dropping any fraction toward the
   /// past. Non-finite values and values outside ``writableRange`` are clamped to it.
@@ -176,7 +176,7 @@ package enum ISO8601 {
   }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  private static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+  package static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
     let yearOfEra = shiftedYear - era * 400
@@ -186,7 +186,7 @@ package enum ISO8601 {
   }
 
   /// The proleptic Gregorian date of a day count since 1970-01-01.
-  private static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+  package static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let shifted = days + 719_468
     let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
     let dayOfEra = shifted - era * 146_097

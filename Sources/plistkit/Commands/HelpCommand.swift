@@ -1,3 +1,5 @@
+import PlistBuddy
+
 extension CommandSpec {
   /// `plistkit help [COMMAND]`: the overview or one command's help.
   static let help = CommandSpec(
@@ -24,6 +26,10 @@ extension CommandSpec {
       }
       if name == "plutil" {
         context.output.write(PlutilHelp.text)
+        return .success
+      }
+      if name == "buddy" || name == "PlistBuddy" {
+        context.output.write(BuddyHelp.usage + "\n" + BuddyHelp.commands)
         return .success
       }
       guard let command = CommandRegistry.command(named: name) else {

@@ -1,5 +1,5 @@
-/// The entry point: picks plutil mode or a subcommand, parses, runs, reports, and returns
-/// the exit status.
+/// The entry point: picks plutil mode, PlistBuddy mode or a subcommand, parses, runs, reports,
+/// and returns the exit status.
 enum CommandLineTool {
   /// Runs the tool with the process's arguments (`arguments[0]` is the program path).
   static func main(_ arguments: [String]) -> ExitStatus {
@@ -8,6 +8,7 @@ enum CommandLineTool {
     let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "plistkit"
     var words = Array(arguments.dropFirst())
     if program == "plutil" { return PlutilMode.run(words, output: output) }
+    if program == "PlistBuddy" { return BuddyMode.run(words, output: output) }
 
     var quiet = false
     while let first = words.first, first == "-q" || first == "--quiet" {
@@ -27,6 +28,8 @@ enum CommandLineTool {
       return .success
     case "plutil":
       return PlutilMode.run(Array(words.dropFirst()), output: output)
+    case "buddy":
+      return BuddyMode.run(Array(words.dropFirst()), output: output)
     default: break
     }
     guard let command = CommandRegistry.command(named: name) else {

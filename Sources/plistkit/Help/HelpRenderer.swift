@@ -8,6 +8,7 @@ enum HelpRenderer {
 
       Usage: plistkit COMMAND [ARGUMENTS] [OPTIONS]
              plistkit plutil [PLUTIL ARGUMENTS]   (or run as `plutil`)
+             plistkit buddy [-c COMMAND]... [-x] [-l] [-h] FILE   (or run as `PlistBuddy`)
 
       Commands:
 

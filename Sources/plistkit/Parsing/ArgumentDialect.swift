@@ -1,13 +1,19 @@
-/// The two ways a command line is written, which the one parser reads: `plistkit`'s own
-/// (`--name value`, `--name=value`, `-n value`, `-nvalue`; each option once unless repeatable)
-/// and plutil's (`-name value` only, the last of a repeated option wins), each with its own words
-/// for a command line it cannot take.
+/// The ways a command line is written, which the one parser reads: `plistkit`'s own
+/// (`--name value`, `--name=value`, `-n value`, `-nvalue`; each option once unless repeatable),
+/// plutil's (`-name value` only, the last of a repeated option wins) and PlistBuddy's (`-c
+/// COMMAND`, `-x`, any other word a file name), each with its own words for a command line it
+/// cannot take.
 enum ArgumentDialect: Sendable {
   case plistkit
   case plutil
+  case plistBuddy
 
   /// The word that names `option`.
-  func spelling(of option: OptionSpec) -> String { self == .plutil ? "-" + option.long : "--" + option.long }
+  func spelling(of option: OptionSpec) -> String { self == .plistkit ? "--" + option.long : "-" + option.long }
+
+  /// True when words naming no option are positionals rather than errors (PlistBuddy takes
+  /// `-xc` or `-z` for a file name).
+  var takesUnknownOptionsAsPositionals: Bool { self == .plistBuddy }
 
   /// `word` names no option among `options`.
   func unknownOption(_ word: String, among options: [OptionSpec]) -> CommandError {
@@ -22,6 +28,7 @@ enum ArgumentDialect: Sendable {
     switch self {
     case .plistkit: .usage("option --\(option.long) needs a value (\(placeholder))")
     case .plutil: .usage("Missing argument for \(word) (\(placeholder)).")
+    case .plistBuddy: .usage("\(word) needs a \(placeholder)")
     }
   }
 
@@ -29,7 +36,7 @@ enum ArgumentDialect: Sendable {
   func exclusive(_ word: String) -> CommandError {
     switch self {
     case .plistkit: .usage("option '\(word)' cannot be given with another of its kind")
-    case .plutil: .usage("Only one command option may be given; found \(word) after another.")
+    case .plutil, .plistBuddy: .usage("Only one command option may be given; found \(word) after another.")
     }
   }
 

@@ -25,7 +25,10 @@ struct ArgumentParser {
     while index < words.count {
       let word = words[index]
       index += 1
-      if optionsEnded || word == "-" || !word.hasPrefix("-") || looksLikeNegativeNumber(word) {
+      if optionsEnded || word == "-" || !word.hasPrefix("-") || looksLikeNegativeNumber(word)
+        || (dialect.takesUnknownOptionsAsPositionals
+          && !command.allOptions.contains { dialect.spelling(of: $0) == word })
+      {
         positionals.append(word)
         continue
       }
@@ -39,7 +42,7 @@ struct ArgumentParser {
         guard groupsSeen.insert(group).inserted else { throw dialect.exclusive(word) }
       }
       if parsed.options[option.long] != nil, !option.isRepeatable, option.takesValue {
-        guard dialect == .plutil else { throw .usage("option --\(option.long) given more than once") }
+        guard dialect != .plistkit else { throw .usage("option --\(option.long) given more than once") }
         parsed.options[option.long] = nil
       }
       parsed.options[option.long, default: []].append(contentsOf: values)
@@ -55,7 +58,7 @@ struct ArgumentParser {
   /// Finds the option a word names; returns it with the value attached by `=` or to a short name.
   private func resolve(_ word: String) throws(CommandError) -> (OptionSpec, String?) {
     let options = command.allOptions
-    if dialect == .plutil {
+    if dialect != .plistkit {
       guard let option = options.first(where: { "-" + $0.long == word || $0.spellings.contains(word) }) else {
         throw dialect.unknownOption(word, among: options)
       }

@@ -33,7 +33,7 @@ struct CommandSpec: Sendable {
   var exitCodes: [ExitCodeNote]
   /// Does the work; returns the exit status or throws a ``CommandError``.
   var run: @Sendable (CommandContext) throws -> ExitStatus
-  /// How its command line is written: `plistkit`'s own way, or plutil's.
+  /// How its command line is written: `plistkit`'s own way, plutil's or PlistBuddy's.
   var dialect = ArgumentDialect.plistkit
 
   /// Makes a command description.
@@ -63,8 +63,9 @@ struct CommandSpec: Sendable {
   /// The options every command accepts.
   static let commonOptions: [OptionSpec] = [quietOption.spec, helpOption.spec]
 
-  /// The command's options followed by the common ones (plutil's command line has only its own).
-  var allOptions: [OptionSpec] { dialect == .plutil ? options : options + Self.commonOptions }
+  /// The command's options followed by the common ones (plutil's and PlistBuddy's command lines
+  /// have only their own).
+  var allOptions: [OptionSpec] { dialect == .plistkit ? options + Self.commonOptions : options }
 
   /// `plistkit convert FILE... --to FORMAT [--typed] [--output OUT]`.
   var usage: String {

@@ -25,7 +25,7 @@ extension PropertyListError.Remedy {
       switch self {
       case .openStepStringifiesScalars: "--\(SharedOptions.stringify.spec.long)"
       }
-    case .plutil: nil
+    case .plutil, .plistBuddy: nil
     }
   }
 }

@@ -1,0 +1,133 @@
+import PlistKit
+
+extension BuddySession {
+  /// Where a new entry went, or why it could not.
+  enum Placement {
+    case added, exists, cannotAdd
+  }
+
+  /// `Set ENTRY VALUE`: the value keeps its type, read from VALUE.
+  mutating func set(_ entry: BuddyEntry, to text: String) {
+    guard let existing = root.buddyValue(at: entry.path) else {
+      complain("Set: Entry, \"\(entry.text)\", Does Not Exist")
+      return
+    }
+    guard !existing.isBuddyContainer else {
+      complain("Set: Cannot Perform Set On Containers")
+      return
+    }
+    let new: PropertyList
+    do {
+      new = try Self.value(like: existing, from: text)
+    } catch {
+      say(error.message)
+      return
+    }
+    _ = root.withBuddyValue(at: entry.path[...], creating: false) { $0 = new }
+  }
+
+  /// A value of `existing`'s type read from `text` (a UID reads as an integer).
+  static func value(like existing: PropertyList, from text: String) throws(BuddyType.FormatError) -> PropertyList {
+    guard let type = BuddyType(of: existing) else {
+      guard let integer = BuddyType.leadingInteger(text), let uid = integer.uint64Value else { throw .integer }
+      return .uid(uid)
+    }
+    return try type.value(from: text)
+  }
+
+  /// `Add ENTRY TYPE [VALUE]`.
+  mutating func add(_ entry: BuddyEntry, _ type: BuddyType, _ text: String) {
+    let value: PropertyList
+    do {
+      value = try type.value(from: text)
+    } catch {
+      say(error.message)
+      return
+    }
+    place(value, at: entry, command: "Add")
+  }
+
+  /// `Copy SOURCE DESTINATION`.
+  mutating func copy(_ source: BuddyEntry, to destination: BuddyEntry) {
+    guard let value = root.buddyValue(at: source.path) else {
+      complain("Copy: Entry, \"\(source.text)\", Does Not Exist")
+      return
+    }
+    // With no destination macOS does nothing, unless the source is the root too: the empty
+    // destination then names the root, which exists.
+    guard !destination.text.isEmpty || source.path.isEmpty else { return }
+    place(value, at: destination, command: "Copy")
+  }
+
+  /// Puts a new value at `entry` for `Add` and `Copy`: into a dictionary under the last
+  /// component (creating the dictionaries above it), into an array before the index given, or
+  /// at its end for an empty or too large index. An entry of no text at all names the root,
+  /// which always exists (`:` names the empty key, or the end of a root array).
+  mutating func place(_ value: PropertyList, at entry: BuddyEntry, command: String) {
+    let name = entry.name
+    guard !entry.text.isEmpty else {
+      complain("\(command): \"\" Entry Already Exists")
+      return
+    }
+    let placement = root.withBuddyValue(at: entry.parentPath[...], creating: true) { parent -> Placement in
+      switch parent {
+      case .dictionary(var dictionary):
+        guard dictionary[name] == nil else { return .exists }
+        parent = .boolean(false)
+        _ = dictionary.updateValue(value, forKey: name)
+        parent = .dictionary(dictionary)
+        return .added
+      case .array(var elements):
+        let index: Int
+        if name.isEmpty {
+          index = elements.count
+        } else if let given = PropertyList.buddyIndex(name) {
+          index = min(given, elements.count)
+        } else {
+          return .cannotAdd
+        }
+        parent = .boolean(false)
+        elements.insert(value, at: index)
+        parent = .array(elements)
+        return .added
+      default:
+        return .cannotAdd
+      }
+    }
+    switch placement {
+    case .added: break
+    case .exists: complain("\(command): \"\(entry.text)\" Entry Already Exists")
+    case .cannotAdd: complain("\(command): Can't Add Entry, \"\(entry.text)\", to Parent")
+    case nil:
+      // macOS reports this and still exits 0.
+      output.write(Array("\(command): Entry, \"\(entry.text)\", Incorrectly Specified\n".utf8), to: .standardError)
+    }
+  }
+
+  /// `Delete ENTRY`.
+  mutating func delete(_ entry: BuddyEntry) {
+    let path = entry.path
+    guard let name = path.last else {
+      // The root cannot be deleted; macOS says so in these words and goes on.
+      say("Working Container has become Invalid.  Setting to :")
+      return
+    }
+    let removed = root.withBuddyValue(at: path.dropLast()[...], creating: false) { parent -> Bool in
+      switch parent {
+      case .dictionary(var dictionary):
+        parent = .boolean(false)
+        defer { parent = .dictionary(dictionary) }
+        return dictionary.removeValue(forKey: name) != nil
+      case .array(var elements):
+        guard let index = PropertyList.buddyIndex(name), index < elements.count else { return false }
+        parent = .boolean(false)
+        elements.remove(at: index)
+        parent = .array(elements)
+        return true
+      default:
+        return false
+      }
+    }
+    if removed != true { complain("Delete: Entry, \"\(entry.text)\", Does Not Exist") }
+  }
+}

@@ -1,0 +1,113 @@
+import PlistKit
+
+extension BuddySession {
+  /// Writes the value to the file; false (with the reason on standard error) when it could not.
+  mutating func save() -> Bool {
+    do {
+      try files.save(root, to: path)
+      return true
+    } catch {
+      complain("Cannot Write File: \(path) (\(error.reason))")
+      return false
+    }
+  }
+
+  /// `Revert`: the file as last saved, or an empty dictionary when there is none yet.
+  mutating func revert() {
+    hasUnsavedChanges = false
+    guard files.fileExists(path) else {
+      root = .dictionary(PropertyListDictionary())
+      return
+    }
+    do {
+      root = try files.readPropertyList(path)
+    } catch {
+      report(error, path: path)
+      say("Error Reading File: \(path)")
+      hasFailed = true
+    }
+  }
+
+  /// `Merge FILE [ENTRY]`: the entries of FILE's dictionary are added to a dictionary (keys it
+  /// already has are kept as they are), the elements of FILE's array appended to an array; a
+  /// file whose root is no container is appended to an array as one element, or added to a
+  /// dictionary under the empty key.
+  mutating func merge(_ file: String, into entry: BuddyEntry) {
+    guard let target = root.buddyValue(at: entry.path) else {
+      complain("Merge: \"\(entry.text)\" Entry Does Not Exist")
+      return
+    }
+    guard target.isBuddyContainer else {
+      complain("Merge: Specified Entry Must Be a Container")
+      return
+    }
+    let source: PropertyList
+    do {
+      source = try files.readPropertyList(file)
+    } catch {
+      report(error, path: file)
+      complain("Merge: Error Reading File: \(file)")
+      return
+    }
+    switch (target, source) {
+    case (.array, .dictionary): complain("Merge: Can't Add dict Entries to array")
+    case (.dictionary, .array): complain("Merge: Can't Add array Entries to dict")
+    default:
+      _ = root.withBuddyValue(at: entry.path[...], creating: false) { container in
+        switch (container, source) {
+        case (.dictionary(var dictionary), .dictionary(let additions)):
+          container = .boolean(false)
+          for (key, value) in additions where dictionary[key] == nil { _ = dictionary.updateValue(value, forKey: key) }
+          container = .dictionary(dictionary)
+        case (.dictionary(var dictionary), _):
+          container = .boolean(false)
+          if dictionary[""] == nil { _ = dictionary.updateValue(source, forKey: "") }
+          container = .dictionary(dictionary)
+        case (.array(var elements), .array(let additions)):
+          container = .boolean(false)
+          elements.append(contentsOf: additions)
+          container = .array(elements)
+        case (.array(var elements), _):
+          container = .boolean(false)
+          elements.append(source)
+          container = .array(elements)
+        default: break
+        }
+      }
+    }
+  }
+
+  /// `Import ENTRY FILE`: FILE's bytes become the value at ENTRY, which keeps its type when it
+  /// exists (the bytes read as its VALUE) and is added as data when it does not.
+  mutating func importFile(_ file: String, into entry: BuddyEntry) {
+    let existing = root.buddyValue(at: entry.path)
+    if let existing, existing.isBuddyContainer {
+      complain("Import: Specified Entry Must Not Be a Container")
+      return
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try files.readBytes(file)
+    } catch {
+      report(error, path: file)
+      complain("Import: Error Reading File: \(file)")
+      return
+    }
+    guard let existing else {
+      place(.data(bytes), at: entry, command: "Import")
+      return
+    }
+    let new: PropertyList
+    if case .data = existing {
+      new = .data(bytes)
+    } else {
+      do {
+        new = try Self.value(like: existing, from: String(decoding: bytes, as: UTF8.self))
+      } catch {
+        say(error.message)
+        return
+      }
+    }
+    _ = root.withBuddyValue(at: entry.path[...], creating: false) { $0 = new }
+  }
+}

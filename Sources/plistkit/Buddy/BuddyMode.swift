@@ -1,0 +1,71 @@
+import PlistBuddy
+
+/// `plistkit buddy …` and the binary run as `PlistBuddy`: macOS PlistBuddy's command line
+/// (`-c COMMAND` any number of times, `-x`, `-l`, `-h`, one file) over the `PlistBuddy`
+/// library's session, with its messages and exit codes (0, or 1 when anything failed).
+///
+/// Without `-c`, commands are read from standard input after the prompt `Command: `, and the
+/// file is written only by `Save`. With `-c`, the commands run in order and the file is written
+/// at the end when one of them edits it.
+enum BuddyMode {
+  /// PlistBuddy's options, in its own words.
+  enum Options {
+    static let command = Option.repeatable("c", placeholder: "command", help: "Run this command; may be repeated.")
+    static let xml = Option.flag("x", help: "Print values as an XML property list.")
+    static let noSymbolicLinks = Option.flag("l", help: "Refuse a file that is a symbolic link.")
+    static let help = Option.flag("h", help: "Print the help with the list of commands.")
+    static let files = Argument.variadic("FILE", help: "The property list.", allowsNone: true, completion: .file)
+  }
+
+  /// PlistBuddy's command line as a table, for the argument parser.
+  static let spec = CommandSpec(
+    name: "PlistBuddy", abstract: "PlistBuddy's command line.",
+    options: [Options.command.spec, Options.xml.spec, Options.noSymbolicLinks.spec, Options.help.spec],
+    arguments: [Options.files.spec], dialect: .plistBuddy, run: { _ in .success })
+
+  /// The prompt of the interactive mode.
+  static let prompt = "Command: "
+
+  /// Runs a PlistBuddy command line (the words after `buddy`, or after `PlistBuddy`).
+  static func run(_ words: [String], output: BufferedOutput) -> ExitStatus {
+    guard let parsed = try? ArgumentParser(command: spec).parse(words), !words.isEmpty else {
+      output.write(BuddyHelp.usage)
+      return .failure
+    }
+    let files = parsed[Options.files]
+    if parsed[Options.help] {
+      output.write(BuddyHelp.usage + "\n" + BuddyHelp.commands)
+      return files.count == 1 ? .success : .failure
+    }
+    guard files.count == 1 else {
+      if files.isEmpty { output.write(BuddyHelp.usage) } else { output.writeLine("Invalid Arguments") }
+      return .failure
+    }
+    var session = BuddySession(
+      path: files[0], files: BuddyFiles(refusesSymbolicLinks: parsed[Options.noSymbolicLinks]),
+      output: BuddyTerminal(output), printsXML: parsed[Options.xml])
+    guard session.open() else { return .failure }
+    let commands = parsed[Options.command]
+    if commands.isEmpty {
+      runInteractively(&session, output: output)
+    } else {
+      for command in commands where !session.hasExited { session.run(command) }
+      _ = session.saveIfChanged()
+    }
+    return session.hasFailed ? .failure : .success
+  }
+
+  /// Reads commands from standard input until `Exit` or the end of the input; nothing is saved
+  /// but by `Save`.
+  private static func runInteractively(_ session: inout BuddySession, output: BufferedOutput) {
+    while !session.hasExited {
+      output.write(prompt)
+      output.flush()
+      guard let line = readLine(strippingNewline: true) else {
+        output.write("\n")
+        return
+      }
+      session.run(line)
+    }
+  }
+}

@@ -76,14 +76,20 @@ let package = Package(
 // -sanitize=fuzzer,address; each hands its command line to libFuzzer through LLVMFuzzerRunDriver.
 if Context.environment["PLISTKIT_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
+  // The Codable types the decoder targets decode arbitrary bytes as.
+  package.targets.append(.target(name: "FuzzCodableTypes", dependencies: ["PlistCoding"], path: "Fuzz/CodableTypes"))
+  let codingTargets = ["fuzz-plist-decoder", "fuzz-archive-decoder"]
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
     "fuzz-stream", "fuzz-document",
-  ] {
+  ] + codingTargets {
+    let coding: [Target.Dependency] =
+      codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
-        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"],
+        name: name,
+        dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"] + coding,
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

@@ -460,6 +460,9 @@ def main():
     parser.add_argument('--out', required=True)
     parser.add_argument('--quick', action='store_true')
     parser.add_argument('--search-bench')
+    parser.add_argument('--coding-bench', help='plistcoding-benchmark: adds the Codable section')
+    parser.add_argument('--codable-only', action='store_true',
+                        help='run only the Codable section and put it into --out in place of the one there')
     parser.add_argument('--rounds', type=int)
     parser.add_argument('--timeout', type=float, default=900)
     parser.add_argument('--only', help='comma-separated job names')
@@ -471,6 +474,12 @@ def main():
     sizes = args.sizes.split(',') if args.sizes else ['small'] if args.quick else ['small', 'medium', 'large']
     rounds = args.rounds or (2 if args.quick else 3)
     log = lambda text: print(text, file=sys.stderr, flush=True)
+    if args.codable_only:
+        with tempfile.TemporaryDirectory(prefix='plistkit-bench-') as scratch:
+            section = codable(args.coding_bench, args.corpora, args.rounds or 5, args.timeout, scratch, log)
+        replace_codable_section(args.out, section)
+        log(f'wrote the Codable section of {args.out}')
+        return
     lines = ['# Benchmark results', '',
              f'Measured by `Benchmarks/run.sh{" --quick" if args.quick else ""}'
              f'{" --sizes " + args.sizes if args.sizes else ""}` on '
@@ -521,6 +530,8 @@ def main():
             lines += incremental_search(args.search_bench, args, sizes, log)
         if args.baseline_search_bench:
             lines += incremental_search(args.baseline_search_bench, args, sizes, log, ' (before)')
+        if args.coding_bench and (not args.only or 'codable' in args.only.split(',')):
+            lines += codable(args.coding_bench, args.corpora, rounds, args.timeout, scratch, log)
     if args.baseline:
         lines += before_and_after(summary, args.baseline)
     if not args.no_peers:
@@ -570,6 +581,110 @@ def first_line(command):
         return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
     except Exception:
         return 'unavailable'
+
+
+# ---------------------------------------------------------------------------------------------
+# Codable: PlistCoding's PlistDecoder and PlistEncoder against Foundation's coders, in-process.
+
+CODABLE_BEGIN = '<!-- codable: written by Benchmarks/run.sh (full run or --codable) -->'
+CODABLE_END = '<!-- /codable -->'
+CODABLE_RECORDS = 45000
+# (job, title, input suffix, the issue's target: Foundation's time ÷ PlistKit's)
+CODABLE_JOBS = [('decode-xml', 'decode [Record] from XML', 'xml', 2),
+                ('decode-binary', 'decode [Record] from binary', 'bplist', 8),
+                ('encode-xml', 'encode [Record] to XML', 'xml', 3),
+                ('encode-binary', 'encode [Record] to binary', 'bplist', 5)]
+CODABLE_TOOLS = [('PlistKit', 'plistkit'), ('Foundation', 'foundation')]
+
+
+def codable(bench, corpora, rounds, timeout, scratch, log, count=CODABLE_RECORDS):
+    """The Codable section: each job's operation timed inside the process (the benchmark
+    reads the file before and checks the result after), Foundation and PlistKit alternating,
+    one process per run. Returns the section's lines, markers included."""
+    log('codable')
+    os.makedirs(corpora, exist_ok=True)
+    generated = subprocess.run([bench, 'generate', corpora, '--count', str(count)], capture_output=True, text=True)
+    if generated.returncode != 0:
+        return [CODABLE_BEGIN, '## Codable', '', f'The generator failed: {generated.stderr.strip()}', '', CODABLE_END]
+    load = ' '.join(open('/proc/loadavg').read().split()[:3]) if os.path.exists('/proc/loadavg') else 'unknown'
+    lines = [CODABLE_BEGIN, '## Codable: PlistDecoder and PlistEncoder against Foundation', '',
+             f'Measured on {datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")} at commit '
+             f'`{subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()}`'
+             f', load average {load} at the start (2 cores shared: CPU time is the steadier figure). '
+             f'{count:,} records of `{{Name: String, Index: Int, Score: Double, Active: Bool, Created: Date, '
+             'Tags: [String], Blob: Data}` (`Benchmarks/CodingBenchmark`), the files written by Foundation\'s '
+             '`PropertyListEncoder`. Both coders run in the same release build of `plistcoding-benchmark`, one '
+             f'process per run, alternating, a warm-up then {rounds} runs each; the figures are medians of the '
+             'operation alone (decoding `Data` already read, or encoding records already made). Every result is '
+             'checked: decoded records against the generated ones, encoded bytes read back by the other coder. '
+             'Peak memory is the process\'s resident high-water mark during the operation (reset just before '
+             'it, so the input or the records count for both).', '',
+             '| job | input | coder | runs | wall | CPU | peak memory | Foundation ÷ PlistKit (wall) | by CPU | '
+             'target | met |',
+             '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|']
+    for job, title, suffix, goal in CODABLE_JOBS:
+        source = os.path.join(corpora, f'coding-{count}.{suffix}')
+        size = os.path.getsize(source)
+        out = os.path.join(scratch, f'codable-{job}.{suffix}')
+        log(f'  {job}')
+        samples = {tool: [] for tool, _ in CODABLE_TOOLS}
+        errors = {}
+        for round_index in range(rounds + 1):
+            for tool, argument in CODABLE_TOOLS:
+                if tool in errors:
+                    continue
+                path = source if job.startswith('decode') else out
+                outcome = run_once([bench, job, argument, path], out + '.stdout', timeout)
+                if outcome is None or outcome[3] != 0:
+                    errors[tool] = f'over {timeout:.0f} s' if outcome is None else f'exit {outcome[3]}'
+                    continue
+                report = json.loads(outcome[4].decode().strip().splitlines()[-1])
+                if not report['checked']:
+                    errors[tool] = 'wrong output'
+                    continue
+                if round_index > 0:  # the first round is the warm-up
+                    samples[tool].append((report['wall'][0], report['cpu'][0], report['peak'][0]))
+        medians = {tool: tuple(statistics.median(run[i] for run in runs) for i in range(3))
+                   for tool, runs in samples.items() if runs and tool not in errors}
+        base = medians.get('PlistKit')
+        for tool, _ in CODABLE_TOOLS:
+            if tool in errors:
+                lines.append(f'| {title} | {fmt_bytes(size)} | {tool} | | {errors[tool]} | | | | | | |')
+                continue
+            wall, cpu, peak = medians[tool]
+            if tool == 'PlistKit':
+                peer = medians.get('Foundation')
+                met = ''
+                if peer:
+                    short = [why for why, ok in (('speed', peer[0] / wall >= goal or peer[1] / cpu >= goal),
+                                                 ('memory', peak <= peer[2])) if not ok]
+                    met = f'no ({", ".join(short)})' if short else 'yes' if peer[0] / wall >= goal else 'by CPU'
+                lines.append(f'| {title} | {fmt_bytes(size)} | {tool} | {len(samples[tool])} | {fmt_seconds(wall)} | '
+                             f'{fmt_seconds(cpu)} | {fmt_bytes(peak)} | | | ≥ {goal}×, memory ≤ Foundation | {met} |')
+            else:
+                ratio = f'{wall / base[0]:.1f}×' if base else ''
+                cpu_ratio = f'{cpu / base[1]:.1f}×' if base else ''
+                lines.append(f'| {title} | {fmt_bytes(size)} | {tool} | {len(samples[tool])} | {fmt_seconds(wall)} | '
+                             f'{fmt_seconds(cpu)} | {fmt_bytes(peak)} | {ratio} | {cpu_ratio} | | |')
+        for path in (out, out + '.stdout', out + '.stdout.usage'):
+            if os.path.exists(path):
+                os.remove(path)
+    return lines + ['', CODABLE_END, '']
+
+
+def replace_codable_section(path, section):
+    """Puts the Codable section into the results at `path` in place of the one there (or at
+    the end), leaving the rest of the file as its run wrote it."""
+    text = open(path).read() if os.path.exists(path) else '# Benchmark results\n'
+    block = '\n'.join(section)
+    if CODABLE_BEGIN in text and CODABLE_END in text:
+        head, rest = text.split(CODABLE_BEGIN, 1)
+        tail = rest.split(CODABLE_END, 1)[1].lstrip('\n')
+        text = head + block + ('\n' + tail if tail else '')
+    else:
+        text = text.rstrip('\n') + '\n\n' + block
+    with open(path, 'w') as handle:
+        handle.write(text if text.endswith('\n') else text + '\n')
 
 
 def targets(summary, sizes):

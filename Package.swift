@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Sectioning", targets: ["Sectioning"]),
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
+    .library(name: "PlistDiff", targets: ["PlistDiff"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
   ],
@@ -29,9 +30,11 @@ let package = Package(
     .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "Sectioning"]),
     // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
+    // Semantic diff, patch and three-way merge of values, keyed archives and project files.
+    .target(name: "PlistDiff", dependencies: ["PlistKit", "KeyedArchive"]),
     .executableTarget(
       name: "plistkit",
-      dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"]
+      dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDiff"]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
     .executableTarget(
@@ -48,6 +51,7 @@ let package = Package(
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistKit", "KeyedArchive"], exclude: ["Fixtures"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],
   swiftLanguageModes: [.v6]

@@ -95,12 +95,4 @@ struct ValueMergeTests {
         #"["a", "c", "d", "e"]"#, [#"! ours-removed 1 [1..<2]: base ["b"] | ours [] | theirs ["B"]"#]
       ))
   }
-
-  @Test("placeholders stand where conflicts are")
-  func placeholders() {
-    let result = PropertyListMerge(resolution: .placeholders(prefix: "@")).merge(
-      base: ["k": 1, "l": [1, 2]], ours: ["k": 2, "l": [1, 3]], theirs: ["k": 3, "l": [1, 4]])
-    #expect(text(result.value) == #"{k: "@0", l: [1, "@1"]}"#)
-    #expect(result.conflicts.count == 2)
-  }
 }

@@ -51,6 +51,19 @@ public struct PropertyListMergeResult: Sendable {
   /// The conflicts, in the order of the base value; empty for a clean merge.
   public var conflicts: [PropertyListConflict]
 
+  /// Where each conflict sits in the merged value (for conflict markers).
+  let locations: [ConflictLocation]
+
   /// True when the sides merged without a conflict.
   public var isClean: Bool { conflicts.isEmpty }
+}
+
+/// Where a conflict sits in the merged value: what holds it.
+enum ConflictLocation: Equatable {
+  /// It is the whole value.
+  case root
+  /// It is the value of a dictionary key.
+  case entry(String)
+  /// It is array elements (one element, or a span of them).
+  case elements
 }

@@ -28,8 +28,6 @@ public struct PropertyListMerge: Sendable {
     case ours
     /// Their side.
     case theirs
-    /// A placeholder string naming the conflict's index, for conflict markers.
-    case placeholders(prefix: String)
   }
 
   /// Which side conflicts take.
@@ -44,10 +42,14 @@ public struct PropertyListMerge: Sendable {
   public func merge(base: PropertyList, ours: PropertyList, theirs: PropertyList) -> PropertyListMergeResult {
     let oursChange = PropertyListDiff().change(from: base, to: ours)
     let theirsChange = PropertyListDiff().change(from: base, to: theirs)
-    var merger = ValueMerger(resolution: resolution)
+    var merger = ValueMerger(resolution: resolution, placeholderPrefix: placeholderPrefix)
     let value = merger.merge(
       base: base, ours: ours, theirs: theirs, oursChange: oursChange, theirsChange: theirsChange,
-      path: PropertyListKeyPath(components: []))
-    return PropertyListMergeResult(value: value, conflicts: merger.conflicts)
+      path: PropertyListKeyPath(components: []), location: .root)
+    return PropertyListMergeResult(value: value, conflicts: merger.conflicts, locations: merger.locations)
   }
+
+  /// With a prefix, each conflict's place in the merged value holds the string
+  /// `prefix` + its index instead of a side (for conflict markers).
+  var placeholderPrefix: String?
 }

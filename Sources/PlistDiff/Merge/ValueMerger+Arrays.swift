@@ -86,7 +86,7 @@ extension ValueMerger {
         result.append(
           merge(
             base: base[index], ours: ours[oursIndex], theirs: theirs[theirsIndex], oursChange: oursInner,
-            theirsChange: theirsInner, path: path.appending(index: index)))
+            theirsChange: theirsInner, path: path.appending(index: index), location: .elements))
         return
       case (.replaced(let range, _, _, let oursInserted), .replaced(_, _, _, let theirsInserted)) where range.isEmpty:
         result.append(contentsOf: oursInserted)
@@ -110,12 +110,12 @@ extension ValueMerger {
       ? .addedOnBothSides
       : oursSpan.isEmpty ? .removedByOurs : theirsSpan.isEmpty ? .removedByTheirs : .changedOnBothSides
     let kept = conflict(
-      kind, at: path.appending(index: span.lowerBound), elements: span, base: .array(baseSpan),
+      kind, at: path.appending(index: span.lowerBound), location: .elements, elements: span, base: .array(baseSpan),
       ours: .array(oursSpan), theirs: .array(theirsSpan))
-    switch (resolution, kept) {
-    case (.placeholders, let placeholder?): result.append(placeholder)
-    case (_, .array(let elements)?): result.append(contentsOf: elements)
-    default: break
+    switch kept {
+    case .array(let elements)?: result.append(contentsOf: elements)
+    case let placeholder?: result.append(placeholder)
+    case nil: break
     }
   }
 

@@ -22,20 +22,24 @@ extension ValueMerger {
       case (nil, .added):
         insert(key, theirs[key]!, into: &result, after: theirs)
       case (.removed, .changed):
-        if let kept = conflict(.removedByOurs, at: here, base: base[key], ours: nil, theirs: theirs[key]) {
+        if let kept = conflict(
+          .removedByOurs, at: here, location: .entry(key), base: base[key], ours: nil, theirs: theirs[key])
+        {
           insert(key, kept, into: &result, after: theirs)
         }
       case (.changed, .removed):
-        let kept = conflict(.removedByTheirs, at: here, base: base[key], ours: ours[key], theirs: nil)
+        let kept = conflict(
+          .removedByTheirs, at: here, location: .entry(key), base: base[key], ours: ours[key], theirs: nil)
         result[key] = kept
       case (.changed(_, let oursInner), .changed(_, let theirsInner)):
         result[key] = merge(
           base: base[key]!, ours: ours[key]!, theirs: theirs[key]!, oursChange: oursInner, theirsChange: theirsInner,
-          path: here)
+          path: here, location: .entry(key))
       case (.added, .added):
         let (mine, other) = (ours[key]!, theirs[key]!)
         if !Self.equal(mine, other) {
-          result[key] = conflict(.addedOnBothSides, at: here, base: nil, ours: mine, theirs: other)
+          result[key] = conflict(
+            .addedOnBothSides, at: here, location: .entry(key), base: nil, ours: mine, theirs: other)
         }
       default:
         // The base has the key or not; the remaining pairs (added against removed or changed)

@@ -5,16 +5,21 @@ import PlistKit
 /// (which the readers limit), and it reads values only where both sides changed.
 struct ValueMerger {
   let resolution: PropertyListMerge.Resolution
+  let placeholderPrefix: String?
   private(set) var conflicts: [PropertyListConflict] = []
+  private(set) var locations: [ConflictLocation] = []
   /// Results of changes both sides share as one repeated change (a shared value changed the
   /// same way under both), by the path the change repeats.
   private var repeated: [PropertyListKeyPath: PropertyList] = [:]
 
-  init(resolution: PropertyListMerge.Resolution) { self.resolution = resolution }
+  init(resolution: PropertyListMerge.Resolution, placeholderPrefix: String? = nil) {
+    self.resolution = resolution
+    self.placeholderPrefix = placeholderPrefix
+  }
 
   mutating func merge(
     base: PropertyList, ours: PropertyList, theirs: PropertyList, oursChange: PropertyListChange?,
-    theirsChange: PropertyListChange?, path: PropertyListKeyPath
+    theirsChange: PropertyListChange?, path: PropertyListKeyPath, location: ConflictLocation
   ) -> PropertyList {
     guard let oursChange else { return theirs }
     guard let theirsChange else { return ours }
@@ -44,7 +49,7 @@ struct ValueMerger {
           path: path))
     default:
       if Self.equal(ours, theirs) { return ours }
-      result = conflict(.changedOnBothSides, at: path, base: base, ours: ours, theirs: theirs)
+      result = conflict(.changedOnBothSides, at: path, location: location, base: base, ours: ours, theirs: theirs)
     }
     if case .repeated = oursChange, case .repeated = theirsChange { repeated[path] = result }
     return result
@@ -53,24 +58,27 @@ struct ValueMerger {
   /// Records a conflict and returns what the merged value holds in its place (nil: nothing,
   /// the side it takes removed it).
   mutating func conflict(
-    _ kind: PropertyListConflict.Kind, at path: PropertyListKeyPath, elements: Range<Int>? = nil,
-    base: PropertyList?, ours: PropertyList?, theirs: PropertyList?
+    _ kind: PropertyListConflict.Kind, at path: PropertyListKeyPath, location: ConflictLocation,
+    elements: Range<Int>? = nil, base: PropertyList?, ours: PropertyList?, theirs: PropertyList?
   ) -> PropertyList? {
     conflicts.append(
       PropertyListConflict(kind: kind, path: path, elements: elements, base: base, ours: ours, theirs: theirs))
+    locations.append(location)
+    if let placeholderPrefix { return .string("\(placeholderPrefix)\(conflicts.count - 1)") }
     switch resolution {
     case .ours: return ours
     case .theirs: return theirs
-    case .placeholders(let prefix): return .string("\(prefix)\(conflicts.count - 1)")
     }
   }
 
   /// A conflict about a value present on both sides (so something always takes its place).
   private mutating func conflict(
-    _ kind: PropertyListConflict.Kind, at path: PropertyListKeyPath, base: PropertyList, ours: PropertyList,
-    theirs: PropertyList
+    _ kind: PropertyListConflict.Kind, at path: PropertyListKeyPath, location: ConflictLocation, base: PropertyList,
+    ours: PropertyList, theirs: PropertyList
   ) -> PropertyList {
-    conflict(kind, at: path, elements: nil, base: Optional(base), ours: Optional(ours), theirs: Optional(theirs))!
+    conflict(
+      kind, at: path, location: location, elements: nil, base: Optional(base), ours: Optional(ours),
+      theirs: Optional(theirs))!
   }
 
   /// Exact equality that stays linear on shared containers (a diff finding nothing).

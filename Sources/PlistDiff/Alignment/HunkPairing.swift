@@ -22,9 +22,15 @@ struct HunkPairing {
 
   /// The pairs `(oldIndex, newIndex)` inside `oldRange` × `newRange`, in increasing order.
   func pairs(_ oldRange: Range<Int>, _ newRange: Range<Int>) -> [(Int, Int)] {
+    Self.pairs(oldRange, newRange) { likeness(old[$0], new[$1]) }
+  }
+
+  /// The pairs inside `oldRange` × `newRange` with a positive `likeness`, in increasing order,
+  /// chosen to add up to the greatest likeness (by position for large hunks).
+  static func pairs(_ oldRange: Range<Int>, _ newRange: Range<Int>, likeness: (Int, Int) -> Double) -> [(Int, Int)] {
     guard !oldRange.isEmpty, !newRange.isEmpty else { return [] }
     if oldRange.count * newRange.count > Self.searchLimit {
-      return zip(oldRange, newRange).filter { likeness(old[$0.0], new[$0.1]) > 0 }
+      return zip(oldRange, newRange).filter { likeness($0.0, $0.1) > 0 }
     }
     let rows = oldRange.count
     let columns = newRange.count
@@ -33,7 +39,7 @@ struct HunkPairing {
     func at(_ i: Int, _ j: Int) -> Int { i * (columns + 1) + j }
     for i in 0..<rows {
       for j in 0..<columns {
-        let score = likeness(old[oldRange.lowerBound + i], new[newRange.lowerBound + j])
+        let score = likeness(oldRange.lowerBound + i, newRange.lowerBound + j)
         var value = max(best[at(i, j + 1)], best[at(i + 1, j)])
         if score > 0 { value = max(value, best[at(i, j)] + score) }
         best[at(i + 1, j + 1)] = value
@@ -60,6 +66,13 @@ struct HunkPairing {
 
   /// How alike two different values are, from 0 (not versions of each other) to 1.
   func likeness(_ x: PropertyList, _ y: PropertyList) -> Double {
+    Self.likeness(x, y, oldPrint: oldPrints.lookup, newPrint: newPrints.lookup)
+  }
+
+  /// How alike two values are, with the fingerprints of their elements from the closures.
+  static func likeness(
+    _ x: PropertyList, _ y: PropertyList, oldPrint: (PropertyList) -> UInt64, newPrint: (PropertyList) -> UInt64
+  ) -> Double {
     switch (x, y) {
     case (.dictionary(let a), .dictionary(let b)):
       guard !a.isEmpty, !b.isEmpty else { return 0 }
@@ -68,7 +81,7 @@ struct HunkPairing {
       for (key, value) in a.prefix(Self.sampleSize) {
         guard let other = b[key] else { continue }
         shared += 1
-        if oldPrints.lookup(value) == newPrints.lookup(other) { equal += 1 }
+        if oldPrint(value) == newPrint(other) { equal += 1 }
       }
       guard shared > 0 else { return 0 }
       let examined = Double(min(max(a.count, b.count), Self.sampleSize))
@@ -76,10 +89,10 @@ struct HunkPairing {
     case (.array(let a), .array(let b)):
       guard !a.isEmpty, !b.isEmpty else { return 0 }
       var counts: [UInt64: Int] = [:]
-      for element in b.prefix(Self.sampleSize) { counts[newPrints.lookup(element), default: 0] += 1 }
+      for element in b.prefix(Self.sampleSize) { counts[newPrint(element), default: 0] += 1 }
       var common = 0
       for element in a.prefix(Self.sampleSize) {
-        let print = oldPrints.lookup(element)
+        let print = oldPrint(element)
         if let count = counts[print], count > 0 {
           counts[print] = count - 1
           common += 1

@@ -31,13 +31,22 @@ struct ValueFingerprints {
     return computeContainer(value)
   }
 
-  /// The fingerprint of a value already fingerprinted (a value of the tree given to `init`).
+  /// The fingerprint of a value: looked up for the tree's own containers, computed afresh
+  /// for others.
   func lookup(_ value: PropertyList) -> UInt64 {
     if let scalar = Self.scalarFingerprint(value) { return scalar }
-    if let storage = ContainerStorage(of: value), let done = known[storage] { return done }
-    // Only empty containers have no storage.
-    return Self.emptyFingerprint(value)
+    guard let storage = ContainerStorage(of: value) else { return Self.emptyFingerprint(value) }
+    if let done = known[storage] { return done }
+    return Self.of(value)
   }
+
+  /// The fingerprint of a value on its own.
+  static func of(_ value: PropertyList) -> UInt64 {
+    var prints = ValueFingerprints()
+    return prints.fingerprint(value)
+  }
+
+  private init() {}
 
   /// True when the container is shared within its tree.
   func isShared(_ storage: ContainerStorage) -> Bool { shared.contains(storage) }

@@ -40,12 +40,8 @@ public struct PropertyListMerge: Sendable {
 
   /// Merges what `ours` and `theirs` changed from `base`.
   public func merge(base: PropertyList, ours: PropertyList, theirs: PropertyList) -> PropertyListMergeResult {
-    let oursChange = PropertyListDiff().change(from: base, to: ours)
-    let theirsChange = PropertyListDiff().change(from: base, to: theirs)
     var merger = ValueMerger(resolution: resolution, placeholderPrefix: placeholderPrefix)
-    let value = merger.merge(
-      base: base, ours: ours, theirs: theirs, oursChange: oursChange, theirsChange: theirsChange,
-      path: PropertyListKeyPath(components: []), location: .root)
+    let value = merger.merge(base: base, ours: ours, theirs: theirs, path: PropertyListKeyPath(components: []))
     return PropertyListMergeResult(value: value, conflicts: merger.conflicts, locations: merger.locations)
   }
 

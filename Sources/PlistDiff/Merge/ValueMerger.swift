@@ -55,6 +55,15 @@ struct ValueMerger {
     return result
   }
 
+  /// Merges what both sides changed from `base`, diffing each side first.
+  mutating func merge(
+    base: PropertyList, ours: PropertyList, theirs: PropertyList, path: PropertyListKeyPath
+  ) -> PropertyList {
+    merge(
+      base: base, ours: ours, theirs: theirs, oursChange: PropertyListDiff().change(from: base, to: ours),
+      theirsChange: PropertyListDiff().change(from: base, to: theirs), path: path, location: .root)
+  }
+
   /// Records a conflict and returns what the merged value holds in its place (nil: nothing,
   /// the side it takes removed it).
   mutating func conflict(

@@ -1,0 +1,153 @@
+/// The objects of a project, as the comment rules read them: a value (``XcodeProjectComments``)
+/// or the syntax of a document that is being edited without its value.
+package protocol XcodeProjectObjects {
+  /// One object: its fields, however the source holds them.
+  associatedtype Object
+
+  /// The project's `rootObject`, if it names one.
+  var rootObject: String? { get }
+  /// Calls `body` with the ID and fields of every object that is a dictionary, in file order.
+  func forEachObject(_ body: (String, Object) -> Void)
+  /// The object with ID `id`, if it is there and a dictionary.
+  func object(withID id: String) -> Object?
+  /// The string under `key`, if there is one.
+  func string(_ key: String, in object: Object) -> String?
+  /// The strings of the array under `key` (none when it is missing or not an array).
+  func strings(_ key: String, in object: Object) -> [String]
+}
+
+/// Xcode's comment rules (see ``XcodeProjectComments``), over any ``XcodeProjectObjects``.
+package enum XcodeProjectCommentRules {
+  /// The names of build phases that have no `name` of their own.
+  static let buildPhaseNames: [String: String] = [
+    "PBXSourcesBuildPhase": "Sources", "PBXFrameworksBuildPhase": "Frameworks",
+    "PBXResourcesBuildPhase": "Resources", "PBXHeadersBuildPhase": "Headers",
+    "PBXCopyFilesBuildPhase": "CopyFiles", "PBXShellScriptBuildPhase": "ShellScript",
+    "PBXRezBuildPhase": "Rez", "PBXAppleScriptBuildPhase": "AppleScript",
+  ]
+
+  static let fileElements: Set<String> = [
+    "PBXFileReference", "PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup",
+  ]
+
+  static let targets: Set<String> = ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"]
+
+  static let namedByISA: Set<String> = ["PBXTargetDependency", "PBXContainerItemProxy", "PBXBuildRule"]
+
+  /// What points back from one object to another: the build phase that lists a build file, the
+  /// target or project that owns a configuration list, the synchronized group that lists an
+  /// exception set. When two objects claim one, the smaller ID wins, so the answer does not
+  /// depend on the order of the objects.
+  package struct Relations {
+    var phaseOfBuildFile: [ExactKey: String] = [:]
+    var ownerOfConfigurationList: [ExactKey: String] = [:]
+    var groupOfExceptionSet: [ExactKey: String] = [:]
+
+    package init<Objects: XcodeProjectObjects>(_ objects: Objects) {
+      objects.forEachObject { id, object in
+        guard let isa = objects.string("isa", in: object) else { return }
+        if buildPhaseNames[isa] != nil {
+          for file in objects.strings("files", in: object) { Self.claim(&phaseOfBuildFile, file, by: id) }
+        }
+        if isa == "PBXProject" || targets.contains(isa), let list = objects.string("buildConfigurationList", in: object)
+        {
+          Self.claim(&ownerOfConfigurationList, list, by: id)
+        }
+        if isa == "PBXFileSystemSynchronizedRootGroup" {
+          for set in objects.strings("exceptions", in: object) { Self.claim(&groupOfExceptionSet, set, by: id) }
+        }
+      }
+    }
+
+    private static func claim(_ table: inout [ExactKey: String], _ object: String, by owner: String) {
+      let key = ExactKey(object)
+      if let current = table[key], current.utf8.lexicographicallyPrecedes(owner.utf8) { return }
+      table[key] = owner
+    }
+  }
+
+  /// Calls `body` with every object's ID and comment (nil for none), in file order.
+  package static func forEachComment<Objects: XcodeProjectObjects>(
+    in objects: Objects, projectName: String?, _ body: (String, String?) -> Void
+  ) {
+    let relations = Relations(objects)
+    objects.forEachObject { id, object in
+      body(id, comment(of: object, id: id, in: objects, relations: relations, projectName: projectName))
+    }
+  }
+
+  /// The comment of one object.
+  package static func comment<Objects: XcodeProjectObjects>(
+    of object: Objects.Object, id: String, in objects: Objects, relations: Relations, projectName: String?
+  ) -> String? {
+    guard let isa = objects.string("isa", in: object) else { return nil }
+    let name = objects.string("name", in: object)
+    if let phase = buildPhaseNames[isa] { return name ?? phase }
+    if fileElements.contains(isa) { return name ?? objects.string("path", in: object) }
+    if targets.contains(isa) || isa == "XCBuildConfiguration" { return name }
+    if namedByISA.contains(isa) { return isa }
+    switch isa {
+    case "PBXProject":
+      return "Project object"
+    case "PBXBuildFile":
+      let file =
+        objects.string("fileRef", in: object).flatMap { fileRef in
+          objects.object(withID: fileRef).flatMap {
+            comment(of: $0, id: fileRef, in: objects, relations: relations, projectName: projectName)
+          }
+        }
+        ?? objects.string("productRef", in: object).flatMap { objects.object(withID: $0) }.flatMap {
+          objects.string("productName", in: $0)
+        }
+      let phase = relations.phaseOfBuildFile[ExactKey(id)].flatMap { phaseID in
+        objects.object(withID: phaseID).flatMap { phase in
+          objects.string("isa", in: phase).flatMap { buildPhaseNames[$0] }.map {
+            objects.string("name", in: phase) ?? $0
+          }
+        }
+      }
+      return "\(file ?? "(null)") in \(phase ?? "(null)")"
+    case "PBXReferenceProxy":
+      return name ?? objects.string("path", in: object).map(lastPathComponent)
+    case "XCConfigurationList":
+      guard let ownerID = relations.ownerOfConfigurationList[ExactKey(id)],
+        let owner = objects.object(withID: ownerID), let ownerISA = objects.string("isa", in: owner)
+      else { return nil }
+      let ownerName = ownerISA == "PBXProject" ? projectName : objects.string("name", in: owner)
+      return "Build configuration list for \(ownerISA) \"\(ownerName ?? "")\""
+    case "XCSwiftPackageProductDependency":
+      return objects.string("productName", in: object)
+    case "XCRemoteSwiftPackageReference":
+      var package = lastPathComponent(objects.string("repositoryURL", in: object) ?? "")
+      if package.hasSuffix(".git") { package.removeLast(4) }
+      return "XCRemoteSwiftPackageReference \"\(package)\""
+    case "XCLocalSwiftPackageReference":
+      return "XCLocalSwiftPackageReference \"\(objects.string("relativePath", in: object) ?? "")\""
+    case "PBXFileSystemSynchronizedBuildFileExceptionSet":
+      let folder = relations.groupOfExceptionSet[ExactKey(id)].flatMap { objects.object(withID: $0) }.flatMap {
+        objects.string("name", in: $0) ?? objects.string("path", in: $0)
+      }
+      let target = objects.string("target", in: object).flatMap { objects.object(withID: $0) }.flatMap {
+        objects.string("name", in: $0)
+      }
+      return "Exceptions for \"\(folder ?? "")\" folder in \"\(target ?? "")\" target"
+    default:
+      return name
+    }
+  }
+
+  /// The name of the first target of the project's root object: what Xcode's templates name
+  /// a project after, when its real name (its folder's) is not known.
+  package static func firstTargetName<Objects: XcodeProjectObjects>(in objects: Objects) -> String? {
+    guard let root = objects.rootObject.flatMap({ objects.object(withID: $0) }),
+      let first = objects.strings("targets", in: root).first, let target = objects.object(withID: first)
+    else { return nil }
+    return objects.string("name", in: target)
+  }
+
+  /// The text after the last `/` (all of it when there is none).
+  static func lastPathComponent(_ path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
+  }
+}

@@ -1,0 +1,81 @@
+/// The `/* comment */` Xcode writes after every object reference in a `project.pbxproj` file,
+/// for each object of a project: `main.swift`, `main.swift in Sources`, `Sources`, `Debug`,
+/// `Build configuration list for PBXNativeTarget "App"`, `Project object`, and so on.
+///
+/// Xcode computes these comments from the objects themselves, so they are never data: reading a
+/// project file drops them, and writing one (``XcodeProjectWriter``) makes them again from
+/// the value. The rules, per `isa`:
+///
+/// | object | comment |
+/// |---|---|
+/// | `PBXProject` | `Project object` |
+/// | `PBXBuildFile` | the comment of its `fileRef` (or its `productRef`'s `productName`), ` in `, the comment of the build phase whose `files` lists it: `main.swift in Sources`; `(null)` for a part that is missing |
+/// | `PBXSourcesBuildPhase`, `PBXFrameworksBuildPhase`, `PBXResourcesBuildPhase`, `PBXHeadersBuildPhase`, `PBXCopyFilesBuildPhase`, `PBXShellScriptBuildPhase`, `PBXRezBuildPhase`, `PBXAppleScriptBuildPhase` | its `name`, else `Sources`, `Frameworks`, `Resources`, `Headers`, `CopyFiles`, `ShellScript`, `Rez`, `AppleScript` |
+/// | `PBXFileReference`, `PBXGroup`, `PBXVariantGroup`, `XCVersionGroup`, `PBXFileSystemSynchronizedRootGroup` | its `name`, else its `path` (none when it has neither, as for a project's main group) |
+/// | `PBXReferenceProxy` | its `name`, else the last component of its `path` |
+/// | `PBXNativeTarget`, `PBXAggregateTarget`, `PBXLegacyTarget`, `XCBuildConfiguration` | its `name` |
+/// | `PBXTargetDependency`, `PBXContainerItemProxy`, `PBXBuildRule` | its `isa` |
+/// | `XCConfigurationList` | `Build configuration list for ISA "NAME"`, naming the target or project whose `buildConfigurationList` it is (a project is named by ``projectName``) |
+/// | `XCSwiftPackageProductDependency` | its `productName` |
+/// | `XCRemoteSwiftPackageReference` | `XCRemoteSwiftPackageReference "NAME"`, NAME the last component of its `repositoryURL` without `.git` |
+/// | `XCLocalSwiftPackageReference` | `XCLocalSwiftPackageReference "PATH"`, its `relativePath` |
+/// | `PBXFileSystemSynchronizedBuildFileExceptionSet` | `Exceptions for "FOLDER" folder in "TARGET" target` |
+/// | any other `isa` | its `name`, if it has one |
+///
+/// A project's name is not stored in its file (Xcode takes it from the `NAME.xcodeproj`
+/// folder), so it is given here; without one, the name of the project's first target is used,
+/// which is what Xcode's templates make it.
+public struct XcodeProjectComments: Sendable {
+  /// The name the project's own configuration list is described with.
+  public let projectName: String?
+  private var table: [ExactKey: String]
+
+  /// Works out the comment of every object of a project: the value of a `project.pbxproj`
+  /// file (a dictionary with an `objects` dictionary of object ID → object). A value of
+  /// another shape has no comments.
+  public init(project: PropertyList, projectName: String? = nil) {
+    let objects = PropertyListProjectObjects(project: project)
+    let name = projectName ?? objects.flatMap { XcodeProjectCommentRules.firstTargetName(in: $0) }
+    self.projectName = name
+    var table: [ExactKey: String] = [:]
+    if let objects {
+      XcodeProjectCommentRules.forEachComment(in: objects, projectName: name) { id, comment in
+        if let comment { table[ExactKey(id)] = comment }
+      }
+    }
+    self.table = table
+  }
+
+  /// The comment Xcode writes after a reference to the object `id`, or nil when it writes
+  /// none (no such object, or an object with nothing to name it by).
+  public subscript(object id: String) -> String? { table[ExactKey(id)] }
+
+  /// The number of objects that have a comment.
+  public var count: Int { table.count }
+}
+
+/// The objects of a project value, for the comment rules.
+struct PropertyListProjectObjects: XcodeProjectObjects {
+  let objects: PropertyListDictionary
+  let rootObject: String?
+
+  init?(project: PropertyList) {
+    guard case .dictionary(let root) = project, case .dictionary(let objects)? = root["objects"] else { return nil }
+    self.objects = objects
+    rootObject = root["rootObject"]?.stringValue
+  }
+
+  func forEachObject(_ body: (String, PropertyListDictionary) -> Void) {
+    for (id, object) in objects {
+      if case .dictionary(let fields) = object { body(id, fields) }
+    }
+  }
+
+  func object(withID id: String) -> PropertyListDictionary? { objects[id]?.dictionaryValue }
+
+  func string(_ key: String, in object: PropertyListDictionary) -> String? { object[key]?.stringValue }
+
+  func strings(_ key: String, in object: PropertyListDictionary) -> [String] {
+    object[key]?.arrayValue?.compactMap(\.stringValue) ?? []
+  }
+}

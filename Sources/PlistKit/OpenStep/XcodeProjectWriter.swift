@@ -1,0 +1,228 @@
+/// Writes a property list in the layout Xcode gives `project.pbxproj` files, byte for byte:
+///
+/// - the `// !$*UTF8*$!` header line, then the value, then a line break;
+/// - dictionary keys sorted by their UTF-8 bytes, `isa` first (Xcode's top-level order,
+///   `archiveVersion`, `classes`, `objectVersion`, `objects`, `rootObject`, is this order);
+/// - the top-level `objects` dictionary grouped by `isa` into
+///   `/* Begin ISA section */ … /* End ISA section */` blocks, ordered by `isa` and, inside a
+///   block, by object ID (objects without an `isa` follow the blocks, by ID);
+/// - an object whose `isa` is `PBXBuildFile` or `PBXFileReference` on one line,
+///   `{isa = PBXBuildFile; fileRef = … /* main.swift */; }`, everything else one entry per line
+///   indented with tabs, empty containers as `(\n\t…)` and `{\n\t…}`;
+/// - after every reference to an object, and after every object's ID, the comment of
+///   ``XcodeProjectComments`` (none inside a `buildSettings` or `attributes` dictionary, nor
+///   after a `remoteGlobalIDString`, which Xcode leaves bare);
+/// - strings bare when they are made only of `A–Z a–z 0–9 _ $ . /` and hold no `//` or `___`,
+///   otherwise in double quotes with `\\`, `\"`, `\n`, `\t` (and `\a \b \f \r \v`, `\U001b`
+///   for the other control characters) escaped and everything else as UTF-8.
+///
+/// A comment that would hold `*/` (a file named so) is written with `* /`, so that the file
+/// stays readable. Values other than strings, data, arrays and dictionaries are written as the
+/// ``OpenStepPropertyListWriter`` writes them under the same options (an error unless
+/// ``PropertyListWritingOptions/openStepStringifiesScalars`` or
+/// ``PropertyListWritingOptions/openStepWritesGNUstepScalars`` is set). A value read from a
+/// project file Xcode wrote comes back as that file, when `projectName` is the project's name.
+public struct XcodeProjectWriter: Sendable {
+  /// The options in force (``PropertyListWritingOptions/prettyPrinted`` and
+  /// ``PropertyListWritingOptions/sortedKeys`` do not apply: the layout is Xcode's).
+  public var options: PropertyListWritingOptions
+  /// The project's name, for the comment of its configuration list (see ``XcodeProjectComments``).
+  public var projectName: String?
+
+  /// Makes a writer.
+  public init(projectName: String? = nil, options: PropertyListWritingOptions = .default) {
+    self.projectName = projectName
+    self.options = options
+  }
+
+  /// Writes one property list.
+  public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+    try options.checkExpansion(of: value, in: .openStep)
+    var output = XcodeProjectOutput(
+      comments: XcodeProjectComments(project: value, projectName: projectName), options: options)
+    output.bytes.append(contentsOf: XcodeProjectOutput.header)
+    try output.write(value, indent: 0, flat: false, referencing: true)
+    output.bytes.append(0x0A)
+    return output.bytes
+  }
+}
+
+/// The bytes being written and where in the value (for comments and errors).
+struct XcodeProjectOutput {
+  /// The first line of every project file Xcode writes.
+  static let header = Array("// !$*UTF8*$!\n".utf8)
+
+  var bytes: [UInt8] = []
+  let comments: XcodeProjectComments
+  let options: PropertyListWritingOptions
+  private var path: [String] = []
+
+  init(comments: XcodeProjectComments, options: PropertyListWritingOptions) {
+    self.comments = comments
+    self.options = options
+    bytes.reserveCapacity(1 << 16)
+  }
+
+  /// Writes `value` at `indent` tabs; `flat` on one line; `referencing` when a string that
+  /// names an object gets that object's comment.
+  mutating func write(_ value: PropertyList, indent: Int, flat: Bool, referencing: Bool) throws(PropertyListError) {
+    switch value {
+    case .string(let string):
+      Self.appendQuoted(string, to: &bytes)
+      if referencing { appendComment(of: string) }
+    case .array(let elements):
+      try writeArray(elements, indent: indent, flat: flat, referencing: referencing)
+    case .dictionary(let dictionary):
+      try writeDictionary(
+        dictionary, indent: indent, flat: flat || Self.isOneLine(dictionary), referencing: referencing)
+    default:
+      var scalar = OpenStepOutput(options: options)
+      do {
+        try scalar.write(value, indent: 0)
+      } catch {
+        var located = error
+        located.location = .keyPath(PropertyListKeyPath(components: path).description)
+        throw located
+      }
+      bytes.append(contentsOf: scalar.bytes)
+    }
+  }
+
+  /// True for the objects Xcode writes on one line.
+  static func isOneLine(_ dictionary: PropertyListDictionary) -> Bool {
+    guard let isa = dictionary["isa"]?.stringValue else { return false }
+    return isa == "PBXBuildFile" || isa == "PBXFileReference"
+  }
+
+  /// True when Xcode writes comments after the object references inside the value under `key`.
+  static func references(underKey key: String) -> Bool {
+    key != "buildSettings" && key != "attributes" && key != "remoteGlobalIDString"
+  }
+
+  /// The order Xcode writes a dictionary's entries in: `isa` first, then by UTF-8 bytes.
+  static func order(of keys: [String]) -> [Int] {
+    keys.indices.sorted { lhs, rhs in
+      if keys[lhs] == "isa" { return keys[rhs] != "isa" }
+      if keys[rhs] == "isa" { return false }
+      return keys[lhs].utf8.lexicographicallyPrecedes(keys[rhs].utf8)
+    }
+  }
+
+  private mutating func writeArray(
+    _ elements: [PropertyList], indent: Int, flat: Bool, referencing: Bool
+  ) throws(PropertyListError) {
+    bytes.append(UInt8(ascii: "("))
+    if !flat { bytes.append(0x0A) }
+    for (position, element) in elements.enumerated() {
+      if !flat { appendTabs(indent + 1) }
+      path.append(String(position))
+      try write(element, indent: indent + 1, flat: flat, referencing: referencing)
+      path.removeLast()
+      bytes.append(UInt8(ascii: ","))
+      bytes.append(flat ? 0x20 : 0x0A)
+    }
+    if !flat { appendTabs(indent) }
+    bytes.append(UInt8(ascii: ")"))
+  }
+
+  private mutating func writeDictionary(
+    _ dictionary: PropertyListDictionary, indent: Int, flat: Bool, referencing: Bool
+  ) throws(PropertyListError) {
+    bytes.append(UInt8(ascii: "{"))
+    if !flat { bytes.append(0x0A) }
+    for position in Self.order(of: dictionary.keys) {
+      let key = dictionary.keys[position]
+      if path.isEmpty, key == "objects", case .dictionary(let objects) = dictionary.values[position] {
+        appendTabs(indent + 1)
+        bytes.append(contentsOf: "objects = ".utf8)
+        path.append(key)
+        try writeObjects(objects, indent: indent + 1)
+        path.removeLast()
+        bytes.append(contentsOf: ";\n".utf8)
+        continue
+      }
+      if !flat { appendTabs(indent + 1) }
+      try writeEntry(
+        key: key, value: dictionary.values[position], indent: indent + 1, flat: flat,
+        referencing: referencing && Self.references(underKey: key), commentedKey: false)
+      bytes.append(flat ? 0x20 : 0x0A)
+    }
+    if !flat { appendTabs(indent) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// `key = value;`, with the key's comment when it is an object's ID.
+  private mutating func writeEntry(
+    key: String, value: PropertyList, indent: Int, flat: Bool, referencing: Bool, commentedKey: Bool
+  ) throws(PropertyListError) {
+    Self.appendQuoted(key, to: &bytes)
+    if commentedKey { appendComment(of: key) }
+    bytes.append(contentsOf: " = ".utf8)
+    path.append(key)
+    try write(value, indent: indent, flat: flat, referencing: referencing)
+    path.removeLast()
+    bytes.append(UInt8(ascii: ";"))
+  }
+
+  /// The `objects` dictionary: one section per `isa`, objects by ID within it.
+  private mutating func writeObjects(_ objects: PropertyListDictionary, indent: Int) throws(PropertyListError) {
+    bytes.append(contentsOf: "{\n".utf8)
+    for section in Self.sections(of: objects) {
+      if let isa = section.isa {
+        bytes.append(contentsOf: "\n/* Begin \(isa) section */\n".utf8)
+      }
+      for position in section.positions {
+        appendTabs(indent + 1)
+        try writeEntry(
+          key: objects.keys[position], value: objects.values[position], indent: indent + 1, flat: false,
+          referencing: true, commentedKey: true)
+        bytes.append(0x0A)
+      }
+      if let isa = section.isa {
+        bytes.append(contentsOf: "/* End \(isa) section */\n".utf8)
+      }
+    }
+    appendTabs(indent)
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// The positions of the objects grouped by `isa` (sections in `isa` order, objects by ID),
+  /// the objects without an `isa` last, in a group of their own with no `isa`.
+  static func sections(of objects: PropertyListDictionary) -> [(isa: String?, positions: [Int])] {
+    var groups: [String: [Int]] = [:]
+    var loose: [Int] = []
+    for (position, object) in objects.values.enumerated() {
+      if case .dictionary(let fields) = object, let isa = fields["isa"]?.stringValue {
+        groups[isa, default: []].append(position)
+      } else {
+        loose.append(position)
+      }
+    }
+    let byID = { (lhs: Int, rhs: Int) in objects.keys[lhs].utf8.lexicographicallyPrecedes(objects.keys[rhs].utf8) }
+    var sections: [(isa: String?, positions: [Int])] = groups.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      .map { ($0, groups[$0]!.sorted(by: byID)) }
+    if !loose.isEmpty { sections.append((nil, loose.sorted(by: byID))) }
+    return sections
+  }
+
+  private mutating func appendComment(of id: String) {
+    guard let comment = comments[object: id] else { return }
+    Self.appendComment(comment, to: &bytes)
+  }
+
+  /// ` /* comment */`, with `*/` inside broken up as `* /`.
+  static func appendComment(_ comment: String, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: " /* ".utf8)
+    var previous: UInt8 = 0
+    for byte in comment.utf8 {
+      if previous == UInt8(ascii: "*"), byte == UInt8(ascii: "/") { bytes.append(0x20) }
+      bytes.append(byte)
+      previous = byte
+    }
+    bytes.append(contentsOf: " */".utf8)
+  }
+
+  private mutating func appendTabs(_ count: Int) {
+    for _ in 0..<count { bytes.append(0x09) }
+  }
+}

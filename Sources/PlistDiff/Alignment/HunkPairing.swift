@@ -5,8 +5,8 @@ import PlistKit
 /// change, not as a removed record and an added one.
 ///
 /// Elements pair when they are of the same kind and alike: dictionaries that share keys
-/// (the more equal values, the better), arrays that share elements, any two scalars of one
-/// kind. Small hunks are paired by a weighted longest common subsequence (the pairs keep
+/// (the more equal values, the better), any two non-empty arrays (the more shared elements,
+/// the better), any two scalars of one kind. Small hunks are paired by a weighted longest common subsequence (the pairs keep
 /// their order and add up to the greatest likeness); large ones by position.
 struct HunkPairing {
   /// Hunks with more candidate pairs than this are paired by position.
@@ -98,7 +98,9 @@ struct HunkPairing {
           common += 1
         }
       }
-      return Double(common) / Double(min(max(a.count, b.count), Self.sampleSize))
+      // Two lists are versions of each other even with no element in common (a list of one
+      // value that changed), only less alike than lists that share elements.
+      return max(0.1, Double(common) / Double(min(max(a.count, b.count), Self.sampleSize)))
     case (.array, _), (_, .array), (.dictionary, _), (_, .dictionary):
       return 0
     default:

@@ -1,0 +1,191 @@
+import KeyedArchive
+import PlistDiff
+import PlistKit
+
+extension CommandSpec {
+  /// `plistkit merge`: a three-way merge, usable as git's merge driver.
+  static let merge = CommandSpec(
+    name: "merge",
+    abstract: "Merge two property lists changed from a common base (a git merge driver).",
+    discussion: """
+      Three-way merge at key-path granularity: changes to different keys merge, the same change \
+      on both sides merges once, array edits merge by hunks against BASE (insertions both sides \
+      made at one place are both kept, ours first), and changes both sides made to one value \
+      differently conflict, as does one side removing what the other changed. Project files \
+      merge by object ID, so two branches that each add a file merge cleanly; keyed archives \
+      (all three, or --archive) merge as object graphs. The result is written in OURS' format \
+      (a project file in Xcode's layout) to OUT, or atomically over OURS without -o, as git's \
+      merge drivers do. On conflicts each is reported with its BASE, OURS and THEIRS values, the \
+      exit status is 1 and nothing is written, unless --ours or --theirs resolves them (exit 0) \
+      or --conflict-markers writes the result with git-style markers (text formats only; exit 1). \
+      For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L'`.
+      """,
+    options: [
+      .output(help: "Write the result here instead of over OURS; - is standard output."),
+      .flag("ours", help: "Resolve every conflict with OURS' side."),
+      .flag("theirs", help: "Resolve every conflict with THEIRS' side."),
+      .flag("conflict-markers", help: "On conflicts, write the result with <<<<<<< OURS … >>>>>>> THEIRS markers."),
+      .text("marker-size", placeholder: "N", help: "The length of the conflict markers (git's %L).", default: "7"),
+      .flag("archive", help: "Merge as keyed archives (object graphs) even when detection would not."),
+      .choice(
+        "color", placeholder: "WHEN", choices: ["auto", "always", "never"],
+        help: "Colour the conflict report: on a terminal (auto), always, or never.", default: "auto"),
+      .typed,
+    ],
+    arguments: [
+      ArgumentSpec("BASE", help: "The common ancestor (git's %O).", completion: .file),
+      ArgumentSpec("OURS", help: "Our version, replaced by the result without -o (git's %A).", completion: .file),
+      ArgumentSpec("THEIRS", help: "Their version (git's %B).", completion: .file),
+    ],
+    examples: [
+      Example(command: "plistkit merge base.plist mine.plist theirs.plist", explanation: "Merge into mine.plist."),
+      Example(
+        command: "plistkit merge base.plist mine.plist theirs.plist --theirs -o merged.plist",
+        explanation: "Merge, taking their side of every conflict, into a new file."),
+    ],
+    exitCodes: [
+      ExitCodeNote(status: .success, meaning: "merged (conflicts, if any, resolved with --ours or --theirs)"),
+      ExitCodeNote(status: .failure, meaning: "conflicts: nothing written, or written with --conflict-markers"),
+      ExitCodeNote(status: .usage, meaning: "trouble: the command line, or a file that could not be read or written"),
+    ],
+    run: { context in
+      do throws(CommandError) {
+        return try MergeJob(context).run()
+      } catch {
+        if let message = error.message { context.report(message) }
+        throw CommandError.reported(.usage)
+      }
+    }
+  )
+}
+
+/// One run of `merge`.
+private struct MergeJob {
+  let context: CommandContext
+
+  init(_ context: CommandContext) { self.context = context }
+
+  private var arguments: ParsedArguments { context.arguments }
+
+  func run() throws(CommandError) -> ExitStatus {
+    if arguments.flag("ours") && arguments.flag("theirs") {
+      throw .usage("--ours and --theirs cannot be given together")
+    }
+    guard let markerSize = Int(arguments.value("marker-size") ?? "7"), (1...100).contains(markerSize) else {
+      throw .usage("--marker-size takes a number from 1 to 100")
+    }
+    let paths = (
+      base: arguments.argument("BASE")!, ours: arguments.argument("OURS")!, theirs: arguments.argument("THEIRS")!
+    )
+    let options = arguments.readingOptions
+    let base = try PropertyListIO.read(paths.base, options: options).value
+    let oursBytes = try PropertyListIO.readBytes(paths.ours)
+    let (ours, format) = try PropertyListIO.parse(oursBytes, path: paths.ours, options: options)
+    let theirs = try PropertyListIO.read(paths.theirs, options: options).value
+    let output = arguments.value("output") ?? paths.ours
+    let resolution: PropertyListMerge.Resolution = arguments.flag("theirs") ? .theirs : .ours
+    let resolved = arguments.flag("ours") || arguments.flag("theirs")
+    let palette = Palette.resolve(arguments.value("color"))
+    var printer = ConflictPrinter(palette: output == "-" ? Palette(isEnabled: false) : palette)
+    let report: (String) -> Void = { line in
+      if output == "-" { StandardError.writeLine(line) } else { context.output.writeLine(line) }
+    }
+
+    let merged: PropertyList
+    let conflicts: [PropertyListConflict]
+    if let graphs = try archives(base, ours, theirs, paths: [paths.base, paths.ours, paths.theirs]) {
+      do throws(KeyedArchiveError) {
+        let result = try ObjectGraphMerge(resolution: resolution).merge(
+          base: graphs[0], ours: graphs[1], theirs: graphs[2])
+        merged = try result.graph.archivedPropertyList()
+        conflicts = result.conflicts
+      } catch {
+        throw KeyedArchiveIO.fileError(paths.ours, error)
+      }
+      if !conflicts.isEmpty && !resolved {
+        conflicts.forEach { report(printer.line($0)) }
+        if arguments.flag("conflict-markers") {
+          context.report(
+            "conflict markers cannot go into a keyed archive; \(CommandContext.displayName(of: output)) was not written"
+          )
+        }
+        return .failure
+      }
+    } else {
+      printer.labels = ProjectPathLabels(old: base, new: ours)
+      let result = PropertyListMerge(resolution: resolution).merge(base: base, ours: ours, theirs: theirs)
+      merged = result.value
+      conflicts = result.conflicts
+      if !conflicts.isEmpty && !resolved {
+        conflicts.forEach { report(printer.line($0)) }
+        guard arguments.flag("conflict-markers") else {
+          context.report(
+            "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"); \(CommandContext.displayName(of: output)) was not written"
+          )
+          return .failure
+        }
+        guard format != .binary else {
+          context.report(
+            "conflict markers need a text format, and OURS is binary; \(CommandContext.displayName(of: output)) was not written"
+          )
+          return .failure
+        }
+        let marked: [UInt8]
+        do throws(PropertyListError) {
+          marked = try ConflictMarkers.document(
+            base: base, ours: ours, theirs: theirs, format: format, options: writingOptions, markerSize: markerSize
+          ).bytes
+        } catch {
+          throw .file(paths.ours, error)
+        }
+        try PropertyListIO.write(marked, to: output, output: context.output)
+        return .failure
+      }
+    }
+    if !context.isQuiet {
+      conflicts.forEach { report("resolved with \(resolution == .ours ? "OURS" : "THEIRS"): " + printer.line($0)) }
+    }
+    let bytes: [UInt8]
+    if format == .openStep && ProjectFile.hasXcodeHeader(oursBytes) && ProjectFile.isProject(merged) {
+      do throws(PropertyListError) {
+        bytes = try XcodeProjectWriter(
+          projectName: ProjectFile.projectName(inSource: oursBytes), options: writingOptions
+        )
+        .write(merged)
+      } catch {
+        throw .file(paths.ours, error)
+      }
+    } else {
+      bytes = try PropertyListIO.serialize(merged, as: format, options: writingOptions, path: paths.ours)
+    }
+    try PropertyListIO.write(bytes, to: output, output: context.output)
+    return .success
+  }
+
+  /// How the result is written: in OURS' form (the typed JSON form with --typed; GNUstep's
+  /// typed scalars in OpenStep, which the reader took in).
+  private var writingOptions: PropertyListWritingOptions {
+    PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain, openStepWritesGNUstepScalars: true)
+  }
+
+  /// The object graphs to merge, when all three files are keyed archives (or `--archive`).
+  private func archives(_ values: PropertyList..., paths: [String]) throws(CommandError) -> [ObjectGraph]? {
+    let insisted = arguments.flag("archive")
+    guard insisted || values.allSatisfy(ArchiveValidator.isKeyedArchive) else { return nil }
+    var graphs: [ObjectGraph] = []
+    for (value, path) in zip(values, paths) {
+      do {
+        graphs.append(try ObjectGraph(archive: value))
+      } catch {
+        guard insisted else {
+          context.report(
+            "\(CommandContext.displayName(of: path)): \(error.message); not a valid keyed archive, so the files are merged as property lists"
+          )
+          return nil
+        }
+        throw KeyedArchiveIO.fileError(path, error)
+      }
+    }
+    return graphs
+  }
+}

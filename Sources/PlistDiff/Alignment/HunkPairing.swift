@@ -6,8 +6,9 @@ import PlistKit
 ///
 /// Elements pair when they are of the same kind and alike: dictionaries that share keys
 /// (the more equal values, the better), any two non-empty arrays (the more shared elements,
-/// the better), any two scalars of one kind. Small hunks are paired by a weighted longest common subsequence (the pairs keep
-/// their order and add up to the greatest likeness); large ones by position.
+/// the better), any two scalars of one kind. Small hunks are paired by a weighted longest
+/// common subsequence (the pairs keep their order and add up to the greatest likeness); large
+/// ones by position.
 struct HunkPairing {
   /// Hunks with more candidate pairs than this are paired by position.
   static let searchLimit = 4096

@@ -5,17 +5,28 @@
 /// not occur in the other sequence at all are set aside (they can never be matched), which
 /// keeps the search small for the usual edits. The search itself costs about
 /// (N + M) · D steps for D differences, so hostile input (two long sequences with nothing in
-/// order in common) is bounded by a budget of steps: a part of the problem that would cost
-/// more than what is left is given up, its elements reported as removed and added rather
-/// than matched. The result is then a correct alignment, only not the shortest.
+/// order in common) is bounded by a budget of steps, which one diff shares among all its
+/// arrays: a part of the problem that would cost more than what is left is given up, its
+/// elements reported as removed and added rather than matched. The result is then a correct
+/// alignment, only not the shortest.
 struct SequenceAlignment {
-  /// Steps the search may take: a few passes over the input, and at least a few million.
-  static func defaultBudget(_ count: Int) -> Int { max(1 << 22, 32 * count) }
+  /// Steps a diff's alignments may take together: a few dozen per value compared, and at
+  /// least a million.
+  static func defaultBudget(_ count: Int) -> Int { max(1 << 20, 32 * count) }
 
-  /// The pairs of equal elements matched, in increasing order of both indices.
-  static func matches(_ a: [UInt64], _ b: [UInt64], budget: Int? = nil) -> [(Int, Int)] {
-    var search = SequenceAlignment(budget: budget ?? defaultBudget(a.count + b.count))
-    return search.align(a, b)
+  /// The pairs of equal elements matched, in increasing order of both indices; `budget` is
+  /// what the search may spend, and is left with what it did not.
+  static func matches(_ a: [UInt64], _ b: [UInt64], budget: inout Int) -> [(Int, Int)] {
+    var search = SequenceAlignment(budget: budget)
+    let pairs = search.align(a, b)
+    budget = max(0, search.budget)
+    return pairs
+  }
+
+  /// The matches with a budget of their own, proportional to the sequences.
+  static func matches(_ a: [UInt64], _ b: [UInt64]) -> [(Int, Int)] {
+    var budget = defaultBudget(a.count + b.count)
+    return matches(a, b, budget: &budget)
   }
 
   private var budget: Int

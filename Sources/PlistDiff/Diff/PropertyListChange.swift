@@ -17,6 +17,30 @@ public indirect enum PropertyListChange: Sendable, Equatable {
   /// referenced from several places).
   case repeated(of: PropertyListKeyPath, PropertyListChange)
 
+  /// The path a ``repeated(of:_:)`` change repeats, nil for other changes.
+  public var repeatedPath: PropertyListKeyPath? {
+    if case .repeated(let path, _) = self { return path }
+    return nil
+  }
+
+  /// The paths the ``repeated(of:_:)`` changes inside this one repeat, found without entering
+  /// the changes they wrap (so in time linear in the change, however much it repeats).
+  var repeatedOriginals: Set<PropertyListKeyPath> {
+    var paths: Set<PropertyListKeyPath> = []
+    var pending = [self]
+    while let next = pending.popLast() {
+      switch next {
+      case .replaced: break
+      case .repeated(let path, _): paths.insert(path)
+      case .dictionary(let dictionary):
+        for case .changed(_, let inner) in dictionary.entries { pending.append(inner) }
+      case .array(let array):
+        for case .changed(_, _, let inner) in array.edits { pending.append(inner) }
+      }
+    }
+    return paths
+  }
+
   /// The change with any ``repeated(of:_:)`` wrappers taken off.
   public var underlying: PropertyListChange {
     if case .repeated(_, let change) = self { return change.underlying }

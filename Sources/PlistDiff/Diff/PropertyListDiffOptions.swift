@@ -6,8 +6,9 @@ public struct PropertyListDiffOptions: Sendable, Equatable {
   /// Values to leave out: a path matching one of these patterns (in the old value, or in the
   /// new one for an addition) is no difference, and neither is anything below it.
   public var ignoredPaths: [KeyPathPattern]
-  /// Steps the alignment of one array may take before it gives up matching part of it (see
-  /// ``PropertyListDiff``); nil for a budget proportional to the array's size.
+  /// Steps the alignment of arrays may take in one diff, all arrays together, before it gives
+  /// up matching what is left (see ``PropertyListDiff``); nil for a budget proportional to the
+  /// size of the values.
   public var alignmentBudget: Int?
 
   /// Makes options.

@@ -10,6 +10,8 @@ struct ValueDiffer {
   private let newPrints: ValueFingerprints
   /// Changes of pairs of shared containers already compared, and where.
   private var memo: [MemoKey: MemoEntry] = [:]
+  /// Steps left for aligning arrays, shared by all the arrays of this diff.
+  private var alignmentBudget: Int
 
   private struct MemoKey: Hashable {
     let old: ContainerStorage
@@ -26,6 +28,8 @@ struct ValueDiffer {
     self.options = options
     oldPrints = ValueFingerprints(old)
     newPrints = ValueFingerprints(new)
+    alignmentBudget =
+      options.alignmentBudget ?? SequenceAlignment.defaultBudget(oldPrints.valueCount + newPrints.valueCount)
   }
 
   // MARK: - Frames
@@ -260,10 +264,10 @@ struct ValueDiffer {
   // MARK: - Arrays
 
   /// Aligns two arrays on their elements' fingerprints and pairs what is left in each hunk.
-  private func planArray(_ old: [PropertyList], _ new: [PropertyList]) -> [PlanItem] {
+  private mutating func planArray(_ old: [PropertyList], _ new: [PropertyList]) -> [PlanItem] {
     let oldKeys = old.map { oldPrints.lookup($0) }
     let newKeys = new.map { newPrints.lookup($0) }
-    let matches = SequenceAlignment.matches(oldKeys, newKeys, budget: options.alignmentBudget)
+    let matches = SequenceAlignment.matches(oldKeys, newKeys, budget: &alignmentBudget)
     let pairing = HunkPairing(old: old, new: new, oldPrints: oldPrints, newPrints: newPrints)
     var plan: [PlanItem] = []
     plan.reserveCapacity(matches.count + 8)

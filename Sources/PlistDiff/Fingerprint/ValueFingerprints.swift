@@ -17,6 +17,8 @@ struct ValueFingerprints {
   private var known: [ContainerStorage: UInt64] = [:]
   /// Containers met more than once in the tree (shared storage).
   private(set) var shared: Set<ContainerStorage> = []
+  /// The values fingerprinted, each shared container's contents counted once.
+  private(set) var valueCount = 0
 
   /// Fingerprints every container of `root`.
   init(_ root: PropertyList) {
@@ -85,10 +87,12 @@ struct ValueFingerprints {
         }
         Self.add(childPrint, to: &stack[top])
         stack[top].next += 1
+        valueCount += 1
         continue
       }
       let frame = stack.removeLast()
       let print = Self.finish(frame)
+      valueCount += 1
       known[frame.storage] = print
       if stack.isEmpty {
         result = print

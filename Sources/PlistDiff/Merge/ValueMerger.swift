@@ -8,9 +8,20 @@ struct ValueMerger {
   let placeholderPrefix: String?
   private(set) var conflicts: [PropertyListConflict] = []
   private(set) var locations: [ConflictLocation] = []
-  /// Results of changes both sides share as one repeated change (a shared value changed the
-  /// same way under both), by the path the change repeats.
-  private var repeated: [PropertyListKeyPath: PropertyList] = [:]
+  /// Results of merges that repeated changes refer to, by the paths whose changes they are
+  /// (a repeated change's original path, or the place itself), so that a shared value changed
+  /// under both sides is merged once, not once per place it occurs.
+  private var repeated: [RepeatKey: PropertyList] = [:]
+  /// The paths repeated changes refer to, in either side's change.
+  private var referenced: Set<PropertyListKeyPath> = []
+
+  private struct RepeatKey: Hashable {
+    let ours: PropertyListKeyPath
+    let theirs: PropertyListKeyPath
+  }
+
+  /// How deep merges recurse: twice what the readers accept.
+  static let maximumDepth = 2 * PropertyListLimits.default.maximumDepth
 
   init(resolution: PropertyListMerge.Resolution, placeholderPrefix: String? = nil) {
     self.resolution = resolution
@@ -23,11 +34,15 @@ struct ValueMerger {
   ) -> PropertyList {
     guard let oursChange else { return theirs }
     guard let theirsChange else { return ours }
-    if case .repeated(let original, _) = oursChange, case .repeated(let other, _) = theirsChange, original == other,
-      let known = repeated[original]
-    {
-      return known
+    // Deeper than any reader nests, both sides' values are compared whole rather than merged
+    // inside, so that the recursion stays within a thread's stack.
+    guard path.components.count < Self.maximumDepth else {
+      if Self.equal(ours, theirs) { return ours }
+      return conflict(.changedOnBothSides, at: path, location: location, base: base, ours: ours, theirs: theirs)
     }
+    let key = RepeatKey(ours: oursChange.repeatedPath ?? path, theirs: theirsChange.repeatedPath ?? path)
+    let remembers = key.ours != path || key.theirs != path || referenced.contains(path)
+    if remembers, let known = repeated[key] { return known }
     let result: PropertyList
     switch (oursChange.underlying, theirsChange.underlying, base, ours, theirs) {
     case (
@@ -51,7 +66,7 @@ struct ValueMerger {
       if Self.equal(ours, theirs) { return ours }
       result = conflict(.changedOnBothSides, at: path, location: location, base: base, ours: ours, theirs: theirs)
     }
-    if case .repeated = oursChange, case .repeated = theirsChange { repeated[path] = result }
+    if remembers { repeated[key] = result }
     return result
   }
 
@@ -59,9 +74,12 @@ struct ValueMerger {
   mutating func merge(
     base: PropertyList, ours: PropertyList, theirs: PropertyList, path: PropertyListKeyPath
   ) -> PropertyList {
-    merge(
-      base: base, ours: ours, theirs: theirs, oursChange: PropertyListDiff().change(from: base, to: ours),
-      theirsChange: PropertyListDiff().change(from: base, to: theirs), path: path, location: .root)
+    let oursChange = PropertyListDiff().change(from: base, to: ours)
+    let theirsChange = PropertyListDiff().change(from: base, to: theirs)
+    for change in [oursChange, theirsChange] { referenced.formUnion(change?.repeatedOriginals ?? []) }
+    return merge(
+      base: base, ours: ours, theirs: theirs, oursChange: oursChange, theirsChange: theirsChange, path: path,
+      location: .root)
   }
 
   /// Records a conflict and returns what the merged value holds in its place (nil: nothing,

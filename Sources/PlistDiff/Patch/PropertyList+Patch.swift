@@ -12,7 +12,7 @@ extension PropertyList {
   /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/keyPath`` naming the
   ///   first place where the change does not fit.
   public func applying(_ change: PropertyListChange) throws(PropertyListError) -> PropertyList {
-    var patcher = Patcher(referenced: Patcher.referencedPaths(change))
+    var patcher = Patcher(referenced: change.repeatedOriginals)
     return try patcher.apply(change, to: self)
   }
 }
@@ -26,26 +26,14 @@ private struct Patcher {
 
   init(referenced: Set<PropertyListKeyPath>) { self.referenced = referenced }
 
-  /// The paths `repeated` changes name, found without entering the changes they wrap.
-  static func referencedPaths(_ change: PropertyListChange) -> Set<PropertyListKeyPath> {
-    var paths: Set<PropertyListKeyPath> = []
-    var pending = [change]
-    while let next = pending.popLast() {
-      switch next {
-      case .replaced: break
-      case .repeated(let path, _): paths.insert(path)
-      case .dictionary(let dictionary):
-        for case .changed(_, let inner) in dictionary.entries { pending.append(inner) }
-      case .array(let array):
-        for case .changed(_, _, let inner) in array.edits { pending.append(inner) }
-      }
-    }
-    return paths
-  }
-
   private var path: PropertyListKeyPath { PropertyListKeyPath(components: components) }
 
   mutating func apply(_ change: PropertyListChange, to value: PropertyList) throws(PropertyListError) -> PropertyList {
+    guard components.count < ValueMerger.maximumDepth else {
+      throw PropertyListError(
+        .limitExceeded, at: .keyPath(path.description),
+        "the change is nested deeper than \(ValueMerger.maximumDepth) levels, the limit of a patch")
+    }
     let result: PropertyList
     switch change {
     case .replaced(let old, let new):

@@ -30,7 +30,8 @@ struct RandomEdits {
     case 2: return .real([0.5, -0.0, 0.0, 1].randomElement(using: &random)!)
     case 3: return .boolean(Bool.random(using: &random))
     case 4: return .date(PropertyListDate(secondsSinceReferenceDate: Double(Int.random(in: 0...3, using: &random))))
-    case 5: return .data((0..<Int.random(in: 0...3, using: &random)).map { _ in UInt8.random(in: 0...2, using: &random) })
+    case 5:
+      return .data((0..<Int.random(in: 0...3, using: &random)).map { _ in UInt8.random(in: 0...2, using: &random) })
     case 6: return .uid(UInt64.random(in: 0...3, using: &random))
     default: return .string("s\(Int.random(in: 0...20, using: &random))")
     }
@@ -73,7 +74,8 @@ struct RandomEdits {
     case .array(var elements) where Int.random(in: 0..<3, using: &random) > 0:
       switch (Int.random(in: 0..<4, using: &random), elements.isEmpty) {
       case (0, false): elements.remove(at: Int.random(in: 0..<elements.count, using: &random))
-      case (1, _), (_, true): elements.insert(self.value(depth: 2), at: Int.random(in: 0...elements.count, using: &random))
+      case (1, _), (_, true):
+        elements.insert(self.value(depth: 2), at: Int.random(in: 0...elements.count, using: &random))
       default:
         let index = Int.random(in: 0..<elements.count, using: &random)
         elements[index] = edit(elements[index], depth: depth + 1)

@@ -104,8 +104,29 @@ struct HunkPairing {
       return max(0.1, Double(common) / Double(min(max(a.count, b.count), Self.sampleSize)))
     case (.array, _), (_, .array), (.dictionary, _), (_, .dictionary):
       return 0
+    case (.string(let a), .string(let b)):
+      return stringLikeness(a, b)
     default:
       return x.kind == y.kind ? 0.5 : 0
     }
+  }
+
+  /// Strings are more alike the more of the shorter one starts or ends the longer one
+  /// ("Apple I" is more like "Apple I (1976)" than like "Apple Lisa"), looking at the first
+  /// and last ``sampleSize`` scalars.
+  static func stringLikeness(_ a: String, _ b: String) -> Double {
+    let x = Array(a.unicodeScalars.prefix(sampleSize))
+    let y = Array(b.unicodeScalars.prefix(sampleSize))
+    let shorter = min(x.count, y.count)
+    guard shorter > 0 else { return 0.2 }
+    var prefix = 0
+    while prefix < shorter && x[prefix] == y[prefix] { prefix += 1 }
+    let xTail = Array(a.unicodeScalars.suffix(sampleSize))
+    let yTail = Array(b.unicodeScalars.suffix(sampleSize))
+    var suffix = 0
+    while suffix < shorter - prefix && xTail[xTail.count - 1 - suffix] == yTail[yTail.count - 1 - suffix] {
+      suffix += 1
+    }
+    return 0.2 + 0.6 * Double(prefix + suffix) / Double(shorter)
   }
 }

@@ -1,6 +1,14 @@
 import PlistKit
 
 extension PropertyList {
+  /// True for arrays and dictionaries.
+  var isContainer: Bool {
+    switch self {
+    case .array, .dictionary: true
+    default: false
+    }
+  }
+
   /// `==` for two values of which at least one is not a container, without the work list
   /// that `==` sets up for containers: a diff compares millions of scalars.
   func isScalarEqual(to other: PropertyList) -> Bool {

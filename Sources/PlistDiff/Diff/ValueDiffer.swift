@@ -37,10 +37,23 @@ struct ValueDiffer {
   /// A container pair being compared.
   private struct Frame {
     /// The component that leads here from the parent frame (in the old value).
-    let component: String
+    let component: Component
     let patterns: PatternState
     let memoKey: MemoKey?
     var work: Work
+  }
+
+  /// A path component, made into text only when a path is needed.
+  private enum Component {
+    case key(String)
+    case index(Int)
+
+    var text: String {
+      switch self {
+      case .key(let key): key
+      case .index(let index): String(index)
+      }
+    }
   }
 
   private enum Work {
@@ -96,7 +109,7 @@ struct ValueDiffer {
       patterns = step.state
     }
     var stack: [Frame] = []
-    switch compare(old, new, component: "", patterns: patterns) {
+    switch compare(old, new, component: .key(""), patterns: patterns) {
     case .done(let change): return change
     case .frame(let frame): stack.append(frame)
     }
@@ -119,7 +132,7 @@ struct ValueDiffer {
 
   /// Compares two values: scalars at once, containers by a new frame (or the memo).
   private mutating func compare(
-    _ old: PropertyList, _ new: PropertyList, component: String, patterns: PatternState
+    _ old: PropertyList, _ new: PropertyList, component: Component, patterns: PatternState
   ) -> Outcome {
     switch (old, new) {
     case (.dictionary(let a), .dictionary(let b)):
@@ -179,9 +192,15 @@ struct ValueDiffer {
         }
         work.matched += 1
         if ignored { continue }
-        switch compare(
-          work.old.values[position], work.new.values[otherPosition], component: key, patterns: patterns)
-        {
+        let (oldValue, newValue) = (work.old.values[position], work.new.values[otherPosition])
+        // Most entries are scalars: compared here, without a frame.
+        if !oldValue.isContainer || !newValue.isContainer {
+          if !oldValue.isScalarEqual(to: newValue) {
+            work.entries.append(.changed(key: key, .replaced(old: oldValue, new: newValue)))
+          }
+          continue
+        }
+        switch compare(oldValue, newValue, component: .key(key), patterns: patterns) {
         case .done(let change):
           if let change { work.entries.append(.changed(key: key, change)) }
         case .frame(let child):
@@ -201,10 +220,13 @@ struct ValueDiffer {
           appendReplacement(
             oldRange, newRange, of: work.old, work.new, to: &work.edits, patterns: frame.patterns, depth: depth)
         case .compare(let oldIndex, let newIndex):
-          let (patterns, ignored) = descend(frame.patterns, String(oldIndex), depth: depth)
-          if ignored { continue }
-          switch compare(
-            work.old[oldIndex], work.new[newIndex], component: String(oldIndex), patterns: patterns)
+          var patterns = frame.patterns
+          if !patterns.isEmpty {
+            let step = descend(patterns, String(oldIndex), depth: depth)
+            if step.ignored { continue }
+            patterns = step.state
+          }
+          switch compare(work.old[oldIndex], work.new[newIndex], component: .index(oldIndex), patterns: patterns)
           {
           case .done(let change):
             if let change { work.edits.append(.changed(oldIndex: oldIndex, newIndex: newIndex, change)) }
@@ -332,12 +354,13 @@ struct ValueDiffer {
 
   /// The old path of a frame about to be pushed on `stack` (the root frame's component is
   /// not part of the path).
-  private func path(of stack: [Frame], prefix: PropertyListKeyPath, appending component: String) -> PropertyListKeyPath
-  {
+  private func path(
+    of stack: [Frame], prefix: PropertyListKeyPath, appending component: Component
+  ) -> PropertyListKeyPath {
     var components = prefix.components
     if !stack.isEmpty {
-      components.append(contentsOf: stack.dropFirst().map(\.component))
-      components.append(component)
+      components.append(contentsOf: stack.dropFirst().map(\.component.text))
+      components.append(component.text)
     }
     return PropertyListKeyPath(components: components)
   }

@@ -13,10 +13,9 @@ import PlistKit
 /// holding its child twice) is walked in time linear in its distinct containers, not in the
 /// 2^60 places they occur.
 struct ValueFingerprints {
-  /// The fingerprint of every non-empty container of the tree, by storage.
-  private var known: [ContainerStorage: UInt64] = [:]
-  /// Containers met more than once in the tree (shared storage).
-  private(set) var shared: Set<ContainerStorage> = []
+  /// The fingerprint of every non-empty container of the tree, by storage, and which are
+  /// shared (met more than once).
+  private var known = StorageTable()
   /// The values fingerprinted, each shared container's contents counted once.
   private(set) var valueCount = 0
 
@@ -29,7 +28,7 @@ struct ValueFingerprints {
   /// containers that are not part of it).
   mutating func fingerprint(_ value: PropertyList) -> UInt64 {
     if let scalar = Self.scalarFingerprint(value) { return scalar }
-    if let storage = ContainerStorage(of: value), let done = known[storage] { return done }
+    if let storage = ContainerStorage(of: value), let done = known.print(of: storage) { return done }
     return computeContainer(value)
   }
 
@@ -38,7 +37,7 @@ struct ValueFingerprints {
   func lookup(_ value: PropertyList) -> UInt64 {
     if let scalar = Self.scalarFingerprint(value) { return scalar }
     guard let storage = ContainerStorage(of: value) else { return Self.emptyFingerprint(value) }
-    if let done = known[storage] { return done }
+    if let done = known.print(of: storage) { return done }
     return Self.of(value)
   }
 
@@ -51,7 +50,7 @@ struct ValueFingerprints {
   private init() {}
 
   /// True when the container is shared within its tree.
-  func isShared(_ storage: ContainerStorage) -> Bool { shared.contains(storage) }
+  func isShared(_ storage: ContainerStorage) -> Bool { known.isShared(storage) }
 
   /// A frame of the post-order walk: a container and the fingerprints of its children so far.
   private struct Frame {
@@ -59,7 +58,7 @@ struct ValueFingerprints {
     let value: PropertyList
     let children: [PropertyList]
     var next = 0
-    var accumulator: Hasher
+    var accumulator: FingerprintHash
     var entrySum: UInt64 = 0
   }
 
@@ -75,8 +74,8 @@ struct ValueFingerprints {
         if let scalar = Self.scalarFingerprint(child) {
           childPrint = scalar
         } else if let storage = ContainerStorage(of: child) {
-          if let done = known[storage] {
-            shared.insert(storage)
+          if let done = known.print(of: storage) {
+            known.markShared(storage)
             childPrint = done
           } else {
             stack.append(Self.frame(child, storage: storage))
@@ -93,7 +92,7 @@ struct ValueFingerprints {
       let frame = stack.removeLast()
       let print = Self.finish(frame)
       valueCount += 1
-      known[frame.storage] = print
+      known.record(print, for: frame.storage)
       if stack.isEmpty {
         result = print
       } else {
@@ -105,16 +104,15 @@ struct ValueFingerprints {
   }
 
   private static func frame(_ value: PropertyList, storage: ContainerStorage) -> Frame {
-    var hasher = Hasher()
     switch value {
     case .array(let elements):
-      hasher.combine(PropertyList.Kind.array)
-      hasher.combine(elements.count)
-      return Frame(storage: storage, value: value, children: elements, accumulator: hasher)
+      var hash = FingerprintHash(FingerprintHash.arrayTag)
+      hash.combine(UInt64(elements.count))
+      return Frame(storage: storage, value: value, children: elements, accumulator: hash)
     case .dictionary(let dictionary):
-      hasher.combine(PropertyList.Kind.dictionary)
-      hasher.combine(dictionary.count)
-      return Frame(storage: storage, value: value, children: dictionary.values, accumulator: hasher)
+      var hash = FingerprintHash(FingerprintHash.dictionaryTag)
+      hash.combine(UInt64(dictionary.count))
+      return Frame(storage: storage, value: value, children: dictionary.values, accumulator: hash)
     default:
       preconditionFailure("only containers have frames")
     }
@@ -125,43 +123,26 @@ struct ValueFingerprints {
   private static func add(_ childPrint: UInt64, to frame: inout Frame) {
     switch frame.value {
     case .dictionary(let dictionary):
-      var entry = Hasher()
-      entry.combine(ExactKey(dictionary.keys[frame.next]))
-      entry.combine(childPrint)
-      frame.entrySum &+= UInt64(bitPattern: Int64(entry.finalize()))
+      var entry = FingerprintHash(childPrint)
+      var key = dictionary.keys[frame.next]
+      key.withUTF8 { entry.combine(bytes: UnsafeRawBufferPointer($0)) }
+      frame.entrySum &+= entry.value
     default:
       frame.accumulator.combine(childPrint)
     }
   }
 
   private static func finish(_ frame: Frame) -> UInt64 {
-    var hasher = frame.accumulator
-    hasher.combine(frame.entrySum)
-    return UInt64(bitPattern: Int64(hasher.finalize()))
+    var hash = frame.accumulator
+    hash.combine(frame.entrySum)
+    return hash.value
   }
 
   /// The fingerprint of a scalar, or nil for a container.
-  static func scalarFingerprint(_ value: PropertyList) -> UInt64? {
-    var hasher = Hasher()
-    switch value {
-    case .array, .dictionary: return nil
-    case .data(let bytes):
-      hasher.combine(PropertyList.Kind.data)
-      hasher.combine(bytes.count)
-      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    default:
-      // PropertyList's own hash is exact for scalars: strings by their scalars, reals by bits.
-      hasher.combine(value)
-    }
-    return UInt64(bitPattern: Int64(hasher.finalize()))
-  }
+  static func scalarFingerprint(_ value: PropertyList) -> UInt64? { FingerprintHash.scalar(value) }
 
   private static func emptyFingerprint(_ value: PropertyList) -> UInt64 {
-    var hasher = Hasher()
-    hasher.combine(value.kind)
-    hasher.combine(0)
-    hasher.combine(UInt64(0))
-    return UInt64(bitPattern: Int64(hasher.finalize()))
+    FingerprintHash(value.kind == .array ? FingerprintHash.arrayTag : FingerprintHash.dictionaryTag).value
   }
 }
 

@@ -44,7 +44,10 @@ extension CommandSpec {
       ArgumentSpec("B", help: "The new property list; - is standard input.", completion: .file),
     ],
     examples: [
-      Example(command: "plistkit diff Samples/computers.plist computers.plist", explanation: "What changed in a copy."),
+      Example(
+        command:
+          "plistkit convert Samples/computers.plist --to binary -o c.plist && plistkit diff Samples/computers.plist c.plist",
+        explanation: "A file and its conversion to another format are equal (exit 0)."),
       Example(
         command: "plistkit diff old.plist new.plist --ignore '*.ModificationDate' --format json",
         explanation: "The differences as JSON, leaving out every top-level entry's ModificationDate."),
@@ -80,6 +83,9 @@ private struct DiffJob {
     // One file at a time, so that only one file's bytes are in memory next to the values.
     let old = try PropertyListIO.read(paths.0, format: format, options: arguments.readingOptions).value
     let new = try PropertyListIO.read(paths.1, format: format, options: arguments.readingOptions).value
+    // Freeing two large values just before the process exits would only cost time.
+    ExitTimeRelease.keepUntilExit(old)
+    ExitTimeRelease.keepUntilExit(new)
     let options = PropertyListDiffOptions(
       reportsKeyOrder: arguments.flag("key-order"), ignoredPaths: arguments.values("ignore").map { KeyPathPattern($0) })
     let palette = Palette.resolve(arguments.value("color"))

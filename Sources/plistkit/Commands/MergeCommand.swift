@@ -82,6 +82,8 @@ private struct MergeJob {
     let oursBytes = try PropertyListIO.readBytes(paths.ours)
     let (ours, format) = try PropertyListIO.parse(oursBytes, path: paths.ours, options: options)
     let theirs = try PropertyListIO.read(paths.theirs, options: options).value
+    // Freeing large values just before the process exits would only cost time.
+    for value in [base, ours, theirs] { ExitTimeRelease.keepUntilExit(value) }
     let output = arguments.value("output") ?? paths.ours
     let resolution: PropertyListMerge.Resolution = arguments.flag("theirs") ? .theirs : .ours
     let resolved = arguments.flag("ours") || arguments.flag("theirs")
@@ -145,6 +147,7 @@ private struct MergeJob {
     if !context.isQuiet {
       conflicts.forEach { report("resolved with \(resolution == .ours ? "OURS" : "THEIRS"): " + printer.line($0)) }
     }
+    ExitTimeRelease.keepUntilExit(merged)
     let bytes: [UInt8]
     if format == .openStep && ProjectFile.hasXcodeHeader(oursBytes) && ProjectFile.isProject(merged) {
       do throws(PropertyListError) {

@@ -10,8 +10,8 @@ import PlistKit
 /// - One side removing an object the other changed is a conflict at the place that referred
 ///   to it (`Presidents.5`): with ``PropertyListMerge/Resolution/theirs`` the changed object
 ///   stays, with ``PropertyListMerge/Resolution/ours`` it goes.
-/// - The merged graph is numbered afresh when written (``ObjectGraph/archivedPropertyList()``)
-///   and passes ``ArchiveValidator``; `$archiver` and `$version` are ours.
+/// - The merged graph is numbered afresh when written (`ObjectGraph/archivedPropertyList()`)
+///   and passes `ArchiveValidator`; `$archiver` and `$version` are ours.
 public struct ObjectGraphMerge: Sendable {
   /// Which side conflicts take.
   public var resolution: PropertyListMerge.Resolution

@@ -16,7 +16,7 @@ import PlistKit
 ///   on structural fingerprints), so one inserted row is one addition; removed and added
 ///   elements of one hunk that are versions of each other are compared inside, so a changed
 ///   field of a record is reported at the field.
-/// - Values are compared exactly, as ``PropertyList``'s `==` does: strings by their Unicode
+/// - Values are compared exactly, as `PropertyList`'s `==` does: strings by their Unicode
 ///   scalars, integers and reals as different types, reals by bit pattern.
 /// - Work is linear in the distinct containers: a value whose containers are shared (as a
 ///   binary plist's reader shares an object referenced from several places) is compared once

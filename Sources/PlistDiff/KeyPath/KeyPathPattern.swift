@@ -3,7 +3,7 @@ import PlistKit
 /// A key path with wildcards, naming the values a diff leaves out (`--ignore`).
 ///
 /// The pattern is a dotted key path (with `\.` for a dot inside a key, as in
-/// ``PropertyListKeyPath``). A component that is exactly `*` matches any one key or index; a
+/// `PropertyListKeyPath`). A component that is exactly `*` matches any one key or index; a
 /// `*` inside a component matches any run of characters within that component
 /// (`*Date` matches `ModifiedDate`). A pattern matches a path with the same number of
 /// components, so `Presidents.*.Party` matches every president's party and nothing below or

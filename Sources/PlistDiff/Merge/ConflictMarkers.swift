@@ -19,7 +19,7 @@ public enum ConflictMarkers {
   /// Merges and writes the result with markers. `options` must be pretty-printed (the XML
   /// writer always is).
   ///
-  /// - Throws: ``PropertyListError`` when `format` is binary (markers need text), or when a
+  /// - Throws: `PropertyListError` when `format` is binary (markers need text), or when a
   ///   side's value cannot be written in the format.
   public static func document(
     base: PropertyList, ours: PropertyList, theirs: PropertyList, format: PropertyListFormat,

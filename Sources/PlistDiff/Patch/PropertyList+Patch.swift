@@ -9,7 +9,7 @@ extension PropertyList {
   /// A ``PropertyListChange/repeated(of:_:)`` change reuses the result made where it repeats,
   /// so that a shared value stays shared and patching takes time linear in the change.
   ///
-  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/keyPath`` naming the
+  /// - Throws: `PropertyListError` of kind `PropertyListError/Kind/keyPath` naming the
   ///   first place where the change does not fit.
   public func applying(_ change: PropertyListChange) throws(PropertyListError) -> PropertyList {
     var patcher = Patcher(referenced: change.repeatedOriginals)

@@ -13,8 +13,9 @@ public struct SchemaRegistry: Sendable {
   /// Whether `file:` URIs (schemas loaded from disk and their relative references) are read
   /// from the file system. True by default.
   public var readsFileURIs = true
-  /// Limits for reading schema files.
-  public var readingOptions = PropertyListReadingOptions.default
+  /// Limits for reading schema files. A schema is JSON as it is written: typed JSON's tags are
+  /// not detected (a `{"$data": …}` in a schema stays an object).
+  public var readingOptions = PropertyListReadingOptions(detectsTypedJSON: false)
 
   /// Makes a registry that knows only the built-in meta-schemas.
   public init() {}

@@ -31,6 +31,20 @@ struct KeyedArchiveCommandTests {
     return try value.serialized(as: .binary)
   }
 
+  @Test("typed JSON of an archive converted back without --typed is the archive again, never a broken one")
+  func typedJSONWithoutTypedFlag() throws {
+    let folder = try TemporaryDirectory()
+    let typed = try CLI.run(["convert", Self.presidents, "--to", "json", "--typed"])
+    #expect(typed.status == 0)
+    let json = try folder.file("t.json", typed.stdout)
+    let output = folder.url.appendingPathComponent("b.plist").path
+    let back = try CLI.run(["convert", json, "--to", "binary", "-o", output])
+    #expect(back.status == 0)
+    let original = try PropertyList(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.presidents))))
+    #expect(try PropertyList(bytes: folder.contents("b.plist")).isIdentical(to: original))
+    #expect(try CLI.run(["validate", output]).output == "\(output): OK\n")
+  }
+
   @Test("unarchive prints the plain view: nska_deserialize's data, plus $class unless --no-class")
   func unarchivePlain() throws {
     let fixture = try Data(

@@ -24,6 +24,15 @@ struct SchemaValidationTests {
     }
   }
 
+  @Test("a schema checks JSON as it is written: typed JSON's tags are objects to it, not values")
+  func typedJSONAsWritten() throws {
+    let file = Self.invalid("typed.json")
+    let run = try CLI.run(["validate", file, "--schema", Self.schema("typed-json")])
+    #expect(run.status == 1)
+    #expect(run.stderr == "")
+    #expect(run.output.contains("\(file): at ref.$uid: expected a number at least 0, found -1"))
+  }
+
   @Test("a wrong file prints every error with its key path and schema location, and exits 1")
   func wrongFile() throws {
     let file = Self.invalid("presidents.json")

@@ -317,16 +317,16 @@ struct StreamingConvertTests {
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [hostile.fileName, "out"].sorted())
     }
-    // Cut short, and a string that is not UTF-8: the same message as the value path.
+    // Cut short, and a string that is not UTF-16: the same message as the value path.
     let cut = Array(Self.binary.prefix(Self.binary.count - 5))
-    let badUTF8 = [
-      Array("bplist00".utf8), [0xA1, 0x01, 0x72, 0x41, 0xC0], [0x08, 0x0A], [0, 0, 0, 0, 0, 0, 1, 1],
+    let badUTF16 = [
+      Array("bplist00".utf8), [0xA1, 0x01, 0x61, 0xDC, 0x00], [0x08, 0x0A], [0, 0, 0, 0, 0, 0, 1, 1],
       [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 13],
     ].flatMap { $0 }
     let folder = try TemporaryDirectory()
     for (bytes, message) in [
       (cut, "byte \(cut.count - 26): trailer: offset size 0 is not 1…8"),
-      (badUTF8, "byte 12: object 1: UTF-8 string has an invalid byte sequence"),
+      (badUTF16, "byte 11: object 1: UTF-16 string has an unpaired surrogate 0xDC00"),
     ] {
       let path = try folder.file("broken.bplist", bytes)
       for format in ["xml", "json"] {

@@ -83,6 +83,30 @@ struct BinaryReaderTests {
     #expect(value["$objects"]?.arrayValue?.count == 139)
   }
 
+  @Test(
+    "Detection takes 'bplist00', another two-digit version, or a cut-off header for binary, and other text for text",
+    arguments: [
+      ("bplist00", PropertyListFormat.binary), ("bplist00\u{D0}", .binary), ("bplist", .binary), ("bplist0", .binary),
+      ("bplist15\u{0}", .binary), ("bplist16", .binary), ("bplistl", .openStep), ("bplist0x", .openStep),
+      ("bplist-a", .openStep), ("bplists", .openStep), ("bplist 00", .openStep),
+    ])
+  func detection(text: String, expected: PropertyListFormat) {
+    #expect(PropertyListFormat.detect(Array(text.utf8)) == expected)
+  }
+
+  @Test("A file that only starts like 'bplist' is the OpenStep string it is, as plutil reads it")
+  func bplistLikeText() throws {
+    #expect(try PropertyList(bytes: Array("bplistl".utf8)) == "bplistl")
+    #expect(try PropertyList(bytes: Array("(bplist0x, bplist)".utf8)) == ["bplist0x", "bplist"])
+    #expect(
+      throws: PropertyListError(
+        .unknownFormat, format: .binary, at: .byteOffset(6),
+        "binary plist version '16' is not supported; only 'bplist00' is")
+    ) {
+      try PropertyList(bytes: Array("bplist16".utf8) + [UInt8](repeating: 0, count: 40))
+    }
+  }
+
   @Test("A bare 'bplist00' is a broken binary plist, not the string Foundation makes of it")
   func bareHeader() {
     #expect(
@@ -186,19 +210,17 @@ struct BinaryReaderTests {
         ])
   }
 
-  @Test("ASCII, UTF-16 (with an astral character) and UTF-8 strings; Latin-1 in an ASCII string")
+  @Test("ASCII and UTF-16 (with an astral character) strings; Latin-1 in an ASCII string")
   func strings() throws {
     let builder = BinaryPlistBuilder([
-      [0xA7, 1, 2, 3, 4, 5, 6, 7],
+      [0xA5, 1, 2, 3, 4, 5],
       [0x52, 0x68, 0x69],
       [0x63, 0x00, 0xE9, 0xD8, 0x3D, 0xDE, 0x00],
-      [0x72, 0xC3, 0xA9],
       [0x52, 0x63, 0xE9],
       [0x50],
       [0x60],
-      [0x70],
     ])
-    #expect(try readBinary(builder.bytes) == ["hi", "é\u{1F600}", "é", "cé", "", "", ""])
+    #expect(try readBinary(builder.bytes) == ["hi", "é\u{1F600}", "cé", "", ""])
   }
 
   @Test("Lengths of 15 and more follow as integer objects")

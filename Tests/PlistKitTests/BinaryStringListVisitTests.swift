@@ -59,10 +59,10 @@ struct BinaryStringListVisitTests {
     #expect(Self.visit(try BinaryStringListTests.binary(sectioned)) == Self.expected(sectioned))
   }
 
-  @Test("Latin-1 and UTF-8 strings, and one string object shared by several places")
+  @Test("Latin-1 and UTF-16 strings, and one string object shared by several places")
   func encodings() {
-    // ["caf\u{E9}" as Latin-1, "é" as UTF-8, the Latin-1 string again]
-    let bytes = BinaryPlistBuilder([[0xA3, 1, 2, 1], [0x54, 0x63, 0x61, 0x66, 0xE9], [0x72, 0xC3, 0xA9]]).bytes
+    // ["caf\u{E9}" as Latin-1, "é" as UTF-16, the Latin-1 string again]
+    let bytes = BinaryPlistBuilder([[0xA3, 1, 2, 1], [0x54, 0x63, 0x61, 0x66, 0xE9], [0x61, 0x00, 0xE9]]).bytes
     #expect(Self.visit(bytes) == .read(titles: nil, sections: [["caf\u{E9}", "\u{E9}", "caf\u{E9}"]]))
   }
 
@@ -80,7 +80,7 @@ struct BinaryStringListVisitTests {
         "object 4 refers to object 9, but there are only 7 objects"
       ),
       ("a lone surrogate", sectioned([0x61, 0xD8, 0x00]), "object 6: UTF-16 string has an unpaired surrogate 0xD800"),
-      ("broken UTF-8", sectioned([0x71, 0xC3]), "object 6: UTF-8 string has an invalid byte sequence"),
+      ("a UTF-8 string marker", sectioned([0x71, 0x79]), "object 6: unknown object marker 0x71"),
       (
         "a short string past the object area", sectioned([0x5E, 0x79]),
         "object 6: string of 14 bytes does not fit in the 1 bytes left before the offset table"

@@ -62,11 +62,35 @@ struct JSONReaderTests {
       ])
   }
 
-  @Test("the plain form keeps tag-like objects as dictionaries")
+  @Test("the plain form keeps tag-like objects as dictionaries when asked not to detect the typed form")
   func plainKeepsObjects() throws {
-    let value = try Self.read(#"{"u": {"CF$UID": 3}, "d": {"$date": "2001-01-01T00:00:00Z"}}"#)
+    let text = #"{"u": {"CF$UID": 3}, "d": {"$date": "2001-01-01T00:00:00Z"}}"#
+    let value = try PropertyList(
+      bytes: Array(text.utf8), format: .json, options: .init(jsonStyle: .plain, detectsTypedJSON: false))
     #expect(value["u"] == ["CF$UID": 3])
     #expect(value["d"] == ["$date": "2001-01-01T00:00:00Z"])
+  }
+
+  @Test("a plain read of a document holding the typed form's tags reads it as typed")
+  func plainDetectsTyped() throws {
+    let typed = #"{"u": {"$uid": 3}, "x": [{"CF$UID": 3}, {"$dict": {"$uid": 1}}, 1.0, {"$real": "NaN"}]}"#
+    #expect(
+      try Self.read(typed).isIdentical(to: ["u": .uid(3), "x": [["CF$UID": 3], ["$uid": 1], 1.0, .real(.nan)]]))
+    #expect(try Self.read(typed).isIdentical(to: try Self.read(typed, .typed)))
+    // No tag with a payload it takes: plain, every object a dictionary.
+    for text in [
+      #"{"d": {"$date": "yesterday"}}"#, #"[{"$uid": 1, "b": 2}]"#, #"[{"$uid": -1}]"#, #"{"$data": "***"}"#,
+      #"[{"$dict": 1}, {"$other": 1}]"#,
+    ] {
+      let plain = try PropertyList(
+        bytes: Array(text.utf8), format: .json, options: .init(jsonStyle: .plain, detectsTypedJSON: false))
+      #expect(try Self.read(text).isIdentical(to: plain), "\(text)")
+    }
+    // Once a tag shows the document is typed, a bad payload elsewhere is the typed error.
+    #expect(
+      throws: PropertyListError(
+        .invalidValue, format: .json, at: .text(line: 1, column: 24), "$uid must not be negative, found -1")
+    ) { try Self.read(#"[{"$uid": 1}, {"$uid": -1}]"#) }
   }
 
   @Test("the typed form decodes every tag and both date forms")

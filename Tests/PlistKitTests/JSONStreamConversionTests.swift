@@ -195,7 +195,8 @@ struct JSONStreamConversionTests {
     settings.deepNestingOdds = 4
     for _ in 0..<30 {
       let (json, value) = Self.randomJSON(settings, pretty: Bool.random(using: &generator), &generator)
-      let tree = Self.check(json)
+      // Random keys may be tag names: read as the plain JSON it is.
+      let tree = Self.check(json, reading: .init(detectsTypedJSON: false))
       #expect((try? tree.get())?.isIdentical(to: value) == true)
     }
   }
@@ -242,6 +243,22 @@ struct JSONStreamConversionTests {
     #expect(
       error == PropertyListError(.syntax, format: .json, at: .text(line: 2, column: 4), "expected a value, found 'tru'")
     )
+  }
+
+  @Test("typed JSON read as plain is converted from its typed value, never streamed as dictionaries")
+  func typedDocument() throws {
+    let value: PropertyList = [
+      "$top": ["root": .uid(1)], "$objects": ["$null", ["$class": .uid(2), "NS.objects": [.uid(1)]], 1.5],
+      "d": .date(PropertyListDate(secondsSinceReferenceDate: 0)), "b": .data([1, 2]),
+    ]
+    let json = try value.serialized(as: .json, options: .init(jsonStyle: .typed))
+    for format in Self.targets {
+      let converted = try Self.streamed(json, to: format).get()
+      #expect(try PropertyList(bytes: converted).isIdentical(to: value))
+      let (result, chunks) = Self.chunked(json, to: format)
+      #expect(try result.get() == false)
+      #expect(chunks.isEmpty)
+    }
   }
 
   @Test("a repeated key keeps its first place and last value, through the value path")
@@ -636,8 +653,10 @@ struct JSONStreamConversionTests {
       ["a": .uid(0)], .date(PropertyListDate(secondsSinceReferenceDate: 0)),
     ]
     #expect(value.isIdentical(to: expected))
-    // Read plain, the same document is dictionaries only, and streams.
-    let plain = try Self.check(json, streams: true).get()
+    // Read plain, the same document is read as typed, from its value; with detection off it is
+    // dictionaries only, and streams.
+    #expect(try Self.check(json, streams: false).get().isIdentical(to: expected))
+    let plain = try Self.check(json, reading: .init(detectsTypedJSON: false), streams: true).get()
     #expect(plain.arrayValue?.allSatisfy { $0.dictionaryValue != nil } == true)
     // A tag's failure counts only once its parent shows the tag is a value.
     let wrapped = Array(#"[{"$dict": {"$data": "!!"}, "b": 1}]"#.utf8)

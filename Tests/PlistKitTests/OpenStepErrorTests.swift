@@ -35,6 +35,12 @@ struct OpenStepErrorTests {
     Self.expect("a = b; }", .syntax, 1, 8, "expected a key, found '}'")
     Self.expect("( é )", .syntax, 1, 3, "expected a value, found 'é'")
     Self.expect("( # )", .syntax, 1, 3, "expected a value, found '#'")
+    // Unquoted strings take exactly CoreFoundation's characters: not GNUstep's '+'.
+    Self.expect("{ a = b+c; }", .syntax, 1, 8, "expected ';' after dictionary entry, found '+'")
+    Self.expect("( a,\n  b+ )", .syntax, 2, 4, "expected ',' or ')' after array element, found '+'")
+    Self.expect("{ +a = b; }", .syntax, 1, 3, "expected a key or '}', found '+'")
+    Self.expect("( + )", .syntax, 1, 3, "expected a value, found '+'")
+    Self.expect("a+b = c;", .syntax, 1, 2, "expected the end of the input after the value, found '+'")
   }
 
   @Test("an early end is unexpectedEnd")

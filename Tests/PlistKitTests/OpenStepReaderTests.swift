@@ -18,7 +18,7 @@ struct OpenStepReaderTests {
         "from year" = 1861;
         tags = ( a, "b c", ( ), {}, );
         path = /usr/local/bin:/opt/x.y-z_1$;
-        plus = a+b;
+        plus = "a+b";
         bytes = <0fbd 7A
                  00>;
         empty = <>;

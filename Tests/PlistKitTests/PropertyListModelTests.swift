@@ -86,3 +86,44 @@ struct PropertyListModelTests {
     #expect(copy["B"]?[0]?["x"] == 2)
   }
 }
+
+@Suite("PropertyList describes itself")
+struct PropertyListDescriptionTests {
+  static let sample: PropertyList = [
+    "Name": "Litzy \"L\"\n", "Year": 1861, "Ratio": 1.0, "Ok": true,
+    "When": .date(.init(secondsSinceReferenceDate: 0.5)),
+    "Bytes": .data([0, 1, 0xFF]), "Ref": .uid(5), "List": ["a", [], [:]], "Odd": [.real(.nan), .real(-.infinity)],
+  ]
+
+  @Test("description reads like a literal, with the types text alone would hide")
+  func description() {
+    #expect(
+      Self.sample.description
+        == #"["Name": "Litzy \"L\"\n", "Year": 1861, "Ratio": 1.0, "Ok": true, "When": 2001-01-01T00:00:00Z, "#
+        + #""Bytes": <3 bytes 0x0001ff>, "Ref": <uid 5>, "List": ["a", [], [:]], "Odd": [nan, -inf]]"#)
+    #expect(PropertyList.string("Litzy").description == "\"Litzy\"")
+    #expect("\(PropertyList.integer(UInt64.max))" == "18446744073709551615")
+    #expect(
+      PropertyList.data(Array(repeating: 0xAB, count: 20)).description == "<20 bytes 0x"
+        + String(repeating: "ab", count: 16) + "…>")
+    #expect(PropertyList.string("tab\there\u{1}").description == #""tab\there\u{1}""#)
+  }
+
+  @Test("debugDescription names every case, as Swift code that makes the value")
+  func debugDescription() {
+    #expect(
+      Self.sample.debugDescription
+        == #"["Name": .string("Litzy \"L\"\n"), "Year": .integer(1861), "Ratio": .real(1.0), "Ok": .boolean(true), "#
+        + #""When": .date(.init(secondsSinceReferenceDate: 0.5)), "Bytes": .data([0x00, 0x01, 0xFF]), "Ref": .uid(5), "#
+        + #""List": [.string("a"), [], [:]], "Odd": [.real(.nan), .real(-.infinity)]]"#)
+    #expect(String(reflecting: PropertyList.string("Litzy")) == #".string("Litzy")"#)
+  }
+
+  @Test("a value nested 20,000 deep describes itself without recursion")
+  func deepValue() {
+    var value: PropertyList = 1
+    for _ in 0..<20_000 { value = [value] }
+    #expect(value.description == String(repeating: "[", count: 20_000) + "1" + String(repeating: "]", count: 20_000))
+    #expect(value.debugDescription.hasSuffix(".integer(1)" + String(repeating: "]", count: 20_000)))
+  }
+}

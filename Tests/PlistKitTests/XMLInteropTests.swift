@@ -58,6 +58,36 @@ struct XMLInteropTests {
     }
   }
 
+  /// Scalar texts where CoreFoundation's reading is unusual: base64 with other characters,
+  /// misplaced padding and a partial last group; white space before and after numbers.
+  static let irregularScalars = [
+    "<data>AAEC!</data>", "<data>*</data>", "<data>AAECA</data>", "<data>QU=JD</data>", "<data>QQ==QQ==</data>",
+    "<data>=QUJD</data>", "<data>Q===</data>", "<data>QQ= =</data>", "<integer> \n 12</integer>",
+    "<integer>12 </integer>", "<real>\t1.5</real>", "<real>1.5 </real>", "<true> </true>", "<false>\n</false>",
+    "<date>1970-01-01</date>", "<date> 1970-01-01T00:00:00Z</date>", "<date>1970-01-01T00:00:00Z\n</date>",
+  ]
+
+  @Test(
+    "irregular scalars read as plutil reads them, or fail where it fails", .enabled(if: Plutil.isAvailable),
+    arguments: irregularScalars)
+  func irregularScalarsLikePlutil(element: String) throws {
+    let document = Array("<plist version=\"1.0\"><array>\(element)</array></plist>".utf8)
+    let peer = try? Plutil.read(document)
+    let own = try? XML.read(bytes: document)
+    #expect(own == peer)
+  }
+
+  @Test(
+    "UTF-32 with a byte-order mark reads as plutil reads it", .enabled(if: Plutil.isAvailable),
+    arguments: [false, true])
+  func utf32LikePlutil(bigEndian: Bool) throws {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-32\"?><plist><dict><key>k</key><string>日本 😀</string></dict></plist>"
+    let bytes = XML.utf32(text, bigEndian: bigEndian)
+    let peer = try #require(try Plutil.read(bytes))
+    #expect(try XML.read(bytes: bytes) == peer)
+  }
+
   @Test("PlistKit reads Foundation's NaN")
   func foundationNaN() throws {
     let bytes = try FoundationPeer.write([.real(.nan)], format: .xml)

@@ -70,11 +70,38 @@ struct XMLReaderErrorTests {
     ),
     ("<plist><date>yesterday</date></plist>", "invalidValue 1:8: <date> 'yesterday' is not an ISO 8601 date"),
     ("<plist><date/></plist>", "invalidValue 1:8: <date> is empty"),
-    ("<plist><data>AAEC!</data></plist>", "invalidValue 1:8: <data> is not valid base64: unexpected '!'"),
-    ("<plist><data>AAE\u{E9}</data></plist>", "invalidValue 1:8: <data> is not valid base64: unexpected byte 0xc3"),
+    // CoreFoundation skips ASCII characters outside base64, but not other characters.
+    ("<plist><data>AAE\u{E9}</data></plist>", "invalidValue 1:8: <data> is not base64: unexpected byte 0xc3"),
+    // White space inside scalars, where CoreFoundation does not allow it.
     (
-      "<plist><data>AAECA</data></plist>",
-      "invalidValue 1:8: <data> is not valid base64: it ends in the middle of a 4-character group"
+      "<plist><integer> 12 </integer></plist>",
+      "invalidValue 1:8: <integer> ' 12 ' ends in white space: expected the number to end the element"
+    ),
+    (
+      "<plist>\n<integer>12\n</integer></plist>",
+      "invalidValue 2:1: <integer> '12\n' ends in white space: expected the number to end the element"
+    ),
+    (
+      "<plist><real>1.5\t</real></plist>",
+      "invalidValue 1:8: <real> '1.5\t' ends in white space: expected the number to end the element"
+    ),
+    ("<plist><false> </false></plist>", "syntax 1:8: <false/> must be empty, found white space"),
+    ("<plist><true>\n</true></plist>", "syntax 1:8: <true/> must be empty, found white space"),
+    (
+      "<plist><date> 2001-01-01T00:00:00Z</date></plist>",
+      "invalidValue 1:8: <date> ' 2001-01-01T00:00:00Z' has white space: expected YYYY-MM-DDTHH:MM:SSZ"
+    ),
+    (
+      "<plist><date>2001-01-01T00:00:00Z </date></plist>",
+      "invalidValue 1:8: <date> '2001-01-01T00:00:00Z ' has white space: expected YYYY-MM-DDTHH:MM:SSZ"
+    ),
+    (
+      "<plist><array>\n  <date>1970-01-01</date></array></plist>",
+      "invalidValue 2:3: <date> '1970-01-01' has no time: expected YYYY-MM-DDTHH:MM:SSZ"
+    ),
+    (
+      "<plist><date>1970-01-01T10:00Z</date></plist>",
+      "invalidValue 1:8: <date> '1970-01-01T10:00Z' has no seconds: expected YYYY-MM-DDTHH:MM:SSZ"
     ),
     // Well-formedness, reported by libxml2.
     ("<plist>\n<string>a</string>", "unexpectedEnd 2:19: expected '</plist>', found the end of the input"),

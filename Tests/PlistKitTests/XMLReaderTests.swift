@@ -56,7 +56,7 @@ struct XMLReaderTests {
     let value = try XML.read(
       plist: """
         <dict><key/><string/><key>s</key><string></string><key>a</key><array/><key>d</key><dict/>\
-        <key>x</key><data/><key>y</key><data></data><key>t</key><true></true><key>f</key><false> </false></dict>
+        <key>x</key><data/><key>y</key><data></data><key>t</key><true></true><key>f</key><false></false></dict>
         """)
     let expected: PropertyList = [
       "": "", "s": "", "a": [], "d": [:], "x": .data([]), "y": .data([]), "t": true, "f": false,
@@ -110,6 +110,33 @@ struct XMLReaderTests {
     #expect(try XML.read(bytes: bytes).isIdentical(to: ["clé": "日本 😀"]))
   }
 
+  @Test(
+    "UTF-32 documents with a byte-order mark read, little- and big-endian, with or without a declaration",
+    arguments: [false, true], [false, true])
+  func utf32(bigEndian: Bool, declared: Bool) throws {
+    let text =
+      (declared ? "<?xml version=\"1.0\" encoding=\"UTF-32\"?>\n" : "")
+      + "<plist version=\"1.0\"><dict><key>clé</key><string>日本 😀</string></dict></plist>"
+    let bytes = XML.utf32(text, bigEndian: bigEndian)
+    #expect(PropertyListFormat.detect(bytes) == .xml)
+    #expect(try PropertyList(bytes: bytes).isIdentical(to: ["clé": "日本 😀"]))
+  }
+
+  @Test("UTF-32 errors: positions in characters, a code unit that is no scalar, a cut-off unit")
+  func utf32Errors() {
+    let misplaced = XML.utf32("<plist>\n<array>\n\t<string>é</string><key>k</key></array></plist>", bigEndian: false)
+    #expect(XML.error(bytes: misplaced)?.summary == "syntax 3:20: expected a value element inside <array>, found <key>")
+    var surrogate = XML.utf32("<plist>\n<string>ab", bigEndian: true)
+    surrogate += [0x00, 0x00, 0xD8, 0x00] + XML.utf32("</string></plist>", bigEndian: true).dropFirst(4)
+    #expect(
+      XML.error(bytes: surrogate)?.summary == "invalidEncoding 2:11: invalid UTF-32: 0x0000D800 is not a Unicode scalar"
+    )
+    let cut = XML.utf32("<plist><true/></plist>", bigEndian: false).dropLast(2)
+    #expect(
+      XML.error(bytes: Array(cut))?.summary
+        == "invalidEncoding 1:22: invalid UTF-32: the text ends in the middle of a code unit")
+  }
+
   @Test("UTF-8 with a byte-order mark reads")
   func utf8ByteOrderMark() throws {
     #expect(try XML.read(bytes: [0xEF, 0xBB, 0xBF] + Array("<plist><string>é</string></plist>".utf8)) == "é")
@@ -122,10 +149,21 @@ struct XMLReaderTests {
   }
 
   @Test(
-    "integers: decimal, signed, hexadecimal, the whole Int64 and UInt64 range, surrounding white space",
+    "<data> reads as CoreFoundation reads it: other ASCII characters skipped, '=' a zero digit, a last partial group dropped",
+    arguments: [
+      ("AAEC!", [0, 1, 2]), ("*", []), ("A-A.E_C", [0, 1, 2]), ("AAECA", [0, 1, 2]), ("QQ", []),
+      ("QQ==QQ==", [0x41, 0x41]), ("QU=JD", [0x41, 0x40, 0x09]), ("=QUJD", [0x01, 0x05, 0x09]),
+      ("Q===", [0x40]), ("QUI=", [0x41, 0x42]), ("QUI= ", [0x41, 0x42]), ("QQ= =", [0x41]),
+    ] as [(String, [UInt8])])
+  func dataLikeCoreFoundation(text: String, expected: [UInt8]) throws {
+    #expect(try XML.read(plist: "<data>\(text)</data>") == .data(expected))
+  }
+
+  @Test(
+    "integers: decimal, signed, hexadecimal, the whole Int64 and UInt64 range, white space before them",
     arguments: [
       ("0", PropertyListInteger(0)), ("-0", PropertyListInteger(0)), ("+17", PropertyListInteger(17)),
-      ("007", PropertyListInteger(7)), (" 42\n", PropertyListInteger(42)), ("0x1F", PropertyListInteger(31)),
+      ("007", PropertyListInteger(7)), (" \n\t42", PropertyListInteger(42)), ("0x1F", PropertyListInteger(31)),
       ("0XfF", PropertyListInteger(255)), ("-0x10", PropertyListInteger(-16)),
       ("-9223372036854775808", PropertyListInteger(Int64.min)),
       ("9223372036854775807", PropertyListInteger(Int64.max)),
@@ -147,7 +185,7 @@ struct XMLReaderTests {
       ("123456789012345678901234567890", 1.2345678901234568e29), ("1e400", Double.infinity),
       ("-1e-400", -0.0), ("inf", Double.infinity), ("+inf", Double.infinity), ("-inf", -Double.infinity),
       ("infinity", Double.infinity), ("+infinity", Double.infinity), ("-Infinity", -Double.infinity),
-      ("NaN", Double.nan), ("nan", Double.nan), (" 3 ", 3.0),
+      ("NaN", Double.nan), ("nan", Double.nan), (" \n3", 3.0),
     ])
   func reals(text: String, expected: Double) throws {
     let value = try XML.read(plist: "<real>\(text)</real>")

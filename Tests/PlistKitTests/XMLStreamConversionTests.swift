@@ -210,6 +210,25 @@ struct XMLStreamConversionTests {
     try Self.checkAgainstTree(utf16)
   }
 
+  @Test("UTF-32 read from a descriptor in chunks converts as from memory", arguments: [false, true])
+  func utf32Descriptor(bigEndian: Bool) throws {
+    let items = (0..<3_000).map { "<string>\($0) é 😀 \(String(repeating: "x", count: $0 % 7))</string>" }
+    let bytes = XML.utf32("<plist><array>" + items.joined() + "</array></plist>", bigEndian: bigEndian)
+    #expect(bytes.count > 1 << 18)
+    let path = try Self.temporaryFile(bytes)
+    defer { unlink(path) }
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    var chunks: [[UInt8]] = []
+    let converted = try XMLPropertyListStreamConverter().convert(
+      descriptor: descriptor, inputSize: bytes.count, to: .json
+    ) { chunks.append(Array($0)) }
+    #expect(converted)
+    let value = try PropertyList(bytes: bytes)
+    #expect(value.arrayValue?.count == 3_000)
+    #expect(Array(chunks.joined()) == (try value.serialized(as: .json)))
+  }
+
   @Test("reading from a descriptor in chunks gives the same output as from memory")
   func descriptorInput() throws {
     var generator = SeededGenerator(seed: 0xC4_0C4)

@@ -114,8 +114,7 @@ struct BinaryPropertyListEventReader {
         unitSize: objects.trailer.referenceSize, what: "container", unit: "references")
       stack.append(OpenContainer(object: index, isDictionary: isDictionary, referencesStart: start, count: count))
       if isDictionary { consumer.beginDictionary() } else { consumer.beginArray() }
-    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
-      BinaryPropertyListMarker.utf8StringNibble:
+    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
       try withString(index, at: offset, marker: marker) { consumer.string($0) }
     case BinaryPropertyListMarker.dataNibble:
       let (count, start) = try objects.readLength(ofObject: index, at: offset, marker: marker)
@@ -136,8 +135,7 @@ struct BinaryPropertyListEventReader {
     let offset = try objects.offset(ofObject: index)
     let marker = objects.bytes[offset]
     switch marker >> 4 {
-    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
-      BinaryPropertyListMarker.utf8StringNibble:
+    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
       var going = true
       try withString(index, at: offset, marker: marker) { going = consumer.key($0) }
       return going
@@ -146,7 +144,7 @@ struct BinaryPropertyListEventReader {
     }
   }
 
-  /// Calls `body` with the UTF-8 of string object `index`: an ASCII or UTF-8 string's own
+  /// Calls `body` with the UTF-8 of string object `index`: an ASCII string's own
   /// bytes, or the transcoding of a UTF-16 or ISO Latin-1 one.
   private mutating func withString(
     _ index: Int, at offset: Int, marker: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void
@@ -175,19 +173,6 @@ struct BinaryPropertyListEventReader {
     let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]).bindMemory(to: UInt8.self)
     let firstNonASCII = ASCIIScan.firstNonASCII(in: text)
     if firstNonASCII == count { return body(text) }
-    if marker >> 4 == BinaryPropertyListMarker.utf8StringNibble {
-      var position = firstNonASCII
-      while position < count {
-        if text[position] < 0x80 {
-          position += 1
-          continue
-        }
-        guard let length = UTF8Validation.sequenceLength(at: position, in: UnsafeRawBufferPointer(text), end: count)
-        else { throw objects.invalidUTF8(index, at: start + position) }
-        position += length
-      }
-      return body(text)
-    }
     // ISO Latin-1: a byte of 0x80 and above is the character of that number, two bytes in UTF-8.
     transcoded.removeAll(keepingCapacity: true)
     transcoded.append(contentsOf: text[..<firstNonASCII])

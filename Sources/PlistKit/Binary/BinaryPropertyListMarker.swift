@@ -1,6 +1,10 @@
 /// The object markers of the `bplist00` form: the high four bits of an object's first byte
 /// say what it is, the low four bits carry a size or a short length.
 ///
+/// Everything else is undefined in `bplist00` and an error wherever an object is read: the high
+/// nibbles 0x7 (UTF-8 strings), 0x9, 0xB (ordered sets), 0xE and 0xF, and the whole-byte markers
+/// other than false, true, null and fill (0x0C–0x0E are URLs and UUIDs of later versions).
+///
 /// Shared by the reader and the writer so that both speak the same table.
 enum BinaryPropertyListMarker {
   /// `bplist`, the first six bytes of every binary plist.
@@ -25,10 +29,8 @@ enum BinaryPropertyListMarker {
   static let dataNibble: UInt8 = 0x4
   static let asciiStringNibble: UInt8 = 0x5
   static let utf16StringNibble: UInt8 = 0x6
-  static let utf8StringNibble: UInt8 = 0x7
   static let uidNibble: UInt8 = 0x8
   static let arrayNibble: UInt8 = 0xA
-  static let orderedSetNibble: UInt8 = 0xB
   static let setNibble: UInt8 = 0xC
   static let dictionaryNibble: UInt8 = 0xD
 
@@ -50,10 +52,9 @@ enum BinaryPropertyListMarker {
     case realNibble: "a real"
     case dateNibble: "a date"
     case dataNibble: "data"
-    case asciiStringNibble, utf16StringNibble, utf8StringNibble: "a string"
+    case asciiStringNibble, utf16StringNibble: "a string"
     case uidNibble: "a UID"
     case arrayNibble: "an array"
-    case orderedSetNibble: "an ordered set"
     case setNibble: "a set"
     case dictionaryNibble: "a dictionary"
     default: "an unknown object (marker \(hex(marker)))"

@@ -42,8 +42,7 @@ extension BinaryPropertyListObjectReader {
       try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "data", unit: "bytes")
       try account(count, object: index, at: offset)
       return .data(Array(bytes[start..<(start + count)]))
-    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
-      BinaryPropertyListMarker.utf8StringNibble:
+    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
       return .string(try readString(index, at: offset, marker: marker))
     case BinaryPropertyListMarker.uidNibble:
       let size = Int(low) + 1

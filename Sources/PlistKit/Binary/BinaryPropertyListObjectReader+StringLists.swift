@@ -128,8 +128,7 @@ extension BinaryPropertyListObjectReader {
   private func stringOffset(_ index: Int) -> Int? {
     guard let offset = try? offset(ofObject: index) else { return nil }
     switch bytes[offset] >> 4 {
-    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
-      BinaryPropertyListMarker.utf8StringNibble:
+    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
       return offset
     default:
       return nil

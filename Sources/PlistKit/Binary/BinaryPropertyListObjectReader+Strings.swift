@@ -1,8 +1,7 @@
 extension BinaryPropertyListObjectReader {
-  /// Decodes a string object: ASCII (`0x5`, bytes of 0x80 and above read as Latin-1),
-  /// UTF-16 big-endian (`0x6`, the count is in code units) or UTF-8 (`0x7`, the count is in
-  /// bytes). Broken UTF-16 or UTF-8 is an ``PropertyListError/Kind/invalidEncoding`` error at
-  /// the offending byte.
+  /// Decodes a string object: ASCII (`0x5`, bytes of 0x80 and above read as Latin-1) or
+  /// UTF-16 big-endian (`0x6`, the count is in code units). Broken UTF-16 is an
+  /// ``PropertyListError/Kind/invalidEncoding`` error at the offending byte.
   mutating func readString(_ index: Int, at offset: Int, marker: UInt8) throws(PropertyListError) -> String {
     let (count, start) = try readLength(ofObject: index, at: offset, marker: marker)
     switch marker >> 4 {
@@ -11,10 +10,6 @@ extension BinaryPropertyListObjectReader {
         object: index, at: offset, start: start, count: count, unitSize: 2, what: "string", unit: "UTF-16 units")
       try account(count * 2, object: index, at: offset)
       return try decodeUTF16(index, from: start, count: count)
-    case BinaryPropertyListMarker.utf8StringNibble:
-      try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
-      try account(count, object: index, at: offset)
-      return try decodeUTF8(index, from: start, count: count)
     default:
       try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
       try account(count, object: index, at: offset)
@@ -93,27 +88,5 @@ extension BinaryPropertyListObjectReader {
     return PropertyListError(
       .invalidEncoding, format: .binary, at: .byteOffset(offset),
       "object \(index): UTF-16 string has an unpaired surrogate 0x\(hex)")
-  }
-
-  private func decodeUTF8(_ index: Int, from start: Int, count: Int) throws(PropertyListError) -> String {
-    let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
-    if let string = String(validating: text, as: UTF8.self) { return string }
-    var iterator = text.makeIterator()
-    var parser = Unicode.UTF8.ForwardParser()
-    var position = 0
-    scan: while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded): position += encoded.count
-      case .error, .emptyInput: break scan
-      }
-    }
-    throw invalidUTF8(index, at: start + position)
-  }
-
-  /// The error for the ill-formed UTF-8 at byte `offset` of string object `index`.
-  func invalidUTF8(_ index: Int, at offset: Int) -> PropertyListError {
-    PropertyListError(
-      .invalidEncoding, format: .binary, at: .byteOffset(offset),
-      "object \(index): UTF-8 string has an invalid byte sequence")
   }
 }

@@ -193,8 +193,7 @@ struct BinaryPropertyListObjectReader {
     let offset = try offset(ofObject: index)
     let marker = bytes[offset]
     switch marker >> 4 {
-    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble,
-      BinaryPropertyListMarker.utf8StringNibble:
+    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
       let key = try readString(index, at: offset, marker: marker)
       store(.string(key), height: 0, for: index)
       return key

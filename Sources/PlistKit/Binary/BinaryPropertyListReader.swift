@@ -2,9 +2,10 @@
 /// write it.
 ///
 /// Every object kind CoreFoundation writes is read: integers of 1, 2, 4, 8 and 16 bytes, reals
-/// of 4 and 8 bytes, dates, data, ASCII and UTF-16 strings (and UTF-8 strings, marker `0x7`),
-/// arrays, sets (read as arrays), dictionaries, UIDs and booleans; offsets and references of
-/// any size from 1 to 8 bytes.
+/// of 4 and 8 bytes, dates, data, ASCII and UTF-16 strings, arrays, sets (read as arrays),
+/// dictionaries, UIDs and booleans; offsets and references of any size from 1 to 8 bytes. A
+/// marker `bplist00` does not define (UTF-8 strings `0x7`, ordered sets `0xB`, `0x9`, `0xE`,
+/// `0xF`, the unused whole-byte markers) is an error at its byte offset, as in CoreFoundation.
 ///
 /// The input is untrusted: every offset, length and reference is checked against the file
 /// before it is used, an object referenced many times is decoded once (so a file cannot make

@@ -141,7 +141,7 @@ public struct BinaryPropertyListStringLists {
         (try? reader.account(count, object: index, at: offset)) != nil
       else { return nil }
       return .singleByte(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
-    case BinaryPropertyListMarker.utf16StringNibble, BinaryPropertyListMarker.utf8StringNibble:
+    case BinaryPropertyListMarker.utf16StringNibble:
       return (try? reader.readString(index, at: offset, marker: marker)).map { .decoded($0) }
     default:
       return nil
@@ -155,7 +155,7 @@ public enum BinaryPropertyListString {
   /// The bytes of an ASCII string (marker `0x5`): one character per byte, ASCII when every
   /// byte is below 0x80, else ISO Latin-1 (see ``string(singleByte:)``).
   case singleByte(UnsafeRawBufferPointer)
-  /// A UTF-16 or UTF-8 string, decoded.
+  /// A UTF-16 string, decoded.
   case decoded(String)
 
   /// The text, as the general traversal decodes it.

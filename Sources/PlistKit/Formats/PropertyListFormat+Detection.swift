@@ -1,12 +1,18 @@
 extension PropertyListFormat {
   /// Guesses the format from the first bytes of `bytes`: the binary magic, an XML prolog or
-  /// `<plist`, else JSON or OpenStep by their first tokens. Text in UTF-8 or UTF-16 (with a
-  /// byte-order mark) is recognised. Returns nil for empty or blank input.
+  /// `<plist`, else JSON or OpenStep by their first tokens. Text in UTF-8, or UTF-16 or UTF-32
+  /// (with a byte-order mark) is recognised. Returns nil for empty or blank input.
+  ///
+  /// Binary is `bplist00`, the only version read; `bplist` and two other digits (`bplist15`,
+  /// `bplist16`: versions Apple uses privately) is binary too, so that the binary reader says
+  /// the version is not supported, and so is an input cut off inside the header (`bplist`,
+  /// `bplist0`). Anything else that starts with `bplist` is text (`bplistl` is an OpenStep
+  /// string, as plutil reads it).
   ///
   /// The guess is only a guess: the chosen reader reports that format's own error when the
   /// file is broken (a truncated `bplist00` file is a broken binary plist, not a string).
   public static func detect(_ bytes: UnsafeRawBufferPointer) -> PropertyListFormat? {
-    if bytes.starts(with: "bplist".utf8) { return .binary }
+    if startsWithBinaryHeader(bytes) { return .binary }
     let text = asciiProjection(of: bytes, limit: 4096)
     var cursor = 0
     func skipSpace() {
@@ -54,6 +60,17 @@ extension PropertyListFormat {
     bytes.withUnsafeBytes { detect($0) }
   }
 
+  /// True for `bplist` followed by two digits, or by nothing or one `0` at the end of the input.
+  private static func startsWithBinaryHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.starts(with: BinaryPropertyListMarker.magic) else { return false }
+    let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+    switch bytes.count {
+    case 6: return true
+    case 7: return bytes[6] == UInt8(ascii: "0")
+    default: return digits.contains(bytes[6]) && digits.contains(bytes[7])
+    }
+  }
+
   private static func isWordByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -82,7 +99,7 @@ extension PropertyListFormat {
   /// `;`: the first entry of a `.strings` file, not a JSON number or literal.
   private static func startsStringsEntry(_ text: [UInt8], from start: Int) -> Bool {
     var cursor = start
-    while cursor < text.count, isWordByte(text[cursor]) || text[cursor] == UInt8(ascii: "+") { cursor += 1 }
+    while cursor < text.count, isWordByte(text[cursor]) { cursor += 1 }
     while cursor < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[cursor]) { cursor += 1 }
     return cursor < text.count && (text[cursor] == UInt8(ascii: "=") || text[cursor] == UInt8(ascii: ";"))
   }
@@ -104,10 +121,22 @@ extension PropertyListFormat {
   }
 
   /// The first `limit` code units of the text as bytes, with a byte-order mark removed and
-  /// UTF-16 narrowed (non-ASCII code units become 0x80), enough to look at the first tokens.
+  /// UTF-16 and UTF-32 narrowed (non-ASCII code units become 0x80), enough to look at the
+  /// first tokens.
   private static func asciiProjection(of bytes: UnsafeRawBufferPointer, limit: Int) -> [UInt8] {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       return Array(bytes[3..<min(bytes.count, 3 + limit)])
+    }
+    // Before UTF-16: the little-endian UTF-32 mark starts with the UTF-16 one.
+    if let byteOrder = UTF32Text.byteOrder(of: bytes) {
+      var projection: [UInt8] = []
+      var offset = 4
+      while offset + 3 < bytes.count, projection.count < limit {
+        let unit = UTF32Text.unit(at: offset, in: bytes, byteOrder)
+        projection.append(unit < 0x80 ? UInt8(unit) : 0x80)
+        offset += 4
+      }
+      return projection
     }
     let bigEndian = bytes.starts(with: [0xFE, 0xFF])
     let littleEndian = bytes.starts(with: [0xFF, 0xFE])

@@ -43,11 +43,18 @@ public struct PropertyListReadingOptions: Sendable, Equatable {
   public var limits: PropertyListLimits
   /// Which JSON form to expect; `.typed` decodes the typed form's tags.
   public var jsonStyle: JSONStyle
+  /// With `jsonStyle` `.plain`, read a document as typed JSON when it holds one of the typed
+  /// form's tags: a one-member object such as `{"$uid": 7}` whose payload that tag takes. The
+  /// typed form is lossless only when read as typed (a UID read as a dictionary makes a broken
+  /// archive), and plain JSON tools do not write such objects. False reads every object as a
+  /// dictionary.
+  public var detectsTypedJSON: Bool
 
   /// Makes reading options.
-  public init(limits: PropertyListLimits = .default, jsonStyle: JSONStyle = .plain) {
+  public init(limits: PropertyListLimits = .default, jsonStyle: JSONStyle = .plain, detectsTypedJSON: Bool = true) {
     self.limits = limits
     self.jsonStyle = jsonStyle
+    self.detectsTypedJSON = detectsTypedJSON
   }
 
   /// The defaults.

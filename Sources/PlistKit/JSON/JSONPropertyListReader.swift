@@ -14,15 +14,24 @@ public struct JSONPropertyListReader: Sendable {
 
   /// Reads one property list from UTF-8 JSON (a byte-order mark is skipped), or UTF-16 JSON
   /// that starts with a byte-order mark.
+  ///
+  /// A plain read of a document that holds the typed form's tags reads it as typed (see
+  /// ``PropertyListReadingOptions/detectsTypedJSON``).
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
     try options.limits.checkInputSize(bytes.count, format: .json)
     if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .json) {
-      return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
-        var parser = JSONParser(bytes: buffer, options: options)
-        return try parser.parseDocument()
-      }
+      return try utf8.withRawBytes { (buffer) throws(PropertyListError) in try parse(buffer) }
     }
+    return try parse(bytes)
+  }
+
+  private func parse(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
     var parser = JSONParser(bytes: bytes, options: options)
-    return try parser.parseDocument()
+    let value = try parser.parseDocument()
+    guard options.jsonStyle == .plain, options.detectsTypedJSON, JSONTypedTag.isHeld(in: value) else { return value }
+    var typed = options
+    typed.jsonStyle = .typed
+    var typedParser = JSONParser(bytes: bytes, options: typed)
+    return try typedParser.parseDocument()
   }
 }

@@ -21,6 +21,27 @@ enum JSONTypedTag: String, CaseIterable {
     return JSONTypedTag(rawValue: key)
   }
 
+  /// True when `value`, read as plain JSON, holds an object that the typed form reads as a
+  /// tag: one member, a tag's key, a payload the tag takes (`{"$uid": 7}`, `{"$dict": {}}`).
+  /// A document that does was written as typed JSON. The walk keeps its own stack.
+  static func isHeld(in value: PropertyList) -> Bool {
+    var pending = [value]
+    while let next = pending.popLast() {
+      switch next {
+      case .array(let elements): pending.append(contentsOf: elements)
+      case .dictionary(let dictionary):
+        if dictionary.count == 1, let tag = named(dictionary.keys[0]) {
+          let payload = dictionary.values[0]
+          if tag == .dict, case .dictionary = payload { return true }
+          if tag != .dict, case .success = JSONObjectBuilder.decode(tag, payload) { return true }
+        }
+        pending.append(contentsOf: dictionary.values)
+      default: continue
+      }
+    }
+    return false
+  }
+
   /// True when a dictionary must be wrapped in `{"$dict": …}` to be read back as itself.
   static func looksLikeTag(_ dictionary: PropertyListDictionary) -> Bool {
     dictionary.count == 1 && named(dictionary.keys[0]) != nil

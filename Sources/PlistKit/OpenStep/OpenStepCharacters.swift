@@ -1,7 +1,8 @@
 /// The character classes of the OpenStep form.
 enum OpenStepCharacters {
   /// Characters of an unquoted string as CoreFoundation writes and reads them:
-  /// `A–Z a–z 0–9 _ $ / : . -`.
+  /// `A–Z a–z 0–9 _ $ / : . -`, and no others (GNUstep's `+` is refused, as in plutil, so
+  /// that whatever reads here reads in Apple's tools too).
   @inline(__always)
   static func isUnquoted(_ byte: UInt8) -> Bool {
     switch byte {
@@ -11,13 +12,6 @@ enum OpenStepCharacters {
       true
     default: false
     }
-  }
-
-  /// What the reader also accepts unquoted: GNUstep allows `+` as well. The writer quotes it,
-  /// because CoreFoundation (and so `plutil`) does not.
-  @inline(__always)
-  static func isReadableUnquoted(_ byte: UInt8) -> Bool {
-    isUnquoted(byte) || byte == UInt8(ascii: "+")
   }
 
   @inline(__always)

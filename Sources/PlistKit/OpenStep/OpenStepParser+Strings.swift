@@ -2,7 +2,7 @@ extension OpenStepParser {
   /// Reads an unquoted string (the cursor is on its first character).
   mutating func parseUnquotedString() throws(PropertyListError) -> String {
     let start = cursor
-    while cursor < bytes.count, OpenStepCharacters.isReadableUnquoted(bytes[cursor]) { cursor += 1 }
+    while cursor < bytes.count, OpenStepCharacters.isUnquoted(bytes[cursor]) { cursor += 1 }
     try countDecoded(cursor - start, at: start)
     return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self)
   }

@@ -71,7 +71,7 @@ struct OpenStepParser {
           }
         case UInt8(ascii: "<"): completed = try parseData()
         case UInt8(ascii: "\""), UInt8(ascii: "'"): completed = .string(try parseQuotedString())
-        case let byte where OpenStepCharacters.isReadableUnquoted(byte): completed = .string(try parseUnquotedString())
+        case let byte where OpenStepCharacters.isUnquoted(byte): completed = .string(try parseUnquotedString())
         default: throw expected("a value")
         }
       }
@@ -128,7 +128,7 @@ struct OpenStepParser {
     let key: String
     if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
       key = try parseQuotedString()
-    } else if cursor < bytes.count, OpenStepCharacters.isReadableUnquoted(bytes[cursor]) {
+    } else if cursor < bytes.count, OpenStepCharacters.isUnquoted(bytes[cursor]) {
       key = try parseUnquotedString()
     } else if case .dictionary(braced: true) = containers.last {
       throw expected("a key or '}'")
@@ -160,7 +160,7 @@ struct OpenStepParser {
     let byte = bytes[cursor]
     if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
       _ = try parseQuotedString()
-    } else if OpenStepCharacters.isReadableUnquoted(byte) {
+    } else if OpenStepCharacters.isUnquoted(byte) {
       _ = try parseUnquotedString()
     } else {
       return false

@@ -81,13 +81,15 @@ public struct JSONPropertyListStreamConverter: Sendable, MemoryStreamConversion 
       // Every value is at least one byte followed by a separator, and every key at least
       // `"":`, so no document of n bytes holds more than n / 2 + 1 objects.
       let writer = BinaryPropertyListStreamWriter(maximumObjectCount: bytes.count / 2 + 1, flush: flush)
-      var forwarder = JSONEventForwarder(consumer: writer)
+      var forwarder = JSONEventForwarder(consumer: writer, stopsAtTagKeys: readingOptions.detectsTypedJSON)
       let complete = try parser.parse(into: &forwarder) && !forwarder.consumer.repeatedKey
       return try streamed(complete, failure: forwarder.consumer.failure) { () throws(PropertyListError) in
         try forwarder.consumer.finish()
       }
     }
-    var forwarder = JSONEventForwarder(consumer: XMLPropertyListStreamWriter(options: writingOptions, flush: flush))
+    var forwarder = JSONEventForwarder(
+      consumer: XMLPropertyListStreamWriter(options: writingOptions, flush: flush),
+      stopsAtTagKeys: readingOptions.detectsTypedJSON)
     let complete = try parser.parse(into: &forwarder) && !forwarder.consumer.cannotStream
     return try streamed(complete, failure: forwarder.consumer.failure) { () throws(PropertyListError) in
       try forwarder.consumer.finish()

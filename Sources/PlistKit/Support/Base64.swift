@@ -114,6 +114,52 @@ package enum Base64 {
     return output
   }
 
+  /// Decodes the text of an XML `<data>` element exactly as CoreFoundation does, so that a file
+  /// reads to the same bytes here as in Apple's tools: ASCII characters outside the alphabet
+  /// (white space, `*`, `-` …) are skipped; `=` counts as a zero digit, and the `=` signs since
+  /// the last other non-space character decide how many bytes a completed group gives (three,
+  /// two after one `=`, one after more); a last group of fewer than four digits is dropped.
+  /// Only a byte of 0x80 or above is an error (`invalidCharacter` with its offset).
+  ///
+  /// The result tells whether anything was skipped or dropped, for a tool that warns about it.
+  package static func decodeLikeCoreFoundation(
+    _ text: UnsafeBufferPointer<UInt8>
+  ) throws(DecodingFailure) -> (bytes: [UInt8], isIrregular: Bool) {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.count / 4 * 3)
+    var accumulator: UInt32 = 0
+    var digits = 0
+    var equalSigns = 0
+    var isIrregular = false
+    try decodeTable.withUnsafeBufferPointer { (table) throws(DecodingFailure) in
+      for offset in 0..<text.count {
+        let byte = text[offset]
+        guard byte < 0x80 else { throw .invalidCharacter(offset: offset, byte: byte) }
+        let value = table[Int(byte)]
+        if byte == UInt8(ascii: "=") {
+          equalSigns += 1
+        } else if value != 0xFE {
+          if equalSigns > 0 { isIrregular = true }
+          equalSigns = 0
+        }
+        guard value < 64 || byte == UInt8(ascii: "=") else {
+          if value != 0xFE { isIrregular = true }
+          continue
+        }
+        accumulator = accumulator << 6 | UInt32(byte == UInt8(ascii: "=") ? 0 : value)
+        digits += 1
+        guard digits == 4 else { continue }
+        output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
+        if equalSigns < 2 { output.append(UInt8(truncatingIfNeeded: accumulator >> 8)) }
+        if equalSigns < 1 { output.append(UInt8(truncatingIfNeeded: accumulator)) }
+        accumulator = 0
+        digits = 0
+      }
+    }
+    if digits != 0 { isIrregular = true }
+    return (output, isIrregular)
+  }
+
   /// Decodes base64 from a byte array; see ``decode(_:)-(UnsafeBufferPointer<UInt8>)``.
   package static func decode(_ text: [UInt8]) throws(DecodingFailure) -> [UInt8] {
     try text.withUnsafeBufferPointer { (buffer) throws(DecodingFailure) in try decode(buffer) }

@@ -80,6 +80,12 @@ package enum ISO8601 {
   /// left out together) into seconds since 2001. Returns nil for anything else, including
   /// out-of-range fields.
   package static func parse(_ text: ArraySlice<UInt8>) -> Double? {
+    parse(text, requiringSeconds: false)
+  }
+
+  /// Parses as ``parse(_:)``, and with `requiringSeconds` also refuses a date without its time
+  /// or a time without its seconds, as CoreFoundation does in XML.
+  package static func parse(_ text: ArraySlice<UInt8>, requiringSeconds: Bool) -> Double? {
     var cursor = text.startIndex
     let end = text.endIndex
 
@@ -117,11 +123,13 @@ package enum ISO8601 {
     var second: Int64 = 0
     var fraction = 0.0
     var offsetSeconds: Int64 = 0
+    if requiringSeconds && cursor == end { return nil }
     if cursor < end {
       guard expect("T"), let parsedHour = number(width: 2), expect(":"), let parsedMinute = number(width: 2)
       else { return nil }
       hour = parsedHour
       minute = parsedMinute
+      if requiringSeconds && (cursor == end || text[cursor] != UInt8(ascii: ":")) { return nil }
       if expect(":") {
         guard let parsedSecond = number(width: 2) else { return nil }
         second = parsedSecond

@@ -8,6 +8,9 @@ internal import CLibXML2
 
 /// Hands the input to libxml2 in the chunks it asks for: from bytes already in memory (never
 /// copied whole first), or from a file descriptor, so that a large file is never all in memory.
+///
+/// Text in UTF-32 with a byte-order mark, which libxml2 does not recognise, is handed over as
+/// UTF-8 (see ``startReading()``).
 struct XMLInputSource {
   private enum Origin {
     case memory(UnsafeRawBufferPointer)
@@ -23,6 +26,10 @@ struct XMLInputSource {
   /// A read error or an input over the limit; libxml2 sees the end of the input, and the
   /// reader reports this instead of whatever libxml2 made of it.
   private(set) var failure: PropertyListError?
+  /// The UTF-32 text being turned into UTF-8, its UTF-8 not yet handed over, and the first
+  /// bytes of a descriptor read ahead to look for the byte-order mark.
+  private var utf32: (text: UTF32Text, output: [UInt8], handedOver: Int)?
+  private var readAhead: [UInt8] = []
 
   /// Reads from bytes in memory.
   init(bytes: UnsafeRawBufferPointer) { origin = .memory(bytes) }
@@ -38,8 +45,68 @@ struct XMLInputSource {
 
   static let close: xmlInputCloseCallback = { _ in 0 }
 
-  /// Copies the next bytes into `buffer`; returns their count, 0 at the end (or after a failure).
+  /// Looks at the first bytes for a UTF-32 byte-order mark; returns true when the input is
+  /// UTF-32 and will be handed over as UTF-8, so that libxml2 must ignore the encoding the
+  /// document declares. Called once, before libxml2 reads.
+  mutating func startReading() -> Bool {
+    var prefix: [UInt8]
+    switch origin {
+    case .memory(let bytes): prefix = Array(bytes.prefix(4))
+    case .descriptor:
+      var scratch = [UInt8](repeating: 0, count: 4)
+      while readAhead.count < 4 {
+        let count = scratch.withUnsafeMutableBytes {
+          fillFromOrigin(UnsafeMutableRawBufferPointer(rebasing: $0[..<(4 - readAhead.count)]))
+        }
+        guard count > 0 else { break }
+        readAhead.append(contentsOf: scratch[..<count])
+      }
+      prefix = readAhead
+    }
+    guard let byteOrder = prefix.withUnsafeBytes({ UTF32Text.byteOrder(of: $0) }) else { return false }
+    utf32 = (UTF32Text(byteOrder: byteOrder, format: .xml), [], 0)
+    return true
+  }
+
+  /// Copies the next bytes into `buffer` (as UTF-8 when the input is UTF-32); returns their
+  /// count, 0 at the end (or after a failure).
   private mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard failure == nil else { return 0 }
+    guard var (text, output, handedOver) = utf32 else { return fillRaw(buffer) }
+    defer { utf32 = (text, output, handedOver) }
+    while handedOver == output.count {
+      output.removeAll(keepingCapacity: true)
+      handedOver = 0
+      var chunk = [UInt8](repeating: 0, count: buffer.count)
+      let count = chunk.withUnsafeMutableBytes { fillRaw($0) }
+      let transcoded = chunk.withUnsafeBytes { raw in
+        Result { () throws(PropertyListError) in
+          guard count > 0 else { return try text.finish() }
+          try text.append(UnsafeRawBufferPointer(rebasing: raw[..<count]), to: &output)
+        }
+      }
+      if case .failure(let error) = transcoded, failure == nil { failure = error }
+      guard count > 0, failure == nil else { return 0 }
+    }
+    let count = min(buffer.count, output.count - handedOver)
+    output.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + handedOver, byteCount: count) }
+    handedOver += count
+    return count
+  }
+
+  /// The next bytes as they are: those read ahead first, then the origin's.
+  private mutating func fillRaw(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard readAhead.isEmpty else {
+      let count = min(buffer.count, readAhead.count)
+      readAhead.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
+      readAhead.removeFirst(count)
+      return count
+    }
+    return fillFromOrigin(buffer)
+  }
+
+  /// The next bytes of the origin.
+  private mutating func fillFromOrigin(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
     guard failure == nil else { return 0 }
     switch origin {
     case .memory(let bytes):

@@ -3,20 +3,24 @@
 extension XMLPropertyListParser {
   /// The value of a closed scalar element other than `<string>` (whose text is reported as it
   /// is), or nil after a failure.
+  ///
+  /// White space follows CoreFoundation: none in `<true/>`, `<false/>` and `<date>`; before
+  /// the number in `<integer>` and `<real>`, never after it; anywhere in `<data>`.
   mutating func scalarValue(_ scalar: OpenScalar) -> PropertyList? {
     let position = XMLPosition(line: scalar.line, column: scalar.column)
     switch scalar.element {
     case .true, .false:
-      guard text.allSatisfy(Self.isSpace) else {
-        fail(.syntax, at: position, "<\(scalar.element.name)/> must be empty, found '\(shownText)'")
+      guard text.isEmpty else {
+        let found = text.allSatisfy(Self.isSpace) ? "white space" : "'\(shownText)'"
+        fail(.syntax, at: position, "<\(scalar.element.name)/> must be empty, found \(found)")
         return nil
       }
       return .boolean(scalar.element == .true)
     case .integer:
-      guard let trimmed = trimmedText(scalar) else { return nil }
-      guard let value = Self.parseInteger(text[trimmed]) else {
+      guard let number = numberText(scalar) else { return nil }
+      guard let value = Self.parseInteger(text[number]) else {
         let message =
-          Self.looksLikeInteger(text[trimmed])
+          Self.looksLikeInteger(text[number])
           ? "<integer> '\(shownText)' is out of range (\(Int64.min) to \(UInt64.max))"
           : "<integer> '\(shownText)' is not an integer"
         fail(.invalidValue, at: position, message)
@@ -24,16 +28,19 @@ extension XMLPropertyListParser {
       }
       return .integer(value)
     case .real:
-      guard let trimmed = trimmedText(scalar) else { return nil }
-      guard let value = XMLRealParser.parse(text[trimmed]) else {
+      guard let number = numberText(scalar) else { return nil }
+      guard let value = XMLRealParser.parse(text[number]) else {
         fail(.invalidValue, at: position, "<real> '\(shownText)' is not a real number")
         return nil
       }
       return .real(value)
     case .date:
-      guard let trimmed = trimmedText(scalar) else { return nil }
-      guard let seconds = ISO8601.parse(text[trimmed]) else {
-        fail(.invalidValue, at: position, "<date> '\(shownText)' is not an ISO 8601 date")
+      guard !text.isEmpty else {
+        fail(.invalidValue, at: position, "<date> is empty")
+        return nil
+      }
+      guard let seconds = ISO8601.parse(text[...], requiringSeconds: true) else {
+        fail(.invalidValue, at: position, "<date> '\(shownText)' \(dateProblem)")
         return nil
       }
       return .date(PropertyListDate(secondsSinceReferenceDate: seconds))
@@ -41,15 +48,11 @@ extension XMLPropertyListParser {
       let decoded: [UInt8]
       do {
         decoded = try text.withUnsafeBufferPointer { (buffer) throws(Base64.DecodingFailure) in
-          try Base64.decode(buffer)
+          try Base64.decodeLikeCoreFoundation(buffer).bytes
         }
-      } catch .invalidCharacter(_, let byte) {
-        let shown =
-          byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
-        fail(.invalidValue, at: position, "<data> is not valid base64: unexpected \(shown)")
-        return nil
       } catch {
-        fail(.invalidValue, at: position, "<data> is not valid base64: it ends in the middle of a 4-character group")
+        guard case .invalidCharacter(_, let byte) = error else { preconditionFailure("only characters fail") }
+        fail(.invalidValue, at: position, "<data> is not base64: unexpected byte 0x\(String(byte, radix: 16))")
         return nil
       }
       guard countDecoded(decoded.count, at: scalar) else { return nil }
@@ -59,18 +62,33 @@ extension XMLPropertyListParser {
     }
   }
 
-  /// The range of the text without surrounding white space; fails on empty text.
-  private mutating func trimmedText(_ scalar: OpenScalar) -> Range<Int>? {
+  /// What is wrong with the text of a `<date>` that does not parse, in words.
+  private var dateProblem: String {
+    let expected = "expected YYYY-MM-DDTHH:MM:SSZ"
+    if text.contains(where: Self.isSpace) { return "has white space: \(expected)" }
+    if ISO8601.parse(text[...]) != nil {
+      return text.contains(UInt8(ascii: "T")) ? "has no seconds: \(expected)" : "has no time: \(expected)"
+    }
+    return "is not an ISO 8601 date"
+  }
+
+  /// The range of the text after any white space before it; fails on empty text and on white
+  /// space after it.
+  private mutating func numberText(_ scalar: OpenScalar) -> Range<Int>? {
     var start = 0
-    var end = text.count
-    while start < end, Self.isSpace(text[start]) { start += 1 }
-    while end > start, Self.isSpace(text[end - 1]) { end -= 1 }
-    guard start < end else {
-      fail(
-        .invalidValue, at: XMLPosition(line: scalar.line, column: scalar.column), "<\(scalar.element.name)> is empty")
+    while start < text.count, Self.isSpace(text[start]) { start += 1 }
+    let position = XMLPosition(line: scalar.line, column: scalar.column)
+    guard start < text.count else {
+      fail(.invalidValue, at: position, "<\(scalar.element.name)> is empty")
       return nil
     }
-    return start..<end
+    guard !Self.isSpace(text[text.count - 1]) else {
+      fail(
+        .invalidValue, at: position,
+        "<\(scalar.element.name)> '\(shownText)' ends in white space: expected the number to end the element")
+      return nil
+    }
+    return start..<text.count
   }
 
   /// The text for an error message, shortened.

@@ -6,8 +6,9 @@ internal import CLibXML2
 /// It reads everything Apple's tools write: `<dict>`, `<array>`, `<string>`, `<key>`,
 /// `<integer>` (decimal or `0x` hexadecimal, the whole `Int64` and `UInt64` range), `<real>`
 /// (including `nan`, `inf`, `+infinity`, `-infinity`), `<true/>`, `<false/>`, `<date>`
-/// (ISO 8601), `<data>` (base64, white space and line breaks anywhere), empty elements,
-/// comments, CDATA sections, and UTF-8 or UTF-16 (with a byte-order mark) documents. A
+/// (ISO 8601 with the time), `<data>` (base64 decoded as CoreFoundation decodes it: other
+/// ASCII characters skipped, a last partial group dropped), empty elements,
+/// comments, CDATA sections, and UTF-8, or UTF-16 or UTF-32 (with a byte-order mark) documents. A
 /// dictionary whose only key is `CF$UID` with a non-negative integer is read as a UID, as
 /// CoreFoundation does.
 ///
@@ -69,6 +70,7 @@ public struct XMLPropertyListReader: Sendable {
       input.deallocate()
     }
     parser.pointee.source = input
+    let transcodesUTF32 = input.pointee.startReading()
 
     guard
       let context = xmlCreateIOParserCtxt(
@@ -86,7 +88,11 @@ public struct XMLPropertyListReader: Sendable {
       xmlFreeParserCtxt(context)
     }
     parser.pointee.context = context
-    xmlCtxtUseOptions(context, XMLLibrary.parseOptions)
+    // UTF-32 reaches libxml2 as UTF-8: the encoding the document declares no longer applies.
+    xmlCtxtUseOptions(
+      context,
+      transcodesUTF32
+        ? XMLLibrary.parseOptions | Int32(bitPattern: XML_PARSE_IGNORE_ENC.rawValue) : XMLLibrary.parseOptions)
     let previousHandler = __xmlStructuredError().pointee
     let previousHandlerContext = __xmlStructuredErrorContext().pointee
     xmlSetStructuredErrorFunc(parser, XMLPropertyListParser.contextlessErrorHandler)

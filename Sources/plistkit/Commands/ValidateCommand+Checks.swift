@@ -23,7 +23,8 @@ struct FileValidation: Sendable {
   /// Reads `path` (any format; `-` is standard input) and runs the checks: archive structure
   /// for keyed archives, `schema` against the plain view (an archive's plain view), `dtd`
   /// against the XML text. The DTD check runs even when the file does not parse as a
-  /// property list, since it tells what is wrong with the XML.
+  /// property list, since it tells what is wrong with the XML. With a schema, JSON is read as
+  /// it is written (typed JSON's tags stay objects): a JSON Schema describes the JSON text.
   static func check(_ path: String, schema: JSONSchema?, dtd: PropertyListDTD?) -> FileValidation {
     var result = FileValidation()
     let bytes: [UInt8]
@@ -44,7 +45,7 @@ struct FileValidation: Sendable {
     }
     let value: PropertyList
     do {
-      value = try PropertyListIO.parse(bytes, path: path).value
+      value = try PropertyListIO.parse(bytes, path: path, options: .init(detectsTypedJSON: schema == nil)).value
     } catch {
       result.readError = error
       return result

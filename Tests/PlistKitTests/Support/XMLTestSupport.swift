@@ -34,6 +34,15 @@ enum XML {
     }
   }
 
+  /// `text` in UTF-32 with a byte-order mark.
+  static func utf32(_ text: String, bigEndian: Bool) -> [UInt8] {
+    ("\u{FEFF}" + text).unicodeScalars.flatMap { scalar -> [UInt8] in
+      let value = scalar.value
+      let bytes = [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+      return bigEndian ? bytes : bytes.reversed()
+    }
+  }
+
   /// Writes a value.
   static func write(_ value: PropertyList, sortedKeys: Bool = false) throws(PropertyListError) -> [UInt8] {
     try XMLPropertyListWriter(options: PropertyListWritingOptions(sortedKeys: sortedKeys)).write(value)

@@ -45,7 +45,7 @@ struct DeclaredEncodingTests {
       .invalidEncoding, format: .xml, "the input does not decode in its declared encoding (bytes 0x8E 0xFF 0x3C 0x2F)")
     #expect(throws: expected) { try PropertyList(bytes: bytes, format: .xml) }
     #expect(throws: expected) {
-      try bytes.withUnsafeBytes { try XMLPropertyListStreamConverter().convert($0, to: .json) }
+      try bytes.withUnsafeBytes { try PropertyListConverter(to: .json, from: .xml).convert($0) }
     }
   }
 }

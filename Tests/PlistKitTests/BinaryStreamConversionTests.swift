@@ -36,33 +36,27 @@ struct BinaryStreamConversionTests {
     _ bytes: [UInt8], to format: PropertyListFormat, reading: PropertyListReadingOptions = .default,
     writing: PropertyListWritingOptions = .default
   ) -> Outcome {
-    bytes.withUnsafeBytes { buffer in
-      Result { () throws(PropertyListError) in
-        try BinaryPropertyListStreamConverter(readingOptions: reading, writingOptions: writing).convert(
-          buffer, to: format)
-      }
+    Result { () throws(PropertyListError) in
+      try PropertyListConverter(to: format, from: .binary, readingOptions: reading, writingOptions: writing).convert(
+        bytes)
     }
   }
 
-  /// The chunks a chunked conversion hands on.
-  final class Chunks {
-    var parts: [[UInt8]] = []
-    var joined: [UInt8] { Array(parts.joined()) }
-  }
-
-  /// What the chunked conversion gives: whether it streamed, and the chunks.
+  /// What the chunked conversion gives: whether it streamed, and the chunks. A file the value
+  /// path cannot read is not streamed: its error is the value path's (checked by ``check``).
   static func chunked(
     _ bytes: [UInt8], to format: PropertyListFormat, reading: PropertyListReadingOptions = .default,
     writing: PropertyListWritingOptions = .default
-  ) -> Result<(streamed: Bool, chunks: Chunks), PropertyListError> {
-    let chunks = Chunks()
-    let converter = BinaryPropertyListStreamConverter(readingOptions: reading, writingOptions: writing)
-    return bytes.withUnsafeBytes { buffer in
-      Result { () throws(PropertyListError) in
-        let streamed = try converter.convert(buffer, to: format) { chunks.parts.append(Array($0)) }
-        return (streamed, chunks)
-      }
+  ) -> Result<(streamed: Bool, chunks: ChunkStream), PropertyListError> {
+    let converter = PropertyListConverter(
+      to: format, from: .binary, readingOptions: reading, writingOptions: writing)
+    let result = Result { () throws(PropertyListError) in try converter.convertInChunks(bytes) }
+    if case .failure(let error) = result,
+      case .failure(error) = valuePath(bytes, to: format, reading: reading, writing: writing)
+    {
+      return .success((false, ChunkStream()))
     }
+    return result
   }
 
   /// A short account of an outcome for failure messages: the error, or the size and start.
@@ -266,18 +260,15 @@ struct BinaryStreamConversionTests {
     let failure = PropertyListError(.io, at: .none, "no space left on device")
     for target in [Self.targets[0], Self.targets[4]] {
       for failingCall in [1, 2] {
-        let converter = BinaryPropertyListStreamConverter(writingOptions: target.options)
-        let calls = Chunks()
-        #expect(throws: failure) {
-          _ = try binary.withRawBytes { (buffer) throws(PropertyListError) in
-            try converter.convert(buffer, to: target.format) { (_) throws(PropertyListError) in
-              calls.parts.append([])
-              if calls.parts.count == failingCall { throw failure }
-            }
-          }
+        let converter = PropertyListConverter(to: target.format, from: .binary, writingOptions: target.options)
+        var calls = 0
+        var stream = CallbackStream { (_) throws(PropertyListError) in
+          calls += 1
+          if calls == failingCall { throw failure }
         }
+        #expect(throws: failure) { _ = try converter.convert(binary, into: &stream) }
         // Nothing is handed on after the failure.
-        #expect(calls.parts.count == failingCall)
+        #expect(calls == failingCall)
       }
     }
   }

@@ -13,8 +13,7 @@ struct BinaryStringListTests {
     try bytes.withRawBytes { (buffer) throws(PropertyListError) -> (PropertyList?, PropertyList) in
       let trailer = try BinaryPropertyListTrailer(reading: buffer, limits: limits)
       var lists = BinaryPropertyListObjectReader(bytes: buffer, trailer: trailer, limits: limits)
-      var general = BinaryPropertyListObjectReader(bytes: buffer, trailer: trailer, limits: limits)
-      return (lists.readStringLists(), try general.readTopObject())
+      return (lists.readStringLists(), try BinaryPropertyListReader(options: .init(limits: limits)).read(buffer))
     }
   }
 

@@ -34,31 +34,41 @@ struct StreamConversionFallbackTests {
         throws(PropertyListError) -> Bool
     )?
   )] {
-    let binary = BinaryPropertyListStreamConverter(writingOptions: options)
-    let json = JSONPropertyListStreamConverter(writingOptions: options)
-    let xml = XMLPropertyListStreamConverter(writingOptions: options)
+    func converter(_ source: PropertyListFormat, _ target: PropertyListFormat) -> PropertyListConverter {
+      PropertyListConverter(to: target, from: source, writingOptions: options)
+    }
+    func chunked(
+      _ source: PropertyListFormat, _ target: PropertyListFormat
+    ) -> (UnsafeRawBufferPointer, @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void)
+      throws(PropertyListError) -> Bool
+    {
+      { bytes, write throws(PropertyListError) in
+        var stream = CallbackStream(take: write)
+        do throws(PropertyListConverter.Failure) {
+          return try converter(source, target).convert(bytes, into: &stream).fallback == nil
+        } catch {
+          // A restarted stream fell back to the value, whose error this is.
+          if case .input = error, stream.restarts > 0 { return false }
+          throw error.error
+        }
+      }
+    }
     return [
       (
         "binary to XML", try Self.binary(), .binary, .xml,
-        { bytes throws(PropertyListError) in
-          try binary.convert(bytes, to: .xml)
-        }, { bytes, write throws(PropertyListError) in try binary.convert(bytes, to: .xml, write: write) }
+        { bytes throws(PropertyListError) in try converter(.binary, .xml).convert(bytes) }, chunked(.binary, .xml)
       ),
       (
         "binary to JSON", try Self.binary(), .binary, .json,
-        { bytes throws(PropertyListError) in
-          try binary.convert(bytes, to: .json)
-        }, { bytes, write throws(PropertyListError) in try binary.convert(bytes, to: .json, write: write) }
+        { bytes throws(PropertyListError) in try converter(.binary, .json).convert(bytes) }, chunked(.binary, .json)
       ),
       (
-        "JSON to XML", Self.json, .json, .xml, { bytes throws(PropertyListError) in try json.convert(bytes, to: .xml) },
-        { bytes, write throws(PropertyListError) in try json.convert(bytes, to: .xml, write: write) }
+        "JSON to XML", Self.json, .json, .xml,
+        { bytes throws(PropertyListError) in try converter(.json, .xml).convert(bytes) }, chunked(.json, .xml)
       ),
       (
         "XML to JSON", try Self.xml(), .xml, .json,
-        { bytes throws(PropertyListError) in
-          try xml.convert(bytes, to: .json)
-        }, nil
+        { bytes throws(PropertyListError) in try converter(.xml, .json).convert(bytes) }, nil
       ),
     ]
   }
@@ -107,39 +117,23 @@ struct StreamConversionFallbackTests {
   func writeFailureNotHidden() throws {
     let refusal = PropertyListError(.io, "the disk is full")
     let value = try PropertyList(bytes: Self.longThenRepeated, format: .json)
+    func refusing(
+      _ source: PropertyListFormat, _ target: PropertyListFormat
+    ) -> (UnsafeRawBufferPointer, Bool) throws(PropertyListError) -> Bool {
+      { bytes, _ throws(PropertyListError) in
+        var stream = CallbackStream { _ throws(PropertyListError) in throw refusal }
+        do throws(PropertyListConverter.Failure) {
+          return try PropertyListConverter(to: target, from: source).convert(bytes, into: &stream).fallback == nil
+        } catch {
+          throw error.error
+        }
+      }
+    }
     let inputs: [(String, [UInt8], (UnsafeRawBufferPointer, Bool) throws(PropertyListError) -> Bool)] = [
-      (
-        "JSON to XML", Self.longThenRepeated,
-        { bytes, _ throws(PropertyListError) in
-          try JSONPropertyListStreamConverter().convert(bytes, to: .xml) { _ throws(PropertyListError) in
-            throw refusal
-          }
-        }
-      ),
-      (
-        "JSON to binary", Self.longThenRepeated,
-        { bytes, _ throws(PropertyListError) in
-          try JSONPropertyListStreamConverter().convert(bytes, to: .binary) { _ throws(PropertyListError) in
-            throw refusal
-          }
-        }
-      ),
-      (
-        "binary to XML", try value.serialized(as: .binary),
-        { bytes, _ throws(PropertyListError) in
-          try BinaryPropertyListStreamConverter().convert(bytes, to: .xml) { _ throws(PropertyListError) in
-            throw refusal
-          }
-        }
-      ),
-      (
-        "binary to JSON", try value.serialized(as: .binary),
-        { bytes, _ throws(PropertyListError) in
-          try BinaryPropertyListStreamConverter().convert(bytes, to: .json) { _ throws(PropertyListError) in
-            throw refusal
-          }
-        }
-      ),
+      ("JSON to XML", Self.longThenRepeated, refusing(.json, .xml)),
+      ("JSON to binary", Self.longThenRepeated, refusing(.json, .binary)),
+      ("binary to XML", try value.serialized(as: .binary), refusing(.binary, .xml)),
+      ("binary to JSON", try value.serialized(as: .binary), refusing(.binary, .json)),
     ]
     for (name, input, convert) in inputs {
       let result = input.withUnsafeBytes { bytes in

@@ -34,14 +34,14 @@ struct XMLStreamConversionTests {
   {
     let tree = try PropertyList(bytes: xml, format: .xml)
     let binary = try xml.withUnsafeBytes {
-      try XMLPropertyListStreamConverter().convert($0, to: .binary)
+      try PropertyListConverter(to: .binary, from: .xml).convert($0)
     }
     let readBack = try PropertyList(bytes: binary, format: .binary)
     #expect(readBack.isIdentical(to: tree), sourceLocation: sourceLocation)
     for options in jsonOptions {
       let expected = try JSONPropertyListWriter(options: options).write(tree)
       let streamed = try xml.withUnsafeBytes {
-        try XMLPropertyListStreamConverter(writingOptions: options).convert($0, to: .json)
+        try PropertyListConverter(to: .json, from: .xml, writingOptions: options).convert($0)
       }
       #expect(streamed == expected, "\(options)", sourceLocation: sourceLocation)
     }
@@ -93,7 +93,7 @@ struct XMLStreamConversionTests {
     for _ in 0..<40 {
       let xml = Self.randomXML(kinds, &generator)
       values.append(try PropertyList(bytes: xml, format: .xml))
-      documents.append(try xml.withUnsafeBytes { try XMLPropertyListStreamConverter().convert($0, to: .binary) })
+      documents.append(try xml.withUnsafeBytes { try PropertyListConverter(to: .binary, from: .xml).convert($0) })
     }
     for (document, value) in zip(documents, values) {
       #expect(try FoundationPeer.read(document) == value)
@@ -147,7 +147,7 @@ struct XMLStreamConversionTests {
     let alone = XML.document("<dict><key>$dict</key><dict><key>a</key><array/></dict></dict>")
     let typed = PropertyListWritingOptions(jsonStyle: .typed, prettyPrinted: true)
     let streamed = try Array(alone.utf8).withUnsafeBytes {
-      try XMLPropertyListStreamConverter(writingOptions: typed).convert($0, to: .json)
+      try PropertyListConverter(to: .json, from: .xml, writingOptions: typed).convert($0)
     }
     #expect(
       String(decoding: streamed, as: UTF8.self)
@@ -178,22 +178,19 @@ struct XMLStreamConversionTests {
         .utf8)
     let tree = try Self.checkAgainstTree(xml)
     #expect(tree == ["a": "x", "b": true])
-    // The descriptor form cannot take back what it wrote: it says so.
+    // The file form cannot take back what it wrote: it says so.
     let path = try Self.temporaryFile(xml)
     defer { unlink(path) }
-    let descriptor = open(path, O_RDONLY)
-    defer { close(descriptor) }
-    let converted = try XMLPropertyListStreamConverter().convert(
-      descriptor: descriptor, inputSize: xml.count, to: .binary
-    ) { _ in }
-    #expect(!converted)
+    var chunks = ChunkStream()
+    let report = try PropertyListConverter(to: .binary).convert(.file(path), into: &chunks)
+    #expect(report.fallback == .repeatedKey)
     // The stream stops at the repeated key; an error after it is still the reader's.
     let broken = Array("<plist><dict><key>a</key><true/><key>a</key><true/></dict><x/></plist>".utf8)
     let expected = try #require(XML.error(bytes: broken))
     for format in [PropertyListFormat.binary, .json] {
       #expect(throws: expected) {
         _ = try broken.withRawBytes { (buffer) throws(PropertyListError) in
-          try XMLPropertyListStreamConverter().convert(buffer, to: format)
+          try PropertyListConverter(to: format, from: .xml).convert(buffer)
         }
       }
     }
@@ -210,26 +207,23 @@ struct XMLStreamConversionTests {
     try Self.checkAgainstTree(utf16)
   }
 
-  @Test("UTF-32 read from a descriptor in chunks converts as from memory", arguments: [false, true])
+  @Test("UTF-32 read from a file in chunks converts as from memory", arguments: [false, true])
   func utf32Descriptor(bigEndian: Bool) throws {
     let items = (0..<3_000).map { "<string>\($0) é 😀 \(String(repeating: "x", count: $0 % 7))</string>" }
     let bytes = XML.utf32("<plist><array>" + items.joined() + "</array></plist>", bigEndian: bigEndian)
     #expect(bytes.count > 1 << 18)
     let path = try Self.temporaryFile(bytes)
     defer { unlink(path) }
-    let descriptor = open(path, O_RDONLY)
-    defer { close(descriptor) }
-    var chunks: [[UInt8]] = []
-    let converted = try XMLPropertyListStreamConverter().convert(
-      descriptor: descriptor, inputSize: bytes.count, to: .json
-    ) { chunks.append(Array($0)) }
+    var stream = ChunkStream()
+    let converted = try PropertyListConverter(to: .json).convert(.file(path), into: &stream).fallback == nil
+    let chunks = stream.parts
     #expect(converted)
     let value = try PropertyList(bytes: bytes)
     #expect(value.arrayValue?.count == 3_000)
     #expect(Array(chunks.joined()) == (try value.serialized(as: .json)))
   }
 
-  @Test("reading from a descriptor in chunks gives the same output as from memory")
+  @Test("reading from a file in chunks gives the same output as from memory")
   func descriptorInput() throws {
     var generator = SeededGenerator(seed: 0xC4_0C4)
     var items = try (0..<3_000).map { _ in try PropertyList(bytes: Self.randomXML(.allKinds, &generator)) }
@@ -239,15 +233,12 @@ struct XMLStreamConversionTests {
     let path = try Self.temporaryFile(xml)
     defer { unlink(path) }
     for format in [PropertyListFormat.binary, .json] {
-      let descriptor = open(path, O_RDONLY)
-      defer { close(descriptor) }
-      var chunks: [[UInt8]] = []
-      let converted = try XMLPropertyListStreamConverter().convert(
-        descriptor: descriptor, inputSize: xml.count, to: format
-      ) { chunks.append(Array($0)) }
+      var stream = ChunkStream()
+      let converted = try PropertyListConverter(to: format).convert(.file(path), into: &stream).fallback == nil
+      let chunks = stream.parts
       #expect(converted)
       #expect(chunks.count > 1)
-      let expected = try xml.withUnsafeBytes { try XMLPropertyListStreamConverter().convert($0, to: format) }
+      let expected = try xml.withUnsafeBytes { try PropertyListConverter(to: format, from: .xml).convert($0) }
       #expect(Array(chunks.joined()) == expected)
     }
   }
@@ -258,13 +249,13 @@ struct XMLStreamConversionTests {
     let expected = try #require(XML.error(document))
     for format in [PropertyListFormat.binary, .json] {
       let error = bytes.withUnsafeBytes { buffer in
-        Result { () throws(PropertyListError) in try XMLPropertyListStreamConverter().convert(buffer, to: format) }
+        Result { () throws(PropertyListError) in try PropertyListConverter(to: format, from: .xml).convert(buffer) }
       }
       #expect(throws: expected) { try error.get() }
     }
   }
 
-  @Test("hostile documents fail with the reader's errors, from memory and from a descriptor")
+  @Test("hostile documents fail with the reader's errors, from memory and from a file")
   func hostileDocuments() throws {
     let limits = PropertyListLimits(maximumDepth: 8, maximumObjectCount: 50, maximumDecodedSize: 64)
     let documents = [
@@ -286,14 +277,15 @@ struct XMLStreamConversionTests {
       let path = try Self.temporaryFile(bytes)
       defer { unlink(path) }
       for format in [PropertyListFormat.binary, .json] {
-        let converter = XMLPropertyListStreamConverter(readingOptions: reading)
+        let converter = PropertyListConverter(to: format, from: .xml, readingOptions: reading)
+        #expect(throws: expected) { _ = try converter.convert(bytes) }
+        var stream = ChunkStream()
         #expect(throws: expected) {
-          _ = try bytes.withRawBytes { (buffer) throws(PropertyListError) in try converter.convert(buffer, to: format) }
-        }
-        let descriptor = open(path, O_RDONLY)
-        defer { close(descriptor) }
-        #expect(throws: expected) {
-          _ = try converter.convert(descriptor: descriptor, inputSize: bytes.count, to: format) { _ in }
+          do throws(PropertyListConverter.Failure) {
+            try converter.convert(.file(path), into: &stream)
+          } catch {
+            throw error.error
+          }
         }
       }
     }
@@ -315,7 +307,7 @@ struct XMLStreamConversionTests {
       let tree = Result { () throws(PropertyListError) in try PropertyList(bytes: mutated, format: .xml) }
       for format in [PropertyListFormat.binary, .json] {
         let streamed = mutated.withUnsafeBytes { buffer in
-          Result { () throws(PropertyListError) in try XMLPropertyListStreamConverter().convert(buffer, to: format) }
+          Result { () throws(PropertyListError) in try PropertyListConverter(to: format, from: .xml).convert(buffer) }
         }
         switch (tree, streamed) {
         case (.success(let value), .success(let bytes)):

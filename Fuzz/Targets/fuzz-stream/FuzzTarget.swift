@@ -2,71 +2,35 @@ import CFuzzerDriver
 import PlistKit
 
 /// libFuzzer entry point: converting while reading must give exactly what reading the value
-/// and writing it gives, on arbitrary bytes. Binary input goes through
-/// ``BinaryPropertyListStreamConverter`` to XML and to plain and typed JSON; input that looks
-/// like JSON through ``JSONPropertyListStreamConverter`` to XML (the same bytes) and to binary
-/// (the same value read back); anything else through ``XMLPropertyListStreamConverter`` to
-/// JSON (the same bytes) and to binary (the same value read back). Either side's error must be
-/// the other's, exactly. A difference stops the run with both results, as a crash that
+/// and writing it gives, on arbitrary bytes. The input is read in the format its content shows
+/// (XML when it shows none) and converted by ``PropertyListConverter`` to every format: text
+/// output must be the same bytes, binary output the same value read back, and either side's
+/// error the other's, exactly. A difference stops the run with both results, as a crash that
 /// libFuzzer saves.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
-  let isBinary = size >= 8 && bytes.starts(with: "bplist00".utf8)
-  if !isBinary, PropertyListFormat.detect(bytes) == .json {
-    checkJSON(bytes)
-    return 0
-  }
-  let jsonOptions = [
-    PropertyListWritingOptions(jsonStyle: .plain, prettyPrinted: true),
-    PropertyListWritingOptions(jsonStyle: .typed, prettyPrinted: false),
+  let source = PropertyListFormat.detect(bytes) ?? .xml
+  let value = Result { () throws(PropertyListError) in try PropertyList(bytes: bytes, format: source) }
+  let targets: [(PropertyListFormat, PropertyListWritingOptions)] = [
+    (.xml, .default), (.json, PropertyListWritingOptions(jsonStyle: .plain, prettyPrinted: true)),
+    (.json, PropertyListWritingOptions(jsonStyle: .typed, prettyPrinted: false)),
+    (.openStep, PropertyListWritingOptions(openStepWritesGNUstepScalars: true)), (.binary, .default),
   ]
-  if isBinary {
-    let value = Result { () throws(PropertyListError) in try PropertyList(bytes: bytes, format: .binary) }
-    for (format, options) in [(PropertyListFormat.xml, PropertyListWritingOptions.default)]
-      + jsonOptions.map({ (PropertyListFormat.json, $0) })
-    {
-      let expected = value.flatMap { value in
-        Result { () throws(PropertyListError) in try value.serialized(as: format, options: options) }
-      }
-      let streamed = Result { () throws(PropertyListError) in
-        try BinaryPropertyListStreamConverter(writingOptions: options).convert(bytes, to: format)
-      }
-      check(streamed, equals: expected, "binary to \(format)")
-    }
-    return 0
-  }
-  let value = Result { () throws(PropertyListError) in try PropertyList(bytes: bytes, format: .xml) }
-  for options in jsonOptions {
-    let expected = value.flatMap { value in
-      Result { () throws(PropertyListError) in try value.serialized(as: .json, options: options) }
-    }
+  for (target, options) in targets {
     let streamed = Result { () throws(PropertyListError) in
-      try XMLPropertyListStreamConverter(writingOptions: options).convert(bytes, to: .json)
+      try PropertyListConverter(to: target, from: source, writingOptions: options).convert(bytes)
     }
-    check(streamed, equals: expected, "XML to JSON")
+    if target == .binary {
+      checkReadBack(streamed, equals: value, "\(source) to binary")
+      continue
+    }
+    let expected = value.flatMap { value in
+      Result { () throws(PropertyListError) in try value.serialized(as: target, options: options) }
+    }
+    check(streamed, equals: expected, "\(source) to \(target)")
   }
-  let binary = Result { () throws(PropertyListError) in
-    try XMLPropertyListStreamConverter().convert(bytes, to: .binary)
-  }
-  checkReadBack(binary, equals: value, "XML to binary")
   return 0
-}
-
-/// Plain JSON to XML (the same bytes) and to binary (the same value read back).
-private func checkJSON(_ bytes: UnsafeRawBufferPointer) {
-  let value = Result { () throws(PropertyListError) in try PropertyList(bytes: bytes, format: .json) }
-  let expected = value.flatMap { value in
-    Result { () throws(PropertyListError) in try value.serialized(as: .xml, options: .default) }
-  }
-  let streamed = Result { () throws(PropertyListError) in
-    try JSONPropertyListStreamConverter().convert(bytes, to: .xml)
-  }
-  check(streamed, equals: expected, "JSON to XML")
-  let binary = Result { () throws(PropertyListError) in
-    try JSONPropertyListStreamConverter().convert(bytes, to: .binary)
-  }
-  checkReadBack(binary, equals: value, "JSON to binary")
 }
 
 /// Stops the run when `binary` does not read back as `value`, or fails differently.

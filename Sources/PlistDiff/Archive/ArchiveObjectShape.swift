@@ -99,16 +99,7 @@ enum ArchiveObjectShape: Equatable {
 
   /// `value` with every `.uid(id)` replaced by `reference(id)`, at any depth of a field.
   static func map(_ value: PropertyList, _ reference: (Int) -> PropertyList) -> PropertyList {
-    switch value {
-    case .uid(let id): return reference(Int(id))
-    case .array(let elements): return .array(elements.map { map($0, reference) })
-    case .dictionary(var entries):
-      for position in entries.indices {
-        entries.setValue(map(entries.values[position], reference), atPosition: position)
-      }
-      return .dictionary(entries)
-    default: return value
-    }
+    mapTokens(value) { reference(Int($0.uidValue!)) }
   }
 
   /// `value` with every `.uid` token replaced by `reference(token)`.

@@ -96,22 +96,21 @@ private struct GraphMergeRun {
   private mutating func baseToken(_ id: Int) -> PropertyList { tokens.token(of: id, in: base, object: { $0 }) }
 
   private mutating func oursToken(_ id: Int) -> PropertyList {
-    let keptByOurs = keptByOurs
-    let paired = withOurs.oldFor
-    let start = (oursNew, oursVersion)
-    return tokens.token(of: id, in: ours) { node in
-      guard paired[node] >= 0 else { return start.0 + node }
-      return keptByOurs.contains(paired[node]) ? start.1 + paired[node] : paired[node]
-    }
+    sideToken(id, in: ours, paired: withOurs.oldFor, new: oursNew, version: oursVersion, kept: keptByOurs)
   }
 
   private mutating func theirsToken(_ id: Int) -> PropertyList {
-    let keptByTheirs = keptByTheirs
-    let paired = withTheirs.oldFor
-    let start = (theirsNew, theirsVersion)
-    return tokens.token(of: id, in: theirs) { node in
-      guard paired[node] >= 0 else { return start.0 + node }
-      return keptByTheirs.contains(paired[node]) ? start.1 + paired[node] : paired[node]
+    sideToken(id, in: theirs, paired: withTheirs.oldFor, new: theirsNew, version: theirsVersion, kept: keptByTheirs)
+  }
+
+  /// The token of a side's node: its base object's, its own version of a base object the
+  /// other side removed and this one changed (`version` + base id), or its own (`new` + id).
+  private mutating func sideToken(
+    _ id: Int, in graph: ObjectGraph, paired: [Int], new: Int, version: Int, kept: Set<Int>
+  ) -> PropertyList {
+    tokens.token(of: id, in: graph) { node in
+      guard paired[node] >= 0 else { return new + node }
+      return kept.contains(paired[node]) ? version + paired[node] : paired[node]
     }
   }
 
@@ -188,22 +187,19 @@ private struct GraphMergeRun {
   /// Tells each side which of its nodes each object token names (to show conflicts).
   private mutating func registerNodes() {
     for id in 0..<base.count where base[id].instance != nil { baseSide.nodes[id] = id }
-    for id in 0..<ours.count where ours[id].instance != nil {
-      let paired = withOurs.oldFor[id]
-      if paired < 0 {
-        oursSide.nodes[oursNew + id] = id
+    Self.register(&oursSide, paired: withOurs.oldFor, new: oursNew, version: oursVersion)
+    Self.register(&theirsSide, paired: withTheirs.oldFor, new: theirsNew, version: theirsVersion)
+  }
+
+  /// A side's objects by token: a paired object under its base object's token and its own
+  /// version's, another under its own token.
+  private static func register(_ side: inout ArchiveSide, paired: [Int], new: Int, version: Int) {
+    for id in 0..<side.graph.count where side.graph[id].instance != nil {
+      if paired[id] < 0 {
+        side.nodes[new + id] = id
       } else {
-        oursSide.nodes[paired] = id
-        oursSide.nodes[oursVersion + paired] = id
-      }
-    }
-    for id in 0..<theirs.count where theirs[id].instance != nil {
-      let paired = withTheirs.oldFor[id]
-      if paired < 0 {
-        theirsSide.nodes[theirsNew + id] = id
-      } else {
-        theirsSide.nodes[paired] = id
-        theirsSide.nodes[theirsVersion + paired] = id
+        side.nodes[paired[id]] = id
+        side.nodes[version + paired[id]] = id
       }
     }
   }

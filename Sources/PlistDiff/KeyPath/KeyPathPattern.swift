@@ -92,32 +92,9 @@ public struct KeyPathPattern: Hashable, Sendable, CustomStringConvertible, Expre
   /// unescaped `*` (`\*` is a literal star, `\.` a literal dot).
   private static func split(_ text: String) -> [[String]] {
     guard !text.isEmpty else { return [] }
-    var components: [[String]] = []
-    var pieces: [String] = []
-    var current = ""
-    var escaping = false
-    for character in text {
-      if escaping {
-        current.append(character)
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else if character == "*" {
-        pieces.append(current)
-        current = ""
-      } else if character == "." {
-        pieces.append(current)
-        components.append(pieces)
-        pieces = []
-        current = ""
-      } else {
-        current.append(character)
-      }
+    return PropertyListKeyPath.split(text, at: ".").map { component in
+      PropertyListKeyPath.split(component, at: "*").map(PropertyListKeyPath.unescaped)
     }
-    if escaping { current.append("\\") }
-    pieces.append(current)
-    components.append(pieces)
-    return components
   }
 }
 

@@ -12,14 +12,14 @@ public enum ProjectFile {
   }
 
   /// True when the bytes begin as every project file Xcode writes (`// !$*UTF8*$!`).
-  public static func hasXcodeHeader(_ bytes: [UInt8]) -> Bool {
-    bytes.starts(with: Array("// !$*UTF8*$!".utf8))
+  public static func hasXcodeHeader<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    bytes.starts(with: "// !$*UTF8*$!".utf8)
   }
 
   /// The project's name as a project file Xcode wrote gives it, in the comment of the
   /// project's configuration list (`Build configuration list for PBXProject "NAME"`): the file
   /// itself does not store it (Xcode takes it from the `NAME.xcodeproj` folder).
-  public static func projectName(inSource bytes: [UInt8]) -> String? {
+  public static func projectName<Bytes: Collection<UInt8>>(inSource bytes: Bytes) -> String? {
     let marker = Array("/* Build configuration list for PBXProject \"".utf8)
     guard let start = bytes.firstRange(of: marker)?.upperBound,
       let end = bytes[start...].firstRange(of: Array("\" */".utf8))?.lowerBound

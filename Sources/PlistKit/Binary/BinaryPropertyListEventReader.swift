@@ -1,160 +1,225 @@
-/// Reads the objects of a binary plist in document order and reports them to a
-/// ``PropertyListEventConsumer``, without building the value, so that a conversion to a text
-/// form can write as it reads.
+/// Walks the objects of a binary plist from the top object, in document order, and reports them
+/// to a ``PropertyListEventSink``: the one traversal behind every binary read, into a value, a
+/// stream writer or a checker.
 ///
-/// Its reports describe exactly the value ``BinaryPropertyListReader`` returns for the same
-/// bytes, under the same limits. It does not explain failures: wherever the reports could
-/// not describe that value, ``read(_:limits:maximumValueCount:into:)`` returns false and the
-/// caller reads the value instead, which throws the reader's exact error or gives the value
-/// to write. That is the case for:
-/// - any error the reader would report;
-/// - an array or dictionary referenced from more than one place: the value shares it, and a
-///   text form would repeat it as often as it is referenced (sixty levels of a container
-///   holding its child twice are 2^60 values), while a cycle would never end;
-/// - more values than `maximumValueCount` (each occurrence of a shared scalar counts);
-/// - a consumer that stops the read (see ``PropertyListEventConsumer/key(_:)``).
+/// The walk keeps its own stack of open containers instead of recursing, so nesting is bounded
+/// by ``PropertyListLimits/maximumDepth`` alone, never by the thread's stack. It keeps four
+/// bytes of state per object: whether it is new, open (a reference to it now is a cycle), a
+/// string or data object already counted against ``PropertyListLimits/maximumDecodedSize``, or
+/// a finished container and its height (how many containers deep it goes), so that placing a
+/// shared container deep inside another cannot nest the value deeper than the limit.
 ///
-/// Like the reader it keeps its own stack of open containers, and counts each string and data
-/// object's bytes once against ``PropertyListLimits/maximumDecodedSize``.
+/// Everything is checked in one order, whatever the sink: a dictionary's keys (the reference,
+/// that it is a string, its encoding) when the dictionary opens, then its values in order; an
+/// array's elements in order. A shared container is reported once to a sink that takes shared
+/// containers, and in full at every place to any other (see ``PropertyListEventSink``).
 struct BinaryPropertyListEventReader {
   private var objects: BinaryPropertyListObjectReader
   private let limits: PropertyListLimits
-  private let maximumValueCount: Int
-  /// Objects met so far: a container met again is shared; a string or data object met again
-  /// has been counted against the decoded-size limit already.
-  private var met: [Bool]
-  /// Values reported so far.
-  private var valueCount = 0
+  /// The state of each object (see the type's description).
+  private var states: [UInt32]
+  /// The containers being reported, the innermost last.
+  private var stack: [Frame] = []
   /// UTF-8 made from a UTF-16 or ISO Latin-1 string.
   private var transcoded: [UInt8] = []
-  /// The containers being reported, the innermost last.
-  private var stack: [OpenContainer] = []
+  /// Values reported so far, counted only for a sink that hears shared containers in full.
+  private var reportedCount = 0
+  /// The byte offset of the object being reported, for the sink's locator.
+  private let position: UnsafeMutablePointer<Int>
+
+  private static let new: UInt32 = 0
+  private static let open: UInt32 = 1
+  private static let countedString: UInt32 = 2
+  private static let countedData: UInt32 = 3
+  private static let firstHeight: UInt32 = 4
 
   /// An array, set or dictionary whose references are being followed.
-  private struct OpenContainer {
+  private struct Frame {
     let object: Int
-    let isDictionary: Bool
+    let offset: Int
     /// The byte offset of the first reference.
     let referencesStart: Int
     /// Elements, or key-value pairs.
     let count: Int
     /// The next element or pair to report.
     var next = 0
+    /// 1 + the height of the tallest value so far.
+    var height: Int32 = 1
+    let isDictionary: Bool
+    /// True while a finished container is reported again: its objects are all checked already.
+    let isReplay: Bool
   }
 
-  private init(objects: BinaryPropertyListObjectReader, limits: PropertyListLimits, maximumValueCount: Int) {
+  private init(objects: BinaryPropertyListObjectReader, position: UnsafeMutablePointer<Int>) {
     self.objects = objects
-    self.limits = limits
-    self.maximumValueCount = maximumValueCount
-    met = Array(repeating: false, count: objects.trailer.objectCount)
+    limits = objects.limits
+    states = Array(repeating: Self.new, count: objects.trailer.objectCount)
+    self.position = position
   }
 
-  /// Reports the property list in `bytes` to `consumer`; false when the reports cannot
-  /// describe the value (see the type's description): what `consumer` received is then
-  /// incomplete.
-  static func read<Consumer: PropertyListEventConsumer>(
-    _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, maximumValueCount: Int,
-    into consumer: inout Consumer
-  ) -> Bool {
-    guard bytes.count <= limits.maximumInputSize,
-      let trailer = try? BinaryPropertyListTrailer(reading: bytes, limits: limits)
-    else { return false }
-    let objects = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: limits, tracksObjects: false)
-    var reader = Self(objects: objects, limits: limits, maximumValueCount: maximumValueCount)
-    return (try? reader.report(into: &consumer)) ?? false
+  /// Reports the property list in `bytes` to `sink`.
+  ///
+  /// - Throws: ``PropertyListError`` with the byte offset of the problem, or what the sink threw.
+  static func read<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, into sink: inout Sink
+  ) throws(PropertyListError) {
+    try limits.checkInputSize(bytes.count, format: .binary)
+    let trailer = try BinaryPropertyListTrailer(reading: bytes, limits: limits)
+    let position = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    position.initialize(to: 0)
+    defer { position.deallocate() }
+    var reader = Self(
+      objects: BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: limits), position: position)
+    sink.start(locator: PropertyListLocator(source: .byteOffset(UnsafePointer(position))))
+    try reader.walk(into: &sink)
   }
 
-  private mutating func report<Consumer: PropertyListEventConsumer>(
-    into consumer: inout Consumer
-  ) throws(PropertyListError) -> Bool {
+  private mutating func walk<Sink: PropertyListEventSink>(into sink: inout Sink) throws(PropertyListError) {
     let referenceSize = objects.trailer.referenceSize
-    guard try report(objects.trailer.topObject, to: &consumer) else { return false }
+    try visit(objects.trailer.topObject, into: &sink)
     while !stack.isEmpty {
       let top = stack.count - 1
-      let position = stack[top].next
-      guard position < stack[top].count else {
-        if stack.removeLast().isDictionary { consumer.endDictionary() } else { consumer.endArray() }
+      let next = stack[top].next
+      guard next < stack[top].count else {
+        try close(into: &sink)
         continue
       }
-      stack[top].next = position + 1
+      stack[top].next = next + 1
       let object = stack[top].object
       let start = stack[top].referencesStart
       if stack[top].isDictionary {
-        let key = try objects.readReference(at: start + position * referenceSize, from: object)
-        guard try reportKey(key, to: &consumer) else { return false }
-        let value = try objects.readReference(at: start + (stack[top].count + position) * referenceSize, from: object)
-        guard try report(value, to: &consumer) else { return false }
+        // The keys were checked when the dictionary opened.
+        let key = try objects.readReference(at: start + next * referenceSize, from: object)
+        let keyOffset = try objects.offset(ofObject: key)
+        position.pointee = keyOffset
+        try withString(key, at: keyOffset) { (utf8) throws(PropertyListError) in try sink.key(utf8) }
+        let value = try objects.readReference(at: start + (stack[top].count + next) * referenceSize, from: object)
+        try visit(value, into: &sink)
       } else {
-        let element = try objects.readReference(at: start + position * referenceSize, from: object)
-        guard try report(element, to: &consumer) else { return false }
+        try visit(try objects.readReference(at: start + next * referenceSize, from: object), into: &sink)
       }
     }
-    return true
   }
 
-  /// Reports object `index` as a value: a scalar whole, a container by opening it (its
-  /// contents follow from the stack); false when it cannot be reported.
-  private mutating func report<Consumer: PropertyListEventConsumer>(
-    _ index: Int, to consumer: inout Consumer
-  ) throws(PropertyListError) -> Bool {
-    valueCount += 1
-    guard valueCount <= maximumValueCount else { return false }
+  /// Reports object `index` as a value: a scalar whole, a container by opening it (its contents
+  /// follow from the stack), a finished container again.
+  private mutating func visit<Sink: PropertyListEventSink>(
+    _ index: Int, into sink: inout Sink
+  ) throws(PropertyListError) {
+    if !Sink.takesSharedContainers { try countReported(index) }
+    let state = states[index]
+    if state >= Self.firstHeight {
+      try revisit(index, height: Int(state - Self.firstHeight), into: &sink)
+      return
+    }
     let offset = try objects.offset(ofObject: index)
     let marker = objects.bytes[offset]
+    if state == Self.open {
+      throw PropertyListError(
+        .invalidValue, format: .binary, at: .byteOffset(offset),
+        "\(BinaryPropertyListMarker.describe(marker).dropArticle) (object \(index)) contains itself")
+    }
+    position.pointee = offset
     switch marker >> 4 {
     case BinaryPropertyListMarker.arrayNibble, BinaryPropertyListMarker.setNibble,
       BinaryPropertyListMarker.dictionaryNibble:
-      guard !met[index], stack.count < limits.maximumDepth else { return false }
-      met[index] = true
-      let isDictionary = marker >> 4 == BinaryPropertyListMarker.dictionaryNibble
-      let (count, start) = try objects.readLength(ofObject: index, at: offset, marker: marker)
-      let (references, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
-      try objects.checkFits(
-        object: index, at: offset, start: start, count: overflow ? Int.max : references,
-        unitSize: objects.trailer.referenceSize, what: "container", unit: "references")
-      stack.append(OpenContainer(object: index, isDictionary: isDictionary, referencesStart: start, count: count))
-      if isDictionary { consumer.beginDictionary() } else { consumer.beginArray() }
+      guard stack.count < limits.maximumDepth else { throw tooDeep(index, at: offset) }
+      let frame = try openFrame(index, at: offset, marker: marker, isReplay: false)
+      if frame.isDictionary { try checkKeys(of: frame) }
+      states[index] = Self.open
+      stack.append(frame)
+      if Sink.takesSharedContainers { sink.identifyContainer(index) }
+      if frame.isDictionary { try sink.beginDictionary() } else { try sink.beginArray() }
     case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
-      try withString(index, at: offset, marker: marker) { consumer.string($0) }
+      try withString(index, at: offset) { (utf8) throws(PropertyListError) in try sink.string(utf8) }
     case BinaryPropertyListMarker.dataNibble:
       let (count, start) = try objects.readLength(ofObject: index, at: offset, marker: marker)
       try objects.checkFits(
         object: index, at: offset, start: start, count: count, unitSize: 1, what: "data", unit: "bytes")
-      try countOnce(index, size: count, at: offset)
-      consumer.scalar(.data(Array(objects.bytes[start..<(start + count)])))
+      try self.count(index, as: Self.countedData, size: count, at: offset)
+      try sink.scalar(.data(Array(objects.bytes[start..<(start + count)])))
     default:
-      consumer.scalar(try objects.readScalar(index, at: offset, marker: marker))
+      try sink.scalar(try objects.readScalar(index, at: offset, marker: marker))
     }
-    return true
   }
 
-  /// Reports object `index` as a dictionary key, which must be a string.
-  private mutating func reportKey<Consumer: PropertyListEventConsumer>(
-    _ index: Int, to consumer: inout Consumer
-  ) throws(PropertyListError) -> Bool {
+  /// Reports a finished container where it occurs again: one event for a sink that takes shared
+  /// containers, else all of it again.
+  private mutating func revisit<Sink: PropertyListEventSink>(
+    _ index: Int, height: Int, into sink: inout Sink
+  ) throws(PropertyListError) {
     let offset = try objects.offset(ofObject: index)
-    let marker = objects.bytes[offset]
-    switch marker >> 4 {
-    case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
-      var going = true
-      try withString(index, at: offset, marker: marker) { going = consumer.key($0) }
-      return going
-    default:
-      return false
+    guard stack.count + height <= limits.maximumDepth else { throw tooDeep(index, at: offset) }
+    position.pointee = offset
+    if Sink.takesSharedContainers {
+      if !stack.isEmpty { stack[stack.count - 1].height = max(stack[stack.count - 1].height, Int32(height) + 1) }
+      try sink.repeatContainer(index)
+      return
+    }
+    let frame = try openFrame(index, at: offset, marker: objects.bytes[offset], isReplay: true)
+    stack.append(frame)
+    if frame.isDictionary { try sink.beginDictionary() } else { try sink.beginArray() }
+  }
+
+  /// Ends the innermost container.
+  @inline(__always)
+  private mutating func close<Sink: PropertyListEventSink>(into sink: inout Sink) throws(PropertyListError) {
+    let frame = stack.removeLast()
+    if !frame.isReplay { states[frame.object] = Self.firstHeight + UInt32(frame.height) }
+    if !stack.isEmpty { stack[stack.count - 1].height = max(stack[stack.count - 1].height, frame.height + 1) }
+    position.pointee = frame.offset
+    if frame.isDictionary { try sink.endDictionary() } else { try sink.endArray() }
+  }
+
+  /// The frame of the container `index` at `offset`, its references checked to fit.
+  @inline(__always)
+  private func openFrame(_ index: Int, at offset: Int, marker: UInt8, isReplay: Bool) throws(PropertyListError) -> Frame
+  {
+    let isDictionary = marker >> 4 == BinaryPropertyListMarker.dictionaryNibble
+    let (count, start) = try objects.readLength(ofObject: index, at: offset, marker: marker)
+    let (references, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
+    try objects.checkFits(
+      object: index, at: offset, start: start, count: overflow ? Int.max : references,
+      unitSize: objects.trailer.referenceSize, what: BinaryPropertyListMarker.describe(marker).dropArticle,
+      unit: "references")
+    return Frame(
+      object: index, offset: offset, referencesStart: start, count: count, isDictionary: isDictionary,
+      isReplay: isReplay)
+  }
+
+  /// Checks every key of a dictionary that opens, the first time each is met: its reference,
+  /// that it is a string, and the string itself, counted once.
+  private mutating func checkKeys(of frame: Frame) throws(PropertyListError) {
+    let referenceSize = objects.trailer.referenceSize
+    for position in 0..<frame.count {
+      let key = try objects.readReference(at: frame.referencesStart + position * referenceSize, from: frame.object)
+      guard states[key] != Self.countedString else { continue }
+      let offset = try objects.offset(ofObject: key)
+      let marker = objects.bytes[offset]
+      switch marker >> 4 {
+      case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
+        try withString(key, at: offset) { _ in }
+      default:
+        throw PropertyListError(
+          .invalidValue, format: .binary, at: .byteOffset(offset),
+          "dictionary key (object \(key)) is \(BinaryPropertyListMarker.describe(marker)), expected a string; "
+            + "the dictionary is object \(frame.object) at byte \(frame.offset)")
+      }
     }
   }
 
-  /// Calls `body` with the UTF-8 of string object `index`: an ASCII string's own
+  /// Calls `body` with the UTF-8 of string object `index` at `offset`: an ASCII string's own
   /// bytes, or the transcoding of a UTF-16 or ISO Latin-1 one.
   private mutating func withString(
-    _ index: Int, at offset: Int, marker: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    _ index: Int, at offset: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(PropertyListError) -> Void
   ) throws(PropertyListError) {
+    let marker = objects.bytes[offset]
     let (count, start) = try objects.readLength(ofObject: index, at: offset, marker: marker)
     let bytes = objects.bytes
     if marker >> 4 == BinaryPropertyListMarker.utf16StringNibble {
       try objects.checkFits(
         object: index, at: offset, start: start, count: count, unitSize: 2, what: "string", unit: "UTF-16 units")
-      try countOnce(index, size: count * 2, at: offset)
+      try self.count(index, as: Self.countedString, size: count * 2, at: offset)
       let objects = self.objects
       let result = transcoded.withTranscodingSpace(count * 3) { buffer in
         objects.transcodeUTF16(from: start, count: count, into: buffer)
@@ -164,15 +229,17 @@ struct BinaryPropertyListEventReader {
       case .success(let count): written = count
       case .failure(let surrogate): throw objects.unpairedSurrogate(index, at: surrogate.offset)
       }
-      transcoded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<written])) }
+      try transcoded.withUnsafeBufferPointer { (utf8) throws(PropertyListError) in
+        try body(UnsafeBufferPointer(rebasing: utf8[..<written]))
+      }
       return
     }
     try objects.checkFits(
       object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
-    try countOnce(index, size: count, at: offset)
+    try self.count(index, as: Self.countedString, size: count, at: offset)
     let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]).bindMemory(to: UInt8.self)
     let firstNonASCII = ASCIIScan.firstNonASCII(in: text)
-    if firstNonASCII == count { return body(text) }
+    if firstNonASCII == count { return try body(text) }
     // ISO Latin-1: a byte of 0x80 and above is the character of that number, two bytes in UTF-8.
     transcoded.removeAll(keepingCapacity: true)
     transcoded.append(contentsOf: text[..<firstNonASCII])
@@ -184,15 +251,33 @@ struct BinaryPropertyListEventReader {
         transcoded.append(0x80 | byte & 0x3F)
       }
     }
-    transcoded.withUnsafeBufferPointer { body($0) }
+    try transcoded.withUnsafeBufferPointer { (utf8) throws(PropertyListError) in try body(utf8) }
   }
 
-  /// Counts the `size` decoded bytes of string or data object `index` against the limit, the
-  /// first time the object is met.
-  private mutating func countOnce(_ index: Int, size: Int, at offset: Int) throws(PropertyListError) {
-    guard !met[index] else { return }
-    met[index] = true
+  /// Counts the `size` decoded bytes of string or data object `index` against the limit the
+  /// first time the object is met, and marks it met as `state`.
+  private mutating func count(_ index: Int, as state: UInt32, size: Int, at offset: Int) throws(PropertyListError) {
+    guard states[index] != state else { return }
     try objects.account(size, object: index, at: offset)
+    states[index] = state
+  }
+
+  /// Counts a value reported to a sink that hears shared containers in full, against the
+  /// object count limit.
+  private mutating func countReported(_ index: Int) throws(PropertyListError) {
+    reportedCount += 1
+    guard reportedCount > limits.maximumObjectCount else { return }
+    throw PropertyListError(
+      .limitExceeded, format: .binary, at: .byteOffset(try objects.offset(ofObject: index)),
+      "object \(index): the value has more than \(limits.maximumObjectCount) values once its shared arrays and "
+        + "dictionaries are repeated at every place they occur (the object count limit)")
+  }
+
+  /// The error for object `index` making the value nest deeper than the limit.
+  private func tooDeep(_ index: Int, at offset: Int) -> PropertyListError {
+    PropertyListError(
+      .limitExceeded, format: .binary, at: .byteOffset(offset),
+      "object \(index): nesting is deeper than the limit of \(limits.maximumDepth) arrays and dictionaries")
   }
 }
 

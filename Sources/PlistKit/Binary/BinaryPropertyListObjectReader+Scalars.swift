@@ -112,17 +112,26 @@ extension BinaryPropertyListObjectReader {
 
   /// Checks that `count` units of `unitSize` bytes from `start` end inside the object area,
   /// without overflow, so that a length of a gigabyte in a small file fails before any work.
+  @inline(__always)
   func checkFits(
-    object index: Int, at offset: Int, start: Int, count: Int, unitSize: Int, what: String, unit: String
+    object index: Int, at offset: Int, start: Int, count: Int, unitSize: Int, what: @autoclosure () -> String,
+    unit: StaticString
   ) throws(PropertyListError) {
     let left = max(objectAreaEnd - start, 0)
     guard count <= left / unitSize else {
-      let size = unitSize == 1 ? "" : "×\(unitSize)"
-      throw PropertyListError(
-        .unexpectedEnd, format: .binary, at: .byteOffset(offset),
-        "object \(index): \(what) of \(count)\(size) \(unit) does not fit in the \(left) bytes left before the offset table"
-      )
+      throw doesNotFit(index, at: offset, count: count, unitSize, what(), unit, left)
     }
+  }
+
+  /// The error for content that runs past the object area.
+  private func doesNotFit(
+    _ index: Int, at offset: Int, count: Int, _ unitSize: Int, _ what: String, _ unit: StaticString, _ left: Int
+  ) -> PropertyListError {
+    let size = unitSize == 1 ? "" : "×\(unitSize)"
+    return PropertyListError(
+      .unexpectedEnd, format: .binary, at: .byteOffset(offset),
+      "object \(index): \(what) of \(count)\(size) \(unit) does not fit in the \(left) bytes left before the offset table"
+    )
   }
 
   /// Counts decoded string and data bytes against the limit.

@@ -13,9 +13,15 @@ extension BinaryPropertyListObjectReader {
     default:
       try checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
       try account(count, object: index, at: offset)
-      return BinaryPropertyListString.string(
-        singleByte: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
+      return Self.latin1String(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
     }
+  }
+
+  /// The text of an ASCII string object's bytes: ASCII, or ISO Latin-1 when a byte is 0x80 or
+  /// above.
+  static func latin1String(_ bytes: UnsafeRawBufferPointer) -> String {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
   }
 
   private func decodeUTF16(_ index: Int, from start: Int, count: Int) throws(PropertyListError) -> String {

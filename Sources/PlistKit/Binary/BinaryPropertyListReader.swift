@@ -33,12 +33,15 @@ public struct BinaryPropertyListReader: Sendable {
   ///
   /// - Throws: ``PropertyListError`` with the byte offset of the problem and what was expected.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    try options.limits.checkInputSize(bytes.count, format: .binary)
-    let trailer = try BinaryPropertyListTrailer(reading: bytes, limits: options.limits)
-    var lists = BinaryPropertyListObjectReader(
-      bytes: bytes, trailer: trailer, limits: options.limits, tracksObjects: false)
-    if let value = lists.readStringLists() { return value }
-    var objects = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: options.limits)
-    return try objects.readTopObject()
+    try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder) }
+  }
+
+  /// Reads one property list into `sink` (see ``PropertyListEventSink``).
+  ///
+  /// - Throws: ``PropertyListError`` with the byte offset of the problem, or what the sink threw.
+  public func read<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
+  ) throws(PropertyListError) {
+    try BinaryPropertyListEventReader.read(bytes, limits: options.limits, into: &sink)
   }
 }

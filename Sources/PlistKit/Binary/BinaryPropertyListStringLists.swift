@@ -46,7 +46,7 @@ public struct BinaryPropertyListStringLists {
   public init?(scanning bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions = .default) {
     guard let trailer = try? BinaryPropertyListTrailer(reading: bytes, limits: options.limits) else { return nil }
     var reader = BinaryPropertyListObjectReader(
-      bytes: bytes, trailer: trailer, limits: options.limits, tracksObjects: false)
+      bytes: bytes, trailer: trailer, limits: options.limits)
     guard let (titles, sections) = reader.scanStringListLayout() else { return nil }
     self.titles = titles
     self.sections = sections
@@ -129,7 +129,7 @@ public struct BinaryPropertyListStringLists {
   /// reader, or nil when it is broken or not a string.
   @usableFromInline
   mutating func checkedString(_ index: Int, at offset: Int) -> BinaryPropertyListString? {
-    var reader = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: limits, tracksObjects: false)
+    var reader = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: limits)
     reader.decodedSize = decodedSize
     defer { decodedSize = reader.decodedSize }
     let marker = bytes[offset]

@@ -83,9 +83,14 @@ extension BinaryPropertyListTrailer {
 
 extension UnsafeRawBufferPointer {
   /// The unsigned big-endian integer of `size` (1…8) bytes at `offset`; the caller has checked
-  /// that the bytes are there.
+  /// that the bytes are there. References and offsets lie before a 32-byte trailer, so nearly
+  /// every read is one 8-byte load, shifted.
   @inline(__always)
   func readBigEndian(at offset: Int, size: Int) -> UInt64 {
+    if offset &+ 8 <= count, let base = baseAddress {
+      let word = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      return word &>> UInt64(64 &- 8 &* size)
+    }
     var value: UInt64 = 0
     for index in offset..<(offset + size) { value = value << 8 | UInt64(self[index]) }
     return value

@@ -27,10 +27,37 @@ extension PropertyList {
     bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
     options: PropertyListReadingOptions = .default
   ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
-    try options.limits.checkInputSize(bytes.count, format: format)
-    guard let resolved = format ?? PropertyListFormat.detect(bytes) else {
-      throw PropertyListError(.unknownFormat, "the input is empty or blank: no property list found")
+    try read(bytes: bytes, format: format, fileName: nil, options: options)
+  }
+
+  /// Reads a property list into `sink` (see ``PropertyListEventSink``) and tells which format
+  /// it was in. JSON is read as plain JSON (see ``JSONPropertyListReader/read(_:into:)``).
+  ///
+  /// - Parameters:
+  ///   - format: the format to read; nil detects it from the content.
+  /// - Throws: ``PropertyListError`` with the location of the problem, or what the sink threw.
+  @discardableResult
+  public static func read<Sink: PropertyListEventSink>(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
+    options: PropertyListReadingOptions = .default, into sink: inout Sink
+  ) throws(PropertyListError) -> PropertyListFormat {
+    let resolved = try resolveFormat(of: bytes, format, fileName: nil, limits: options.limits)
+    switch resolved {
+    case .xml: try XMLPropertyListReader(options: options).read(bytes, into: &sink)
+    case .binary: try BinaryPropertyListReader(options: options).read(bytes, into: &sink)
+    case .json: try JSONPropertyListReader(options: options).read(bytes, into: &sink)
+    case .openStep: try OpenStepPropertyListReader(options: options).read(bytes, into: &sink)
     }
+    return resolved
+  }
+
+  /// Reads a property list whose format is `format`, or detected with `fileName` as a hint
+  /// (see ``PropertyListFormat/detect(_:fileName:)``).
+  package static func read(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, fileName: String?,
+    options: PropertyListReadingOptions
+  ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+    let resolved = try resolveFormat(of: bytes, format, fileName: fileName, limits: options.limits)
     let value: PropertyList
     switch resolved {
     case .xml: value = try XMLPropertyListReader(options: options).read(bytes)
@@ -39,6 +66,17 @@ extension PropertyList {
     case .openStep: value = try OpenStepPropertyListReader(options: options).read(bytes)
     }
     return (value, resolved)
+  }
+
+  /// `format`, or the format detected from `bytes` (and `fileName`), after checking the size.
+  private static func resolveFormat(
+    of bytes: UnsafeRawBufferPointer, _ format: PropertyListFormat?, fileName: String?, limits: PropertyListLimits
+  ) throws(PropertyListError) -> PropertyListFormat {
+    try limits.checkInputSize(bytes.count, format: format)
+    guard let resolved = format ?? PropertyListFormat.detect(bytes, fileName: fileName) else {
+      throw PropertyListError(.unknownFormat, "the input is empty or blank: no property list found")
+    }
+    return resolved
   }
 
   /// Writes this value in `format`.

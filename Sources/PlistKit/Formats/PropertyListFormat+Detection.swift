@@ -55,6 +55,18 @@ extension PropertyListFormat {
     }
   }
 
+  /// Detects the format as ``detect(_:)-(UnsafeRawBufferPointer)`` does, taking a file name
+  /// ending in `.json` as JSON unless the content shows the binary or XML form: a `.json` file
+  /// whose text is not JSON (a bare `abc`, which the content alone takes for OpenStep) is read
+  /// as JSON and gets JSON's error.
+  package static func detect(_ bytes: UnsafeRawBufferPointer, fileName: String?) -> PropertyListFormat? {
+    let detected = detect(bytes)
+    guard let fileName, fileName.lowercased().hasSuffix(".json"), detected != .binary, detected != .xml else {
+      return detected
+    }
+    return .json
+  }
+
   /// Detects the format of a byte array; see ``detect(_:)-(UnsafeRawBufferPointer)``.
   public static func detect(_ bytes: [UInt8]) -> PropertyListFormat? {
     bytes.withUnsafeBytes { detect($0) }

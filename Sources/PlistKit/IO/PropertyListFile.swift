@@ -7,7 +7,8 @@
 #endif
 
 /// Reading files whole and writing them atomically, so that a failed or interrupted write
-/// never leaves a truncated file behind.
+/// never leaves a truncated file behind. To read or write a property list's value, see
+/// ``PropertyList/read(path:format:options:)`` and ``PropertyList/write(to:as:options:)``.
 public enum PropertyListFile {
   /// Reads a whole file. The path `-` is not special here (the CLI maps it to stdin).
   public static func read(
@@ -15,10 +16,7 @@ public enum PropertyListFile {
   )
     throws(PropertyListError) -> [UInt8]
   {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw ioError("cannot open", path: path) }
-    defer { close(descriptor) }
-    return try readAll(descriptor: descriptor, name: path, limit: limit)
+    try InputBuffer(reading: PropertyListInput.file(path), limit: limit).array
   }
 
   /// Reads everything from an open file descriptor (a file, a pipe or a terminal).
@@ -27,75 +25,7 @@ public enum PropertyListFile {
   )
     throws(PropertyListError) -> [UInt8]
   {
-    var status = stat()
-    var capacity = 64 * 1024
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-      guard Int(status.st_size) <= limit else {
-        throw PropertyListError(
-          .limitExceeded, "\(name) is \(status.st_size) bytes, over the input limit of \(limit)")
-      }
-      capacity = Int(status.st_size) + 1
-    }
-    // The first `capacity` bytes (a regular file's whole content) are read into uninitialized
-    // storage: zeroing megabytes first would cost about as much as reading them.
-    var count = 0
-    var atEnd = false
-    var readFailed = false
-    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-      adviseHugePages(buffer)
-      while count < buffer.count {
-        let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-        if got == 0 {
-          atEnd = true
-          break
-        }
-        if got < 0 {
-          if errno == EINTR { continue }
-          readFailed = true
-          break
-        }
-        count += got
-      }
-      initialized = count
-    }
-    if readFailed { throw ioError("cannot read", path: name) }
-    while !atEnd {
-      if count == bytes.count {
-        guard bytes.count <= limit else {
-          throw PropertyListError(.limitExceeded, "\(name) is over the input limit of \(limit) bytes")
-        }
-        bytes.append(contentsOf: repeatElement(0, count: bytes.count))
-      }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-      }
-      if got == 0 { break }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw ioError("cannot read", path: name)
-      }
-      count += got
-    }
-    bytes.removeSubrange(count...)
-    guard count <= limit else {
-      throw PropertyListError(.limitExceeded, "\(name) is over the input limit of \(limit) bytes")
-    }
-    return bytes
-  }
-
-  /// Asks Linux to back the 2 MB-aligned middle of a large read buffer with huge pages: the
-  /// kernel then maps it in a few page faults instead of one per 4 KB page, and for a file of
-  /// megabytes those faults cost more than the read itself. Advice only: where huge pages are
-  /// off, nothing changes.
-  private static func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-    #if canImport(Glibc)
-      let hugePage = 2 << 20
-      guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
-      let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-      let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
-      guard end > start else { return }
-      _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
-    #endif
+    try InputBuffer(reading: SystemFile(descriptor: descriptor), name: name, limit: limit).array
   }
 
   /// Writes `bytes` to `path` atomically: into a temporary file in the same folder, flushed to
@@ -140,16 +70,9 @@ public enum PropertyListFile {
     }
     do {
       defer { close(descriptor) }
+      let file = SystemFile(descriptor: descriptor)
       let write = { (buffer: UnsafeRawBufferPointer) throws(PropertyListError) in
-        var written = 0
-        while written < buffer.count {
-          let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-          if result < 0 {
-            if errno == EINTR { continue }
-            throw ioError("cannot write", path: path)
-          }
-          written += result
-        }
+        guard file.writeAll(buffer) else { throw ioError("cannot write", path: path) }
       }
       guard try produce(write) else { return false }
       let mode: mode_t

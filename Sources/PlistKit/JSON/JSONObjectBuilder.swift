@@ -5,9 +5,9 @@ struct JSONObjectBuilder {
   /// The key of the member being read.
   var pendingKey = ""
   /// Where that member's value starts.
-  var pendingValueOffset = 0
+  var pendingValuePosition = PropertyListLocator.Position(rawValue: 0)
   /// Where the first member's value starts: a tag's errors point at its payload.
-  var firstValueOffset = 0
+  var firstValuePosition = PropertyListLocator.Position(rawValue: 0)
   /// When the first member is `"$dict": {…}`: the inner object read as a plain dictionary,
   /// which is this object's value if no other member follows.
   var escapedDictionary: Result<PropertyListDictionary, PropertyListError>?
@@ -17,7 +17,7 @@ struct JSONObjectBuilder {
 
   /// Adds the member whose value was just read.
   mutating func add(_ member: JSONParsedValue, typed: Bool) throws(PropertyListError) {
-    if dictionary.isEmpty { firstValueOffset = pendingValueOffset }
+    if dictionary.isEmpty { firstValuePosition = pendingValuePosition }
     if typed, dictionary.isEmpty, let reading = member.dictionaryReading,
       JSONTypedTag.named(pendingKey) == .dict
     {
@@ -33,7 +33,7 @@ struct JSONObjectBuilder {
 
   /// The value of the closed object in the typed form: a tag's value when it is one, else the
   /// dictionary; with both readings for the container to choose from (see ``JSONParsedValue``).
-  func closeTyped(error: (Int, String) -> PropertyListError) -> JSONParsedValue {
+  func closeTyped(error: (PropertyListLocator.Position, String) -> PropertyListError) -> JSONParsedValue {
     let plainReading: Result<PropertyListDictionary, PropertyListError> =
       deferredFailure.map { .failure($0) } ?? .success(dictionary)
     guard dictionary.count == 1, let tag = JSONTypedTag.named(dictionary.keys[0]) else {
@@ -47,10 +47,10 @@ struct JSONObjectBuilder {
       } else if case .dictionary = payload {
         tagReading = .success(payload)
       } else {
-        tagReading = .failure(error(firstValueOffset, "$dict must be an object, found \(Self.describe(payload))"))
+        tagReading = .failure(error(firstValuePosition, "$dict must be an object, found \(Self.describe(payload))"))
       }
     } else {
-      tagReading = Self.decode(tag, payload).mapError { error(firstValueOffset, $0.message) }
+      tagReading = Self.decode(tag, payload).mapError { error(firstValuePosition, $0.message) }
     }
     switch tagReading {
     case .success(let value): return JSONParsedValue(value, dictionaryReading: plainReading)

@@ -1,19 +1,20 @@
 extension JSONParser {
   /// Reads a string; the cursor is on its opening quote and ends after the closing one.
   ///
-  /// The common string has no escapes: it is validated in one scan and made from the bytes
-  /// in place. A string with escapes is decoded into ``scratch``.
-  mutating func parseString(isKey: Bool = false) throws(PropertyListError) -> String {
+  /// The common string has no escapes: it is validated in one scan and its range in the
+  /// input returned. A string with escapes is decoded into ``scratch``, and nil returned (see
+  /// ``withText(_:_:)``).
+  mutating func parseString() throws(PropertyListError) -> Range<Int>? {
     let openingQuote = cursor
     cursor += 1
     let contentStart = cursor
     while cursor < bytes.count {
       let byte = bytes[cursor]
       if byte == UInt8(ascii: "\"") {
-        let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<cursor])
+        let content = contentStart..<cursor
         cursor += 1
         try countDecoded(content.count, at: contentStart)
-        return isKey ? keys.string(for: content) : String(decoding: content, as: UTF8.self)
+        return content
       }
       if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: contentStart, openingQuote: openingQuote) }
       try advanceOverCharacter(byte)
@@ -41,7 +42,7 @@ extension JSONParser {
   private mutating func parseEscapedString(
     from contentStart: Int, openingQuote: Int
   ) throws(PropertyListError)
-    -> String
+    -> Range<Int>?
   {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<cursor]))
@@ -50,7 +51,7 @@ extension JSONParser {
       if byte == UInt8(ascii: "\"") {
         cursor += 1
         try countDecoded(scratch.count, at: contentStart)
-        return String(decoding: scratch, as: UTF8.self)
+        return nil
       }
       if byte == UInt8(ascii: "\\") {
         try parseEscape()

@@ -3,15 +3,17 @@
 ///
 /// The parser never recurses: nesting lives in ``containers``, so a file nested 100,000 deep
 /// meets the depth limit instead of the end of the thread's stack.
-struct JSONParser {
+struct JSONParser: TextDocumentParser {
+  static let format = PropertyListFormat.json
+
   let bytes: UnsafeRawBufferPointer
   /// Where the text starts: after a UTF-8 byte-order mark, if there is one.
   let textStart: Int
   var cursor: Int
   /// The limits in force, and what the document has used of them.
   var budget: TextReadingBudget
-  /// True to decode the typed form's tags.
-  let typed: Bool
+  /// Where the value of the event being reported starts, for the sink's locator.
+  let position: UnsafeMutablePointer<Int>
 
   enum Container { case array, object }
   /// The open containers, innermost last (their contents are the sink's).
@@ -19,73 +21,62 @@ struct JSONParser {
 
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
-  var keys = JSONKeyInterner()
 
-  init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions) {
+  init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, position: UnsafeMutablePointer<Int>) {
     self.bytes = bytes
     textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     cursor = textStart
-    budget = TextReadingBudget(limits: options.limits)
-    typed = options.jsonStyle == .typed
-  }
-
-  /// Reads the one value of the document, and checks that only white space follows it.
-  mutating func parseDocument() throws(PropertyListError) -> PropertyList {
-    var builder = JSONValueTreeBuilder(typed: typed)
-    _ = try parse(into: &builder)
-    return builder.value!
+    budget = TextReadingBudget(limits: limits)
+    self.position = position
   }
 
   /// Reads the one value of the document into `sink`, and checks that only white space
-  /// follows it; false when the sink stopped the read (see ``JSONValueSink/memberKey(_:valueOffset:)``).
-  mutating func parse<Sink: JSONValueSink>(into sink: inout Sink) throws(PropertyListError) -> Bool {
-    var completed: Sink.Completed
+  /// follows it.
+  mutating func parse<Sink: PropertyListEventSink>(into sink: inout Sink) throws(PropertyListError) {
     expectingValue: while true {
       skipWhitespace()
       guard cursor < bytes.count else { throw expected("a value") }
       try countValue()
+      position.pointee = cursor
       switch bytes[cursor] {
       case UInt8(ascii: "{"):
         try open(.object)
-        sink.openObject()
+        try sink.beginDictionary()
         skipWhitespace()
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") {
-          cursor += 1
-          completed = closeObject(&sink)
+          try close(into: &sink)
         } else {
-          guard try parseMemberKey(into: &sink) else { return false }
+          try parseMemberKey(into: &sink)
           continue expectingValue
         }
       case UInt8(ascii: "["):
         try open(.array)
-        sink.openArray()
+        try sink.beginArray()
         skipWhitespace()
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "]") {
-          cursor += 1
-          completed = closeArray(&sink)
+          try close(into: &sink)
         } else {
           continue expectingValue
         }
       case UInt8(ascii: "\""):
-        completed = sink.string(try parseString())
+        let raw = try parseString()
+        try withText(raw) { (utf8) throws(PropertyListError) in try sink.string(utf8) }
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        completed = sink.scalar(try parseNumber())
+        try sink.scalar(try parseNumber())
       default:
-        completed = sink.scalar(try parseLiteral())
+        try sink.scalar(try parseLiteral())
       }
 
-      // Hand the value to its container, closing every container that ends after it.
+      // A value has ended: close every container that ends after it.
       while true {
         guard let container = containers.last else {
-          try sink.finish(completed)
           skipWhitespace()
           guard cursor == bytes.count else { throw expected("the end of the input after the value") }
-          return true
+          return
         }
+        skipWhitespace()
         switch container {
         case .array:
-          try sink.add(completed, toObject: false)
-          skipWhitespace()
           if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
             cursor += 1
             continue expectingValue
@@ -93,23 +84,18 @@ struct JSONParser {
           guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "]") else {
             throw expected("',' or ']' after array element")
           }
-          cursor += 1
-          completed = closeArray(&sink)
         case .object:
-          try sink.add(completed, toObject: true)
-          skipWhitespace()
           if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
             cursor += 1
             skipWhitespace()
-            guard try parseMemberKey(into: &sink) else { return false }
+            try parseMemberKey(into: &sink)
             continue expectingValue
           }
           guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else {
             throw expected("',' or '}' after object member")
           }
-          cursor += 1
-          completed = closeObject(&sink)
         }
+        try close(into: &sink)
       }
     }
   }
@@ -123,25 +109,26 @@ struct JSONParser {
     cursor += 1
   }
 
-  private mutating func closeArray<Sink: JSONValueSink>(_ sink: inout Sink) -> Sink.Completed {
-    containers.removeLast()
-    return sink.closeArray()
+  /// Closes the innermost container at its closing bracket, under the cursor.
+  private mutating func close<Sink: PropertyListEventSink>(into sink: inout Sink) throws(PropertyListError) {
+    position.pointee = cursor
+    cursor += 1
+    if containers.removeLast() == .object { try sink.endDictionary() } else { try sink.endArray() }
   }
 
-  private mutating func closeObject<Sink: JSONValueSink>(_ sink: inout Sink) -> Sink.Completed {
-    containers.removeLast()
-    return sink.closeObject { offset, message in error(.invalidValue, at: offset, message) }
-  }
-
-  /// Reads `"key" :` and leaves the cursor on the member's value; false when the sink stops.
-  private mutating func parseMemberKey<Sink: JSONValueSink>(into sink: inout Sink) throws(PropertyListError) -> Bool {
+  /// Reads `"key" :` and leaves the cursor on the member's value.
+  private mutating func parseMemberKey<Sink: PropertyListEventSink>(
+    into sink: inout Sink
+  ) throws(PropertyListError) {
     guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { throw expected("a string key") }
-    let key = try parseString(isKey: true)
+    let keyStart = cursor
+    let raw = try parseString()
     skipWhitespace()
     guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { throw expected("':' after object key") }
     cursor += 1
     skipWhitespace()
-    return sink.memberKey(key, valueOffset: cursor)
+    position.pointee = keyStart
+    try withText(raw) { (utf8) throws(PropertyListError) in try sink.key(utf8) }
   }
 
   @inline(__always)

@@ -18,20 +18,26 @@ public struct JSONPropertyListReader: Sendable {
   /// A plain read of a document that holds the typed form's tags reads it as typed (see
   /// ``PropertyListReadingOptions/detectsTypedJSON``).
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    try options.limits.checkInputSize(bytes.count, format: .json)
-    if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .json) {
-      return try utf8.withRawBytes { (buffer) throws(PropertyListError) in try parse(buffer) }
+    if options.jsonStyle == .plain {
+      let value = try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in
+        try read(bytes, into: &builder)
+      }
+      guard options.detectsTypedJSON, JSONTypedTag.isHeld(in: value) else { return value }
     }
-    return try parse(bytes)
+    var builder = JSONTypedTreeBuilder()
+    try read(bytes, into: &builder)
+    return builder.root!
   }
 
-  private func parse(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    var parser = JSONParser(bytes: bytes, options: options)
-    let value = try parser.parseDocument()
-    guard options.jsonStyle == .plain, options.detectsTypedJSON, JSONTypedTag.isHeld(in: value) else { return value }
-    var typed = options
-    typed.jsonStyle = .typed
-    var typedParser = JSONParser(bytes: bytes, options: typed)
-    return try typedParser.parseDocument()
+  /// Reads one property list into `sink` (see ``PropertyListEventSink``), as plain JSON: the
+  /// typed form's tags are ordinary objects here, as their meaning is only known once an object
+  /// closes (``read(_:)`` decodes them).
+  ///
+  /// - Throws: ``PropertyListError`` with the line and column of the problem, or what the sink
+  ///   threw.
+  public func read<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
+  ) throws(PropertyListError) {
+    try JSONParser.read(bytes, limits: options.limits, into: &sink)
   }
 }

@@ -21,6 +21,13 @@ enum JSONTypedTag: String, CaseIterable {
     return JSONTypedTag(rawValue: key)
   }
 
+  /// True when the UTF-8 key `utf8` is a tag's name.
+  @inline(__always)
+  static func isTagName(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard utf8.count <= 5, utf8.first == UInt8(ascii: "$") else { return false }
+    return named(String(decoding: utf8, as: UTF8.self)) != nil
+  }
+
   /// True when `value`, read as plain JSON, holds an object that the typed form reads as a
   /// tag: one member, a tag's key, a payload the tag takes (`{"$uid": 7}`, `{"$dict": {}}`).
   /// A document that does was written as typed JSON. The walk keeps its own stack.

@@ -6,40 +6,43 @@ extension OpenStepOutput {
   /// would be taken for JSON by format detection.
   mutating func appendString(_ string: String, alwaysQuoted: Bool = false) {
     var copy = string
-    copy.withUTF8 { utf8 in
-      var needsQuotes = utf8.isEmpty || alwaysQuoted
-      var previous: UInt8 = 0
-      for byte in utf8 {
-        if !OpenStepCharacters.isUnquoted(byte) || (byte == UInt8(ascii: "/") && previous == byte) {
-          needsQuotes = true
-          break
-        }
-        previous = byte
+    copy.withUTF8 { appendString(utf8: $0, alwaysQuoted: alwaysQuoted) }
+  }
+
+  /// Appends a string from its UTF-8 bytes, as ``appendString(_:alwaysQuoted:)`` does.
+  mutating func appendString(utf8: UnsafeBufferPointer<UInt8>, alwaysQuoted: Bool = false) {
+    var needsQuotes = utf8.isEmpty || alwaysQuoted
+    var previous: UInt8 = 0
+    for byte in utf8 {
+      if !OpenStepCharacters.isUnquoted(byte) || (byte == UInt8(ascii: "/") && previous == byte) {
+        needsQuotes = true
+        break
       }
-      guard needsQuotes else {
-        bytes.append(contentsOf: utf8)
-        return
-      }
-      bytes.append(UInt8(ascii: "\""))
-      for byte in utf8 {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-          bytes.append(UInt8(ascii: "\\"))
-          bytes.append(byte)
-        case 0x0A: appendASCII("\\n")
-        case 0x09: appendASCII("\\t")
-        case 0x0D: appendASCII("\\r")
-        case 0..<0x20, 0x7F:
-          // Octal, which every OpenStep reader knows.
-          bytes.append(UInt8(ascii: "\\"))
-          bytes.append(UInt8(ascii: "0") + (byte >> 6))
-          bytes.append(UInt8(ascii: "0") + (byte >> 3 & 7))
-          bytes.append(UInt8(ascii: "0") + (byte & 7))
-        default: bytes.append(byte)
-        }
-      }
-      bytes.append(UInt8(ascii: "\""))
+      previous = byte
     }
+    guard needsQuotes else {
+      bytes.append(contentsOf: utf8)
+      return
+    }
+    bytes.append(UInt8(ascii: "\""))
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(byte)
+      case 0x0A: appendASCII("\\n")
+      case 0x09: appendASCII("\\t")
+      case 0x0D: appendASCII("\\r")
+      case 0..<0x20, 0x7F:
+        // Octal, which every OpenStep reader knows.
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: "0") + (byte >> 6))
+        bytes.append(UInt8(ascii: "0") + (byte >> 3 & 7))
+        bytes.append(UInt8(ascii: "0") + (byte & 7))
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

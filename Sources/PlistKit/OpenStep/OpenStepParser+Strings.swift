@@ -1,10 +1,10 @@
 extension OpenStepParser {
-  /// Reads an unquoted string (the cursor is on its first character).
-  mutating func parseUnquotedString() throws(PropertyListError) -> String {
+  /// Reads an unquoted string (the cursor is on its first character); returns its range.
+  mutating func parseUnquotedString() throws(PropertyListError) -> Range<Int> {
     let start = cursor
     while cursor < bytes.count, OpenStepCharacters.isUnquoted(bytes[cursor]) { cursor += 1 }
     try countDecoded(cursor - start, at: start)
-    return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self)
+    return start..<cursor
   }
 
   /// Reads a string in double or single quotes; the cursor is on the opening quote and ends
@@ -13,7 +13,10 @@ extension OpenStepParser {
   /// three octal digits (`\012`; above `\177` a NeXTSTEP character), `\U` with up to four
   /// hex digits (a UTF-16 unit; surrogates must pair), and a backslash before anything else
   /// stands for that character.
-  mutating func parseQuotedString() throws(PropertyListError) -> String {
+  ///
+  /// Returns the range of the content when it has no escapes; else decodes it into
+  /// ``scratch`` and returns nil (see ``withText(_:_:)``).
+  mutating func parseQuotedString() throws(PropertyListError) -> Range<Int>? {
     let openingQuote = cursor
     let quote = bytes[cursor]
     cursor += 1
@@ -26,9 +29,10 @@ extension OpenStepParser {
         cursor += 1
         if !escaped {
           try countDecoded(content.count, at: contentStart)
-          return String(decoding: content, as: UTF8.self)
+          return contentStart..<(cursor - 1)
         }
-        return try decodeEscapes(content, at: contentStart)
+        try decodeEscapes(content, at: contentStart)
+        return nil
       }
       if byte == UInt8(ascii: "\\") {
         // The escaped character cannot end the string; it is decoded later.
@@ -49,11 +53,8 @@ extension OpenStepParser {
     throw error(.unexpectedEnd, at: openingQuote, "the string that starts here has no closing quote")
   }
 
-  /// Decodes the content of a quoted string that has escapes.
-  private mutating func decodeEscapes(
-    _ content: UnsafeRawBufferPointer, at contentStart: Int
-  ) throws(PropertyListError)
-    -> String
+  /// Decodes the content of a quoted string that has escapes into ``scratch``.
+  private mutating func decodeEscapes(_ content: UnsafeRawBufferPointer, at contentStart: Int) throws(PropertyListError)
   {
     scratch.removeAll(keepingCapacity: true)
     var index = 0
@@ -111,7 +112,6 @@ extension OpenStepParser {
       }
     }
     try countDecoded(scratch.count, at: contentStart)
-    return String(decoding: scratch, as: UTF8.self)
   }
 
   /// Reads up to four hex digits (none gives 0, as in CoreFoundation).

@@ -1,12 +1,16 @@
 /// One read of an OpenStep document: a cursor over UTF-8 bytes and an explicit stack of the
 /// open containers (no recursion, so nesting meets the depth limit, not the stack's end).
-struct OpenStepParser {
+struct OpenStepParser: TextDocumentParser {
+  static let format = PropertyListFormat.openStep
+
   let bytes: UnsafeRawBufferPointer
   /// Where the text starts: after a UTF-8 byte-order mark, if there is one.
   let textStart: Int
   var cursor: Int
   /// The limits in force, and what the document has used of them.
   var budget: TextReadingBudget
+  /// Where the value of the event being reported starts, for the sink's locator.
+  let position: UnsafeMutablePointer<Int>
 
   enum Container {
     case array
@@ -15,77 +19,84 @@ struct OpenStepParser {
     case dictionary(braced: Bool)
   }
   var containers: [Container] = []
-  var arrays: [[PropertyList]] = []
-  var dictionaries: [(entries: PropertyListDictionary, pendingKey: String)] = []
 
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
 
-  init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions) {
+  init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, position: UnsafeMutablePointer<Int>) {
     self.bytes = bytes
     textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     cursor = textStart
-    budget = TextReadingBudget(limits: options.limits)
+    budget = TextReadingBudget(limits: limits)
+    self.position = position
   }
 
-  /// Reads the document: one value, or the entries of a `.strings` file (`"key" = "value";`
-  /// with no outer braces, which is what a first string followed by `=` or `;` means). Text
-  /// with nothing but white space and comments is an empty `.strings` file.
-  mutating func parseDocument() throws(PropertyListError) -> PropertyList {
+  /// Reads the document into `sink`: one value, or the entries of a `.strings` file
+  /// (`"key" = "value";` with no outer braces, which is what a first string followed by `=` or
+  /// `;` means). Text with nothing but white space and comments is an empty `.strings` file.
+  mutating func parse<Sink: PropertyListEventSink>(into sink: inout Sink) throws(PropertyListError) {
     try skipTrivia()
-    guard cursor < bytes.count else { return .dictionary(PropertyListDictionary()) }
-    // A value carried over from a key that was its own value (`"key";` in a .strings file).
-    var carried: PropertyList?
+    guard cursor < bytes.count else {
+      position.pointee = cursor
+      try sink.beginDictionary()
+      try sink.endDictionary()
+      return
+    }
+    // True when a key was its own value (`"key";` in a .strings file): the value has ended.
+    var valueEnded = false
     if try startsStringsFile() {
+      position.pointee = cursor
       try open(.dictionary(braced: false))
-      carried = try parseKey()
+      try sink.beginDictionary()
+      valueEnded = try parseKey(into: &sink)
     }
     expectingValue: while true {
-      var completed: PropertyList
-      if let value = carried {
-        completed = value
-        carried = nil
-      } else {
+      if !valueEnded {
         try skipTrivia()
         guard cursor < bytes.count else { throw expected("a value") }
         try countValue()
+        position.pointee = cursor
         switch bytes[cursor] {
         case UInt8(ascii: "{"):
           try open(.dictionary(braced: true))
+          try sink.beginDictionary()
           try skipTrivia()
           if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") {
-            cursor += 1
-            completed = closeDictionary()
+            try close(into: &sink)
           } else {
-            carried = try parseKey()
+            valueEnded = try parseKey(into: &sink)
             continue expectingValue
           }
         case UInt8(ascii: "("):
           try open(.array)
+          try sink.beginArray()
           try skipTrivia()
           if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ")") {
-            cursor += 1
-            completed = closeArray()
+            try close(into: &sink)
           } else {
             continue expectingValue
           }
-        case UInt8(ascii: "<"): completed = try parseData()
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): completed = .string(try parseQuotedString())
-        case let byte where OpenStepCharacters.isUnquoted(byte): completed = .string(try parseUnquotedString())
+        case UInt8(ascii: "<"): try sink.scalar(try parseData())
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+          let raw = try parseQuotedString()
+          try withText(raw) { (utf8) throws(PropertyListError) in try sink.string(utf8) }
+        case let byte where OpenStepCharacters.isUnquoted(byte):
+          let raw = try parseUnquotedString()
+          try withText(raw) { (utf8) throws(PropertyListError) in try sink.string(utf8) }
         default: throw expected("a value")
         }
       }
+      valueEnded = false
 
-      // Hand the value to its container, closing every container that ends after it.
+      // A value has ended: close every container that ends after it.
       while true {
         guard let container = containers.last else {
           try skipTrivia()
           guard cursor == bytes.count else { throw expected("the end of the input after the value") }
-          return completed
+          return
         }
         switch container {
         case .array:
-          arrays[arrays.count - 1].append(completed)
           try skipTrivia()
           if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
             cursor += 1
@@ -96,11 +107,8 @@ struct OpenStepParser {
           guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ")") else {
             throw expected("',' or ')' after array element")
           }
-          cursor += 1
-          completed = closeArray()
+          try close(into: &sink)
         case .dictionary(let braced):
-          let last = dictionaries.count - 1
-          dictionaries[last].entries[dictionaries[last].pendingKey] = completed
           try skipTrivia()
           guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";") else {
             throw expected("';' after dictionary entry")
@@ -108,12 +116,11 @@ struct OpenStepParser {
           cursor += 1
           try skipTrivia()
           if braced, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") {
-            cursor += 1
-            completed = closeDictionary()
+            try close(into: &sink)
           } else if !braced, cursor == bytes.count {
-            completed = closeDictionary()
+            try close(into: &sink)
           } else {
-            carried = try parseKey()
+            valueEnded = try parseKey(into: &sink)
             continue expectingValue
           }
         }
@@ -122,30 +129,37 @@ struct OpenStepParser {
   }
 
   /// Reads a dictionary key and the `=` after it, leaving the cursor on the value. For the
-  /// `key;` shorthand of `.strings` files (CoreFoundation reads it as `key = key;`) it returns
-  /// the key as the value, with the cursor on the `;`.
-  private mutating func parseKey() throws(PropertyListError) -> PropertyList? {
-    let key: String
+  /// `key;` shorthand of `.strings` files (CoreFoundation reads it as `key = key;`) it reports
+  /// the key as the value too and returns true, with the cursor on the `;`.
+  private mutating func parseKey<Sink: PropertyListEventSink>(into sink: inout Sink) throws(PropertyListError) -> Bool {
+    let keyStart = cursor
+    let raw: Range<Int>?
     if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
-      key = try parseQuotedString()
+      raw = try parseQuotedString()
     } else if cursor < bytes.count, OpenStepCharacters.isUnquoted(bytes[cursor]) {
-      key = try parseUnquotedString()
+      raw = try parseUnquotedString()
     } else if case .dictionary(braced: true) = containers.last {
       throw expected("a key or '}'")
     } else {
       throw expected("a key")
     }
-    dictionaries[dictionaries.count - 1].pendingKey = key
     try skipTrivia()
     if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";") {
       try countValue()
-      return .string(key)
+      position.pointee = keyStart
+      try withText(raw) { (utf8) throws(PropertyListError) in
+        try sink.key(utf8)
+        try sink.string(utf8)
+      }
+      return true
     }
     guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else {
       throw expected("'=' or ';' after dictionary key")
     }
     cursor += 1
-    return nil
+    position.pointee = keyStart
+    try withText(raw) { (utf8) throws(PropertyListError) in try sink.key(utf8) }
+    return false
   }
 
   /// True when the document is a `.strings` file: it starts with a string followed by `=` or
@@ -174,22 +188,21 @@ struct OpenStepParser {
       throw error(.limitExceeded, at: cursor, exceeded)
     }
     containers.append(container)
-    switch container {
-    case .array: arrays.append([])
-    case .dictionary: dictionaries.append((PropertyListDictionary(), ""))
-    }
     if case .dictionary(braced: false) = container { return }
     cursor += 1
   }
 
-  private mutating func closeArray() -> PropertyList {
-    containers.removeLast()
-    return .array(arrays.removeLast())
-  }
-
-  private mutating func closeDictionary() -> PropertyList {
-    containers.removeLast()
-    return .dictionary(dictionaries.removeLast().entries)
+  /// Closes the innermost container at its closing mark (the end of the input for the entries
+  /// of a `.strings` file).
+  private mutating func close<Sink: PropertyListEventSink>(into sink: inout Sink) throws(PropertyListError) {
+    position.pointee = cursor
+    if case .array = containers.removeLast() {
+      cursor += 1
+      try sink.endArray()
+      return
+    }
+    if cursor < bytes.count { cursor += 1 }
+    try sink.endDictionary()
   }
 
   private mutating func countValue() throws(PropertyListError) {

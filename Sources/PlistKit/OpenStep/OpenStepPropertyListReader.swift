@@ -14,14 +14,16 @@ public struct OpenStepPropertyListReader: Sendable {
 
   /// Reads one property list.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    try options.limits.checkInputSize(bytes.count, format: .openStep)
-    if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: .openStep) {
-      return try utf8.withRawBytes { (buffer) throws(PropertyListError) in
-        var parser = OpenStepParser(bytes: buffer, options: options)
-        return try parser.parseDocument()
-      }
-    }
-    var parser = OpenStepParser(bytes: bytes, options: options)
-    return try parser.parseDocument()
+    try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder) }
+  }
+
+  /// Reads one property list into `sink` (see ``PropertyListEventSink``).
+  ///
+  /// - Throws: ``PropertyListError`` with the line and column of the problem, or what the sink
+  ///   threw.
+  public func read<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
+  ) throws(PropertyListError) {
+    try OpenStepParser.read(bytes, limits: options.limits, into: &sink)
   }
 }

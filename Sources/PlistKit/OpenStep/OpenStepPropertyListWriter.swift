@@ -153,7 +153,7 @@ struct OpenStepOutput {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  private mutating func newline(indent: Int) {
+  mutating func newline(indent: Int) {
     bytes.append(0x0A)
     for _ in 0..<indent { bytes.append(0x09) }
   }

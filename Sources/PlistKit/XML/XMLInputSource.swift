@@ -1,21 +1,16 @@
 internal import CLibXML2
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Hands the input to libxml2 in the chunks it asks for: from bytes already in memory (never
-/// copied whole first), or from a file descriptor, so that a large file is never all in memory.
+/// copied whole first), or from a file read as libxml2 goes, so that a large file is never all
+/// in memory.
 ///
 /// Text in UTF-32 with a byte-order mark, which libxml2 does not recognise, is handed over as
 /// UTF-8 (see ``startReading()``).
 struct XMLInputSource {
   private enum Origin {
     case memory(UnsafeRawBufferPointer)
-    /// A descriptor, and the input size limit to enforce while reading it.
-    case descriptor(Int32, limit: Int)
+    /// A file, and the input size limit to enforce while reading it.
+    case file(SystemFile, limit: Int)
   }
 
   private let origin: Origin
@@ -27,15 +22,15 @@ struct XMLInputSource {
   /// reader reports this instead of whatever libxml2 made of it.
   private(set) var failure: PropertyListError?
   /// The UTF-32 text being turned into UTF-8, its UTF-8 not yet handed over, and the first
-  /// bytes of a descriptor read ahead to look for the byte-order mark.
+  /// bytes of a file read ahead to look for the byte-order mark.
   private var utf32: (text: UTF32Text, output: [UInt8], handedOver: Int)?
   private var readAhead: [UInt8] = []
 
   /// Reads from bytes in memory.
   init(bytes: UnsafeRawBufferPointer) { origin = .memory(bytes) }
 
-  /// Reads from `descriptor`, from where it stands to its end, failing past `limit` bytes.
-  init(descriptor: Int32, limit: Int) { origin = .descriptor(descriptor, limit: limit) }
+  /// Reads from `file`, from where it stands to its end, failing past `limit` bytes.
+  init(file: SystemFile, limit: Int) { origin = .file(file, limit: limit) }
 
   static let read: xmlInputReadCallback = { context, buffer, length in
     guard let context, let buffer, length > 0 else { return 0 }
@@ -52,7 +47,7 @@ struct XMLInputSource {
     var prefix: [UInt8]
     switch origin {
     case .memory(let bytes): prefix = Array(bytes.prefix(4))
-    case .descriptor:
+    case .file:
       var scratch = [UInt8](repeating: 0, count: 4)
       while readAhead.count < 4 {
         let count = scratch.withUnsafeMutableBytes {
@@ -115,10 +110,10 @@ struct XMLInputSource {
       buffer.baseAddress!.copyMemory(from: base + offset, byteCount: count)
       offset += count
       return count
-    case .descriptor(let descriptor, let limit):
-      let count = Self.readSome(descriptor, into: buffer)
+    case .file(let file, let limit):
+      let count = file.readSome(into: buffer)
       guard count >= 0 else {
-        failure = PropertyListError(.io, format: .xml, "cannot read the input: \(String(cString: strerror(errno)))")
+        failure = PropertyListError(.io, format: .xml, "cannot read the input: \(SystemFile.lastError)")
         return 0
       }
       offset += count
@@ -133,16 +128,16 @@ struct XMLInputSource {
   }
 
   /// True when the whole input is white space (and byte-order-mark bytes): asked when libxml2
-  /// finds no element, to say "no element" rather than "text". For a descriptor, reads what
-  /// libxml2 has not asked for yet.
+  /// finds no element, to say "no element" rather than "text". For a file, reads what libxml2
+  /// has not asked for yet.
   mutating func isBlank() -> Bool {
     switch origin {
     case .memory(let bytes):
       return Self.isBlank(bytes)
-    case .descriptor(let descriptor, let limit):
+    case .file(let file, let limit):
       var scratch = [UInt8](repeating: 0, count: 64 * 1024)
       while blankSoFar, offset <= limit {
-        let count = scratch.withUnsafeMutableBytes { Self.readSome(descriptor, into: $0) }
+        let count = scratch.withUnsafeMutableBytes { file.readSome(into: $0) }
         guard count > 0 else { break }
         offset += count
         blankSoFar = scratch.withUnsafeBytes { Self.isBlank(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
@@ -153,14 +148,5 @@ struct XMLInputSource {
 
   private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D, 0x00, 0xFE, 0xFF, 0xEF, 0xBB, 0xBF].contains($0) }
-  }
-
-  /// One `read`, retried when interrupted; -1 on an error.
-  private static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-    while true {
-      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      return count
-    }
   }
 }

@@ -1,4 +1,4 @@
-/// Element handling: what may appear where, and reporting closed elements to the consumer.
+/// Element handling: what may appear where, and reporting closed elements to the sink.
 extension XMLPropertyListParser {
   /// A start tag. `name` is the element's local name, `prefix` its namespace prefix.
   mutating func startElement(name: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
@@ -36,7 +36,7 @@ extension XMLPropertyListParser {
       containers.append(Container(isDictionary: element == .dict))
       reportBegin(dictionary: element == .dict)
     } else {
-      let start = scalarTagStartPosition(element) ?? XMLPosition(line: 0, column: 0)
+      let start = Self.scalarTagStartPosition(element, in: context) ?? XMLPosition(line: 0, column: 0)
       openScalar = OpenScalar(element: element, line: start.line, column: start.column)
       // Keep the buffer between values, unless one huge value left it huge.
       text.removeAll(keepingCapacity: text.capacity <= 1 << 20)
@@ -89,17 +89,16 @@ extension XMLPropertyListParser {
       case .key:
         guard countDecoded(text.count, at: scalar) else { return }
         containers[containers.count - 1].awaitsValue = true
-        reportKey()
+        reportKey(at: XMLPosition(line: scalar.line, column: scalar.column))
         // Keep the key for messages; the next scalar empties the other buffer before use.
         swap(&text, &pendingKey)
       case .string:
         guard countDecoded(text.count, at: scalar) else { return }
-        settleUIDCandidate()
-        text.withUnsafeBufferPointer { consumer.string($0) }
+        reportString(at: XMLPosition(line: scalar.line, column: scalar.column))
         valueClosed()
       default:
         guard let value = scalarValue(scalar) else { return }
-        reportScalar(value)
+        reportScalar(value, at: XMLPosition(line: scalar.line, column: scalar.column))
         valueClosed()
       }
       return

@@ -6,9 +6,14 @@ struct XMLPosition: Equatable {
   var column: Int
 }
 
+// The positions are worked out from libxml2's parser context alone, by static functions: a
+// method of the parser would copy the whole parser to read one field, on the hot path.
 extension XMLPropertyListParser {
   /// Where libxml2 is: the next character it will read.
-  var currentPosition: XMLPosition? {
+  var currentPosition: XMLPosition? { Self.currentPosition(in: context) }
+
+  /// Where libxml2 is in `context`.
+  static func currentPosition(in context: xmlParserCtxtPtr?) -> XMLPosition? {
     guard let input = context?.pointee.input else { return nil }
     return XMLPosition(line: Int(input.pointee.line), column: Int(input.pointee.col))
   }
@@ -16,7 +21,11 @@ extension XMLPropertyListParser {
   /// Where the construct that libxml2 has just read starts: the nearest `opening` byte
   /// before its current position (`<` for a tag, `&` for a reference). libxml2 reports
   /// positions after a construct; an error about it should point at its start.
-  func startPosition(of opening: Unicode.Scalar = "<") -> XMLPosition? {
+  func startPosition(of opening: Unicode.Scalar = "<") -> XMLPosition? { Self.startPosition(of: opening, in: context) }
+
+  /// ``startPosition(of:)`` in `context`.
+  static func startPosition(of opening: Unicode.Scalar = "<", in context: xmlParserCtxtPtr?) -> XMLPosition? {
+    let currentPosition = Self.currentPosition(in: context)
     guard let input = context?.pointee.input, let base = input.pointee.base, let current = input.pointee.cur,
       let position = currentPosition
     else { return currentPosition }
@@ -38,17 +47,17 @@ extension XMLPropertyListParser {
   /// every such tag is `<name>` or `<name/>`, ASCII on one line: the bytes that bound it give
   /// its start without walking back over it, as `tagStartPosition` does for any other shape
   /// (attributes, white space, a line break inside the tag).
-  func scalarTagStartPosition(_ element: XMLElementName) -> XMLPosition? {
+  static func scalarTagStartPosition(_ element: XMLElementName, in context: xmlParserCtxtPtr?) -> XMLPosition? {
     guard let input = context?.pointee.input, let base = input.pointee.base, let current = input.pointee.cur,
       let end = input.pointee.end
-    else { return currentPosition }
+    else { return currentPosition(in: context) }
     let back = element.nameLength + 1
     if current < end, current[0] == UInt8(ascii: ">") || current[0] == UInt8(ascii: "/"),
       current - base >= back, current[-back] == UInt8(ascii: "<"), Int(input.pointee.col) > back
     {
       return XMLPosition(line: Int(input.pointee.line), column: Int(input.pointee.col) - back)
     }
-    return tagStartPosition
+    return startPosition(of: "<", in: context)
   }
 
   /// The position of `target` inside a chunk of text being reported to `characters`.

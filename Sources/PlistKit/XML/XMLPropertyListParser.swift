@@ -3,8 +3,8 @@ internal import CLibXML2
 /// The state of one XML read. libxml2 drives it through SAX2 callbacks (see
 /// `XMLPropertyListParser+SAX.swift`) that reach it through a pointer (a struct behind a
 /// pointer needs no exclusivity checks on every access, as a class would). It checks what may
-/// appear where and turns each closed element into a report to its consumer (see
-/// ``PropertyListEventConsumer``): there is no DOM, and nesting lives in an explicit stack, so no
+/// appear where and turns each closed element into an event for its sink (see
+/// ``PropertyListEventSink``): there is no DOM, and nesting lives in an explicit stack, so no
 /// input can make it recurse.
 struct XMLPropertyListParser {
   /// An open `<array>` or `<dict>`.
@@ -22,8 +22,8 @@ struct XMLPropertyListParser {
     let column: Int
   }
 
-  /// How far a `<dict>` that may be a keyed-archive reference (`CF$UID`) has got. Its reports
-  /// are held back until it is known not to be one, so that consumers never see it.
+  /// How far a `<dict>` that may be a keyed-archive reference (`CF$UID`) has got. Its events
+  /// are held back until it is known not to be one, so that sinks never see it.
   enum UIDCandidate {
     /// No dictionary is held back.
     case none
@@ -39,7 +39,10 @@ struct XMLPropertyListParser {
   /// The libxml2 parser, set once it exists; the source of line and column numbers.
   var context: xmlParserCtxtPtr?
   /// What the document's structure is reported to.
-  let consumer: XMLPropertyListConsumerReference
+  let sink: XMLPropertyListSinkBridge
+  /// Where the value of the event being reported starts, when the parser has it at hand (a
+  /// scalar's start tag); nil to work it out from libxml2's position if a sink asks.
+  var eventStart: XMLPosition?
 
   var containers: [Container] = []
   var openScalar: OpenScalar?
@@ -60,15 +63,17 @@ struct XMLPropertyListParser {
   /// Where libxml2 reads from; asked whether the input is blank when it finds no element.
   var source: UnsafeMutablePointer<XMLInputSource>?
 
-  /// True when the consumer asked to stop (`failure` is then set only to silence callbacks).
-  var stoppedForConsumer = false
+  /// What the sink threw to stop the read (`failure` is then set only to silence callbacks).
+  var sinkFailure: PropertyListError?
+  /// True once the sink has thrown (quicker to test than `sinkFailure`).
+  var sinkStopped = false
 
   /// The first problem found; once set, libxml2 is stopped and every callback returns at once.
   var failure: PropertyListError?
 
-  init(limits: PropertyListLimits, consumer: XMLPropertyListConsumerReference) {
+  init(limits: PropertyListLimits, sink: XMLPropertyListSinkBridge) {
     self.limits = limits
-    self.consumer = consumer
+    self.sink = sink
   }
 
   /// Records the first failure and, unless `stopping` is false, stops libxml2. (Stopping it

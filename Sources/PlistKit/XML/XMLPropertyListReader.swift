@@ -33,35 +33,46 @@ public struct XMLPropertyListReader: Sendable {
   ///
   /// - Throws: ``PropertyListError`` with the line and column of the problem.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    try options.limits.checkInputSize(bytes.count, format: .xml)
-    let builder = try Self.parse(XMLInputSource(bytes: bytes), limits: options.limits, into: XMLValueTreeBuilder())
-    guard let root = builder.root else {
-      throw PropertyListError(.unexpectedEnd, format: .xml, "no property list value found")
-    }
-    return root
+    try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder) }
   }
 
-  /// Parses a whole document from `source`, reporting it to `consumer`, and returns the
-  /// consumer once the document has proved to be a well-formed property list, or as soon as
-  /// the consumer has asked to stop (it then knows it holds part of the document).
-  static func parse<Consumer: PropertyListEventConsumer>(
-    _ source: XMLInputSource, limits: PropertyListLimits, into consumer: Consumer
-  ) throws(PropertyListError) -> Consumer {
-    XMLLibrary.initialize()
-    let consumerPointer = UnsafeMutablePointer<Consumer>.allocate(capacity: 1)
-    consumerPointer.initialize(to: consumer)
-    defer {
-      consumerPointer.deinitialize(count: 1)
-      consumerPointer.deallocate()
+  /// Reads one property list into `sink` (see ``PropertyListEventSink``).
+  ///
+  /// - Throws: ``PropertyListError`` with the line and column of the problem, or what the sink
+  ///   threw.
+  public func read<Sink: PropertyListEventSink>(
+    _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
+  ) throws(PropertyListError) {
+    try options.limits.checkInputSize(bytes.count, format: .xml)
+    try Self.read(XMLInputSource(bytes: bytes), limits: options.limits, into: &sink)
+  }
+
+  /// Parses a whole document from `source` into `sink`, which has received a well-formed
+  /// property list when this returns.
+  static func read<Sink: PropertyListEventSink>(
+    _ source: XMLInputSource, limits: PropertyListLimits, into sink: inout Sink
+  ) throws(PropertyListError) {
+    try withUnsafeMutablePointer(to: &sink) { (sink) throws(PropertyListError) in
+      try parse(source, limits: limits, bridge: XMLPropertyListSinkBridge(sink)) { locator in
+        sink.pointee.start(locator: locator)
+      }
     }
-    let reference = XMLPropertyListConsumerReference(
-      pointer: UnsafeMutableRawPointer(consumerPointer), calls: XMLPropertyListConsumerCalls<Consumer>.self)
+  }
+
+  /// Drives libxml2 over `source`, reporting to the sink behind `bridge`; `start` hands the
+  /// sink its locator before the first event.
+  private static func parse(
+    _ source: XMLInputSource, limits: PropertyListLimits, bridge: XMLPropertyListSinkBridge,
+    start: (PropertyListLocator) -> Void
+  ) throws(PropertyListError) {
+    XMLLibrary.initialize()
     let parser = UnsafeMutablePointer<XMLPropertyListParser>.allocate(capacity: 1)
-    parser.initialize(to: XMLPropertyListParser(limits: limits, consumer: reference))
+    parser.initialize(to: XMLPropertyListParser(limits: limits, sink: bridge))
     defer {
       parser.deinitialize(count: 1)
       parser.deallocate()
     }
+    start(PropertyListLocator(source: .lineAndColumn({ parser.pointee.eventPosition() })))
     var handler = XMLPropertyListParser.makeHandler()
     let input = UnsafeMutablePointer<XMLInputSource>.allocate(capacity: 1)
     input.initialize(to: source)
@@ -100,7 +111,7 @@ public struct XMLPropertyListReader: Sendable {
     xmlSetStructuredErrorFunc(previousHandlerContext, previousHandler)
     parser.pointee.context = nil
     parser.pointee.source = nil
-    if parser.pointee.stoppedForConsumer { return consumerPointer.pointee }
+    if let failure = parser.pointee.sinkFailure { throw failure }
     if let failure = input.pointee.failure { throw failure }
     if let failure = parser.pointee.failure { throw failure }
     guard context.pointee.wellFormed != 0 else {
@@ -109,7 +120,6 @@ public struct XMLPropertyListReader: Sendable {
     guard parser.pointee.hasRoot else {
       throw PropertyListError(.unexpectedEnd, format: .xml, "no property list value found")
     }
-    return consumerPointer.pointee
   }
 }
 

@@ -112,17 +112,12 @@ private struct ConvertJob: Sendable {
 
   /// Converts one file; returns the bytes when they go to standard output, nil when written.
   private func convert(_ path: String) throws(CommandError) -> [UInt8]? {
-    if let streamed = try StreamedConversion.convert(
-      path, source: source, target: target, readingOptions: readingOptions, writingOptions: writingOptions,
-      destination: destination(of: path))
-    {
-      return streamed.output
-    }
-    let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
-    let converted = try PropertyListIO.serialize(value, as: target, options: writingOptions, path: path)
-    if files.count == 1 { ExitTimeRelease.keepUntilExit(value) }
-    guard let destination = destination(of: path) else { return converted }
-    try PropertyListIO.writeFile(converted, to: destination)
-    return nil
+    var converter = PropertyListConverter(
+      to: target, from: source, readingOptions: readingOptions, writingOptions: writingOptions)
+    // Binary written while reading has another layout than the value writer's: only a file
+    // gets it, so that standard input converts as it always has.
+    converter.streamsBinaryOutput = path != "-"
+    converter.keepsValuesUntilExit = files.count == 1
+    return try PropertyListIO.convert(path, with: converter, to: destination(of: path))
   }
 }

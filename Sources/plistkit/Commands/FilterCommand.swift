@@ -84,20 +84,11 @@ private struct FilterJob {
     let term = arguments.argument("TERM") ?? ""
     let flat = arguments.flag("flat")
     // A binary list of names is searched straight from the file's bytes when the output allows
-    // it; a large file is read into a buffer that takes huge pages for that.
-    var binaryListFilter: BinaryListFilter? = nil
-    if arguments.value("format") == "text" || flat, arguments.value("collation") == nil {
-      binaryListFilter = BinaryListFilter(term: term, options: options)
-    }
-    if let filter = binaryListFilter, path != "-",
-      let buffer = HugePageFileBuffer(
-        path: path, startingWith: Array("bplist".utf8), limit: PropertyListLimits.default.maximumInputSize)
-    {
-      if let found = filter.run(buffer.bytes) { return printFound(found, flat: flat) }
-      binaryListFilter = nil
-    }
+    // it (a large file is read into a buffer that takes huge pages).
     let bytes = try PropertyListIO.readBytes(path)
-    if let filter = binaryListFilter, let found = bytes.withUnsafeBytes({ filter.run($0) }) {
+    if arguments.value("format") == "text" || flat, arguments.value("collation") == nil,
+      let found = bytes.withBytes({ BinaryListFilter(term: term, options: options).run($0) })
+    {
       return printFound(found, flat: flat)
     }
     let input = try SectionedInput.load(arguments, path: path, bytes: bytes, flatCollation: nil)

@@ -149,12 +149,12 @@ private struct MergeJob {
     }
     ExitTimeRelease.keepUntilExit(merged)
     let bytes: [UInt8]
-    if format == .openStep && ProjectFile.hasXcodeHeader(oursBytes) && ProjectFile.isProject(merged) {
+    let (xcodeLayout, projectName) = oursBytes.withBytes { source in
+      (ProjectFile.hasXcodeHeader(source), ProjectFile.projectName(inSource: source))
+    }
+    if format == .openStep && xcodeLayout && ProjectFile.isProject(merged) {
       do throws(PropertyListError) {
-        bytes = try XcodeProjectWriter(
-          projectName: ProjectFile.projectName(inSource: oursBytes), options: writingOptions
-        )
-        .write(merged)
+        bytes = try XcodeProjectWriter(projectName: projectName, options: writingOptions).write(merged)
       } catch {
         throw .file(paths.ours, error)
       }

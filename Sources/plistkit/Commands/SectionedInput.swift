@@ -40,17 +40,17 @@ struct SectionedInput {
     try load(arguments, path: path, bytes: try PropertyListIO.readBytes(path), flatCollation: flatCollation)
   }
 
-  /// Sections `bytes`, already read from `path`.
+  /// Sections `input`, already read from `path`.
   static func load(
-    _ arguments: ParsedArguments, path: String, bytes: [UInt8], flatCollation: Collation?
+    _ arguments: ParsedArguments, path: String, bytes input: InputBuffer, flatCollation: Collation?
   ) throws(CommandError)
     -> SectionedInput
   {
     let value: PropertyList
-    if path == "-", let lines = textLines(bytes) {
+    if path == "-", let lines = input.withBytes(textLines) {
       value = .array(lines.map { .string($0) })
     } else {
-      value = try PropertyListIO.parse(bytes, path: path).value
+      value = try PropertyListIO.parse(input, path: path).value
     }
     let collation = arguments.value("collation").flatMap(Collation.init(rawValue:))
     let source = SectioningSource(textKey: arguments.value("key"))
@@ -70,7 +70,7 @@ struct SectionedInput {
 
   /// Standard input as lines, when it is not a property list: not binary or XML, and not a
   /// JSON or OpenStep array or dictionary. nil when it should be read as a property list.
-  private static func textLines(_ bytes: [UInt8]) -> [String]? {
+  private static func textLines(_ bytes: UnsafeRawBufferPointer) -> [String]? {
     switch PropertyListFormat.detect(bytes) {
     case .binary?, .xml?: return nil
     case nil: return []

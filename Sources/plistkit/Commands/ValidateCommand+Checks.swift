@@ -27,17 +27,17 @@ struct FileValidation: Sendable {
   /// it is written (typed JSON's tags stay objects): a JSON Schema describes the JSON text.
   static func check(_ path: String, schema: JSONSchema?, dtd: PropertyListDTD?) -> FileValidation {
     var result = FileValidation()
-    let bytes: [UInt8]
+    let input: InputBuffer
     do {
-      bytes = try PropertyListIO.readBytes(path)
+      input = try PropertyListIO.readBytes(path)
     } catch {
       result.readError = error
       return result
     }
     if let dtd {
-      let detected = PropertyListFormat.detect(bytes)
+      let detected = input.withBytes { PropertyListFormat.detect($0) }
       if detected == .xml {
-        result.dtdErrors = dtd.validate(xml: bytes)
+        result.dtdErrors = dtd.validate(xml: input.array)
       } else {
         let found = detected.map { "this one is \($0)" } ?? "this one is empty"
         result.unchecked.append("--dtd checks XML property lists, and \(found)")
@@ -45,7 +45,7 @@ struct FileValidation: Sendable {
     }
     let value: PropertyList
     do {
-      value = try PropertyListIO.parse(bytes, path: path, options: .init(detectsTypedJSON: schema == nil)).value
+      value = try PropertyListIO.parse(input, path: path, options: .init(detectsTypedJSON: schema == nil)).value
     } catch {
       result.readError = error
       return result

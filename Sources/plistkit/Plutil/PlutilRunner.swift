@@ -47,19 +47,12 @@ struct PlutilRunner {
       let destination =
         invocation.output ?? invocation.newExtension.map { FileSystem.replacingExtension(of: file, with: $0) } ?? file
       // Binary output keeps the value writer's object order, which matches plutil's for flat
-      // lists; JSON and XML are the same bytes either way, so only they are converted while
-      // reading.
-      if format == .json || format == .xml,
-        let streamed = try StreamedConversion.convert(
-          file, source: nil, target: format, readingOptions: .default, writingOptions: writingOptions,
-          destination: destination == "-" ? nil : destination)
-      {
-        if let bytes = streamed.output { output.write(bytes: bytes) }
-        return
+      // lists; the other formats are the same bytes either way.
+      var converter = PropertyListConverter(to: format, writingOptions: writingOptions)
+      converter.streamsBinaryOutput = false
+      if let bytes = try PropertyListIO.convert(file, with: converter, to: destination == "-" ? nil : destination) {
+        output.write(bytes: bytes)
       }
-      let value = try PropertyListIO.read(file).value
-      let bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
-      try PropertyListIO.write(bytes, to: destination, output: output)
     case .create(let name):
       let empty = PropertyList.dictionary(PropertyListDictionary())
       let bytes = try PropertyListIO.serialize(

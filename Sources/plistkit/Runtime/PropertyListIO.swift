@@ -4,17 +4,20 @@ import PlistKit
 /// or output, files are written atomically (so an output may name its own input), and errors
 /// carry the file's name.
 enum PropertyListIO {
-  /// Reads a file, or standard input for `-`.
-  static func readBytes(_ path: String) throws(CommandError) -> [UInt8] {
+  /// The input a path names: `-` is standard input.
+  static func input(_ path: String) -> PropertyListInput { path == "-" ? .standardInput : .file(path) }
+
+  /// Reads a file whole, or standard input for `-`.
+  static func readBytes(_ path: String) throws(CommandError) -> InputBuffer {
     do {
-      if path == "-" { return try PropertyListFile.readAll(descriptor: 0, name: "<stdin>") }
-      return try PropertyListFile.read(path: path)
+      return try InputBuffer(reading: input(path), limit: PropertyListLimits.default.maximumInputSize)
     } catch {
       throw .file(path, stripName(error, path: path))
     }
   }
 
-  /// Reads and parses a property list; `format` nil detects it from the content.
+  /// Reads and parses a property list; `format` nil detects it from the content (a `.json`
+  /// name is read as JSON).
   static func read(
     _ path: String, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
   )
@@ -23,17 +26,17 @@ enum PropertyListIO {
     try parse(readBytes(path), path: path, format: format, options: options)
   }
 
-  /// Parses bytes read from `path`, naming it in the error.
+  /// Parses an input read from `path`, naming it in the error.
   static func parse(
-    _ bytes: [UInt8], path: String, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
+    _ input: InputBuffer, path: String, format: PropertyListFormat? = nil,
+    options: PropertyListReadingOptions = .default
   ) throws(CommandError) -> (value: PropertyList, format: PropertyListFormat) {
-    let result: Result<(value: PropertyList, format: PropertyListFormat), PropertyListError> = bytes.withUnsafeBytes {
-      buffer in
-      Result { () throws(PropertyListError) in try PropertyList.read(bytes: buffer, format: format, options: options) }
-    }
-    switch result {
-    case .success(let parsed): return parsed
-    case .failure(let error): throw .file(path, error)
+    do {
+      return try input.withBytes { (bytes) throws(PropertyListError) in
+        try PropertyList.read(bytes: bytes, format: format, fileName: Self.input(path).fileName, options: options)
+      }
+    } catch {
+      throw .file(path, error)
     }
   }
 
@@ -63,6 +66,28 @@ enum PropertyListIO {
       return try value.serialized(as: format, options: options)
     } catch {
       throw .file(path, error)
+    }
+  }
+
+  /// Converts the file at `path` (`-` is standard input) with `converter`: into `destination`
+  /// atomically, or returned for standard output when it is nil. Errors name the input, or
+  /// the destination when writing it failed.
+  static func convert(
+    _ path: String, with converter: PropertyListConverter, to destination: String?
+  ) throws(CommandError) -> [UInt8]? {
+    do {
+      guard let destination else {
+        var output: [UInt8] = []
+        try converter.convert(input(path), into: &output)
+        return output
+      }
+      try converter.convert(input(path), toFile: destination)
+      return nil
+    } catch {
+      switch error {
+      case .input(let error): throw .file(path, stripName(error, path: path))
+      case .output(let error): throw .file(destination ?? "-", stripName(error, path: destination ?? "-"))
+      }
     }
   }
 

@@ -1,5 +1,5 @@
-/// Writes the binary form while an XML document is read, without the value tree: each object
-/// is written as soon as it is complete, so memory holds only the sharing table, the offset
+/// Writes the binary form from a reader's events, without the value tree: each object is
+/// written as soon as it is complete, so memory holds only the sharing table, the offset
 /// table and the references of the containers still open.
 ///
 /// The output differs from ``BinaryPropertyListWriter``'s in layout, not in value:
@@ -9,23 +9,17 @@
 ///   defines (it compares their encoded bytes, which are equal exactly when those keys are),
 ///   booleans, UIDs and containers are written at each occurrence;
 /// - object references have a fixed width, chosen before the first object from an upper
-///   bound on the object count (see ``init(maximumObjectCount:flush:)``), so they may be a byte
+///   bound on the object count (see ``init(maximumObjectCount:write:)``), so they may be a byte
 ///   wider than the fewest that would do; the offset width is the fewest, as it is only
 ///   needed at the end.
 ///
 /// A dictionary that repeats a key cannot be streamed (the value tree keeps the key's first
-/// place with its last value): ``repeatedKey`` is set and the caller converts from the value.
-struct BinaryPropertyListStreamWriter: PropertyListEventConsumer {
-  /// Hands finished output on; a failure stops the writing.
-  typealias Flush = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
-
-  /// Output not handed to `flush` yet (all of it without `flush`).
+/// place with its last value): the writer notes it in ``stopReason`` and stops the read, and
+/// the caller converts from the value.
+struct BinaryPropertyListStreamWriter: PropertyListEventSink {
+  /// Output not handed on yet (all of it without a `write` function).
   private(set) var output: [UInt8]
-  private let flush: Flush?
-  /// How much output to gather before handing it on.
-  private let chunkSize = 1 << 20
-  /// Bytes already handed on.
-  private var flushedCount = 0
+  private(set) var destination: StreamWriterOutput
   /// Bytes per object reference.
   private let referenceSize: Int
   /// The byte offset of every object, by object number.
@@ -43,19 +37,17 @@ struct BinaryPropertyListStreamWriter: PropertyListEventConsumer {
   /// The root object, once written.
   private var root: Int?
   /// Set when a dictionary repeats a key: the output is then unusable.
-  private(set) var repeatedKey = false
-  /// The first failure of `flush`.
-  private(set) var failure: PropertyListError?
+  private(set) var stopReason: PropertyListConverter.Fallback?
 
   /// Makes a writer whose object references can number `maximumObjectCount` objects. Any
   /// bound that holds will do; for an XML document, every value and key is an element of at
   /// least 6 bytes (`<key/>`) in UTF-8 and 12 in UTF-16, and a keyed-archive reference makes
   /// one object of three elements, so `input bytes / 6 + 1` holds.
-  init(maximumObjectCount: Int, flush: Flush?) {
+  init(maximumObjectCount: Int, write: StreamWriterOutput.Write?) {
     referenceSize = BinaryPropertyListTrailer.byteCount(holding: max(1, maximumObjectCount))
-    self.flush = flush
+    destination = StreamWriterOutput(write: write)
     output = BinaryPropertyListMarker.magic + BinaryPropertyListMarker.version
-    output.reserveCapacity(flush == nil ? 1 << 16 : chunkSize + (chunkSize >> 2))
+    output.reserveCapacity(destination.initialCapacity)
   }
 
   mutating func beginArray() { open.append((references.count, false)) }
@@ -65,7 +57,7 @@ struct BinaryPropertyListStreamWriter: PropertyListEventConsumer {
     keys.open()
   }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     let depth = open.count
     let position = (references.count - open[depth - 1].start) / 2
     let reference: Int
@@ -76,42 +68,41 @@ struct BinaryPropertyListStreamWriter: PropertyListEventConsumer {
       recentKeys.remember(utf8, number: reference, depth: depth, position: position)
     }
     guard keys.insert(reference) else {
-      repeatedKey = true
-      return false
+      stopReason = .repeatedKey
+      throw .streamWriterStopped
     }
     references.append(reference)
-    return true
   }
 
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
-    collect(sharedObject { $0.appendBinaryString(utf8: utf8) })
+  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+    try collect(sharedObject { $0.appendBinaryString(utf8: utf8) })
   }
 
-  mutating func scalar(_ value: PropertyList) {
+  mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
     switch value {
     case .boolean, .uid:
-      offsets.append(flushedCount + output.count)
+      offsets.append(destination.handedOn + output.count)
       output.appendBinaryObject(.scalar(value), references: [], referenceSize: referenceSize)
-      collect(offsets.count - 1)
+      try collect(offsets.count - 1)
     default:
       let size = referenceSize
-      collect(sharedObject { $0.appendBinaryObject(.scalar(value), references: [], referenceSize: size) })
+      try collect(sharedObject { $0.appendBinaryObject(.scalar(value), references: [], referenceSize: size) })
     }
   }
 
-  mutating func endArray() {
+  mutating func endArray() throws(PropertyListError) {
     let start = open.removeLast().start
-    offsets.append(flushedCount + output.count)
+    offsets.append(destination.handedOn + output.count)
     output.appendBinaryMarker(BinaryPropertyListMarker.arrayNibble, count: references.count - start)
     for index in start..<references.count { output.appendBigEndian(UInt64(references[index]), size: referenceSize) }
     references.removeSubrange(start...)
-    collect(offsets.count - 1)
+    try collect(offsets.count - 1)
   }
 
-  mutating func endDictionary() {
+  mutating func endDictionary() throws(PropertyListError) {
     let start = open.removeLast().start
     keys.close()
-    offsets.append(flushedCount + output.count)
+    offsets.append(destination.handedOn + output.count)
     output.appendBinaryMarker(BinaryPropertyListMarker.dictionaryNibble, count: (references.count - start) / 2)
     for index in stride(from: start, to: references.count, by: 2) {
       output.appendBigEndian(UInt64(references[index]), size: referenceSize)
@@ -120,41 +111,39 @@ struct BinaryPropertyListStreamWriter: PropertyListEventConsumer {
       output.appendBigEndian(UInt64(references[index]), size: referenceSize)
     }
     references.removeSubrange(start...)
-    collect(offsets.count - 1)
+    try collect(offsets.count - 1)
   }
 
   /// Writes the offset table and the trailer after the root, and hands the rest on; returns
-  /// what is left in memory (all of the output without `flush`).
+  /// what is left in memory (all of the output without a `write` function).
   mutating func finish() throws(PropertyListError) -> [UInt8] {
-    if let failure { throw failure }
     guard let root, open.isEmpty else { preconditionFailure("the document has not ended") }
     guard BinaryPropertyListTrailer.byteCount(holding: offsets.count) <= referenceSize else {
       // The bound given at the start did not hold: the references written are too narrow.
       throw PropertyListError(
         .limitExceeded, format: .binary, "\(offsets.count) objects do not fit \(referenceSize)-byte references")
     }
-    let tableOffset = flushedCount + output.count
+    let tableOffset = destination.handedOn + output.count
     let trailer = BinaryPropertyListTrailer(
       offsetSize: BinaryPropertyListTrailer.byteCount(holding: tableOffset), referenceSize: referenceSize,
       objectCount: offsets.count, topObject: root, offsetTableOffset: tableOffset)
     for offset in offsets {
       output.appendBigEndian(UInt64(offset), size: trailer.offsetSize)
-      if output.count >= chunkSize { handOn() }
+      try destination.handOn(&output)
     }
     trailer.append(to: &output)
-    if flush != nil { handOn() }
-    if let failure { throw failure }
-    return output
+    return try destination.finish(&output)
   }
 
   /// A finished object: an element of the open container, or the root.
-  private mutating func collect(_ reference: Int) {
+  @inline(__always)
+  private mutating func collect(_ reference: Int) throws(PropertyListError) {
     if open.isEmpty {
       root = reference
     } else {
       references.append(reference)
     }
-    if output.count >= chunkSize { handOn() }
+    try destination.handOn(&output)
   }
 
   /// Writes a shareable scalar with `encode`, or takes it back if an equal one exists; returns
@@ -170,22 +159,7 @@ struct BinaryPropertyListStreamWriter: PropertyListEventConsumer {
       output.removeSubrange(start...)
       return existing
     }
-    offsets.append(flushedCount + start)
+    offsets.append(destination.handedOn + start)
     return number
-  }
-
-  /// Hands the output gathered so far to `flush`.
-  private mutating func handOn() {
-    guard let flush else { return }
-    // After a repeated key the output will be thrown away: do not write it.
-    if failure == nil, !repeatedKey {
-      do {
-        try output.withRawBytes { (bytes) throws(PropertyListError) in try flush(bytes) }
-      } catch {
-        failure = error
-      }
-    }
-    flushedCount += output.count
-    output.removeAll(keepingCapacity: true)
   }
 }

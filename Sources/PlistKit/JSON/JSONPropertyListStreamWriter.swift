@@ -10,15 +10,15 @@
 ///   indentation, so each gets two more spaces per enclosing wrap). The noted regions are
 ///   rewritten in one pass once nothing is undecided, so nested wraps cost linear time.
 ///
-/// Three things cannot be streamed, and set ``cannotStream`` (the output is then unusable, and
-/// the caller converts from the value, which reports an error exactly):
+/// Four things cannot be streamed: the writer notes why in ``stopReason`` and stops the read (the
+/// output is then unusable, and the caller converts from the value, which reports an error
+/// exactly):
 /// - a dictionary that repeats a key (the value keeps the first place with the last value);
+/// - an array or dictionary of a binary plist met again (the text form writes it out in full at
+///   each place, which the value path bounds before writing anything);
 /// - a date plain JSON cannot hold;
 /// - more values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
-struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
-  /// Hands finished output on; a failure stops the writing.
-  typealias Flush = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
-
+struct JSONPropertyListStreamWriter: PropertyListEventSink {
   /// An open array or dictionary.
   private struct Container {
     let isDictionary: Bool
@@ -30,57 +30,48 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
     var mayNeedWrapping = false
   }
 
-  /// The output not handed on yet (all of it without `flush`).
+  /// The output not handed on yet (all of it without a `write` function).
   private(set) var output: JSONOutput
-  private let flush: Flush?
-  private let chunkSize = 1 << 20
+  private(set) var destination: StreamWriterOutput
   private var open: [Container] = []
   /// How many open dictionaries may need wrapping: output is kept while any does.
   private var undecided = 0
   /// Dictionaries to wrap, as output ranges (start, end) at their own indentation, in the
   /// order they closed (inner ones first), and the indentation of each.
   private var wraps: [(start: Int, end: Int, indent: Int)] = []
-  private var keys = RepeatedKeyDetector()
-  /// Set when the value cannot be streamed (see the type's description): the output is then
-  /// unusable.
-  private(set) var cannotStream = false
-  /// Values written so far, against ``PropertyListWritingOptions/maximumWrittenValueCount``.
-  private var valueCount = 0
-  private let maximumValueCount: Int
-  /// The first failure of `flush`.
-  private(set) var failure: PropertyListError?
+  private var checks: StreamWriterChecks
 
-  /// Makes a writer for `options` (its `sortedKeys` must be false).
-  init(options: PropertyListWritingOptions, flush: Flush?) {
-    precondition(!options.sortedKeys, "sorted keys need the whole value")
+  /// Makes a writer for `options` (its `sortedKeys` must be false) that hands its output to
+  /// `write` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
+  init(options: PropertyListWritingOptions, write: StreamWriterOutput.Write?) {
+    checks = StreamWriterChecks(options: options)
     output = JSONOutput(options: options)
-    maximumValueCount = options.maximumWrittenValueCount
-    self.flush = flush
-    if flush != nil { output.bytes.reserveCapacity(chunkSize + (chunkSize >> 2)) }
+    destination = StreamWriterOutput(write: write)
+    if write != nil { output.bytes.reserveCapacity(destination.initialCapacity) }
   }
 
-  mutating func beginArray() {
-    beginValue()
+  static var takesSharedContainers: Bool { true }
+
+  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
+
+  mutating func beginArray() throws(PropertyListError) {
+    try beginValue()
     open.append(Container(isDictionary: false, start: output.bytes.count))
     output.bytes.append(UInt8(ascii: "["))
   }
 
-  mutating func beginDictionary() {
-    beginValue()
+  mutating func beginDictionary() throws(PropertyListError) {
+    try beginValue()
     open.append(Container(isDictionary: true, start: output.bytes.count))
     output.bytes.append(UInt8(ascii: "{"))
-    keys.openDictionary()
+    checks.openDictionary()
   }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !cannotStream else { return false }
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     let top = open.count - 1
-    guard keys.insert(utf8, depth: open.count, position: open[top].count) else {
-      cannotStream = true
-      return false
-    }
+    try checks.add(key: utf8, depth: open.count, position: open[top].count)
     if open[top].count == 0 {
-      if output.typed, Self.isTagName(utf8) {
+      if output.typed, JSONTypedTag.isTagName(utf8) {
         open[top].mayNeedWrapping = true
         undecided += 1
       }
@@ -97,32 +88,33 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
     output.appendString(utf8: utf8)
     output.bytes.append(UInt8(ascii: ":"))
     if output.pretty { output.bytes.append(UInt8(ascii: " ")) }
-    return true
   }
 
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
-    beginValue()
+  @inline(__always)
+  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+    try beginValue()
     output.appendString(utf8: utf8)
-    valueEnded()
+    try valueEnded()
   }
 
-  mutating func scalar(_ value: PropertyList) {
-    beginValue()
+  @inline(__always)
+  mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
+    try beginValue()
     output.write(value, indent: open.count)
-    if output.refusedDate != nil { cannotStream = true }
-    valueEnded()
+    if output.refusedDate != nil { try checks.stop(.unwritableValue) }
+    try valueEnded()
   }
 
-  mutating func endArray() {
+  mutating func endArray() throws(PropertyListError) {
     let container = open.removeLast()
     if container.count > 0 { output.newline(indent: open.count) }
     output.bytes.append(UInt8(ascii: "]"))
-    valueEnded()
+    try valueEnded()
   }
 
-  mutating func endDictionary() {
+  mutating func endDictionary() throws(PropertyListError) {
     let container = open.removeLast()
-    keys.closeDictionary()
+    checks.closeDictionary()
     if container.mayNeedWrapping {
       // The dictionary's own closing brace belongs to the region; the wrapper's follows it.
       output.newline(indent: open.count)
@@ -136,24 +128,21 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
       if container.count > 0 { output.newline(indent: open.count) }
       output.bytes.append(UInt8(ascii: "}"))
     }
-    valueEnded()
+    try valueEnded()
   }
 
-  /// Ends the output after the top-level value and hands the rest on; returns what is left in
-  /// memory (all of the output without `flush`).
+  /// Ends the output after the top-level value (see ``StreamWriting/finish()``).
   mutating func finish() throws(PropertyListError) -> [UInt8] {
-    if let failure { throw failure }
     precondition(open.isEmpty, "the document has not ended")
     if output.pretty { output.bytes.append(0x0A) }
-    if flush != nil { handOn() }
-    if let failure { throw failure }
-    return output.bytes
+    return try destination.finish(&output.bytes)
   }
 
+  var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
+
   /// The separator and line break before an array's element (a dictionary's key has them).
-  private mutating func beginValue() {
-    valueCount += 1
-    if valueCount > maximumValueCount { cannotStream = true }
+  private mutating func beginValue() throws(PropertyListError) {
+    try checks.countValue()
     let top = open.count - 1
     guard top >= 0, !open[top].isDictionary else { return }
     if open[top].count > 0 { output.bytes.append(UInt8(ascii: ",")) }
@@ -161,8 +150,9 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
     output.newline(indent: open.count)
   }
 
-  private mutating func valueEnded() {
-    if output.bytes.count >= chunkSize, undecided == 0 { handOn() }
+  @inline(__always)
+  private mutating func valueEnded() throws(PropertyListError) {
+    if undecided == 0 { try destination.handOn(&output.bytes) }
   }
 
   /// Rewrites the noted regions as `{"$dict": {…}}`, as the value writer writes a dictionary
@@ -216,19 +206,5 @@ struct JSONPropertyListStreamWriter: PropertyListEventConsumer {
   private static func isTagName(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard utf8.count <= 5, utf8.first == UInt8(ascii: "$") else { return false }
     return JSONTypedTag.named(String(decoding: utf8, as: UTF8.self)) != nil
-  }
-
-  /// Hands the output gathered so far to `flush`.
-  private mutating func handOn() {
-    guard let flush else { return }
-    // After a repeated key the output will be thrown away: do not write it.
-    if failure == nil, !cannotStream {
-      do {
-        try output.bytes.withRawBytes { (bytes) throws(PropertyListError) in try flush(bytes) }
-      } catch {
-        failure = error
-      }
-    }
-    output.bytes.removeAll(keepingCapacity: true)
   }
 }

@@ -3,7 +3,7 @@
 ///
 /// Keys of up to 15 UTF-8 bytes are not interned: Swift stores them inline in the `String`
 /// itself, so making one costs no allocation and less than a hash lookup.
-struct XMLKeyInterner {
+struct PropertyListKeyInterner {
   /// Keys longer than this are not interned either: they are rarely repeated.
   private static let maximumLength = 256
   /// Stop growing the table here; later new keys are simply not interned.
@@ -18,19 +18,19 @@ struct XMLKeyInterner {
     guard bytes.count > 15, bytes.count <= Self.maximumLength else {
       return String(decoding: bytes, as: UTF8.self)
     }
-    var hasher = Hasher()
-    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-    let hash = hasher.finalize()
+    // FNV-1a: keys are short and the table's own; collisions only cost a comparison.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     let mask = slots.count - 1
-    var slot = hash & mask
+    var slot = Int(truncatingIfNeeded: hash) & mask
     while let candidate = slots[slot] {
-      if hashes[slot] == hash, Self.equal(candidate, bytes) { return candidate }
+      if hashes[slot] == Int(truncatingIfNeeded: hash), Self.equal(candidate, bytes) { return candidate }
       slot = (slot + 1) & mask
     }
     let key = String(decoding: bytes, as: UTF8.self)
     guard count < Self.maximumEntries else { return key }
     slots[slot] = key
-    hashes[slot] = hash
+    hashes[slot] = Int(truncatingIfNeeded: hash)
     count += 1
     if count * 2 > slots.count { grow() }
     return key

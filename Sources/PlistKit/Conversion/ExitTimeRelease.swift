@@ -1,4 +1,3 @@
-import PlistKit
 import Synchronization
 
 /// Values that the process never frees.
@@ -8,11 +7,11 @@ import Synchronization
 /// process exits and the operating system reclaims all of its memory at once. A job that
 /// handles one file hands its value here instead; jobs over many files do not, so that each
 /// value's memory is returned as soon as that file is done.
-enum ExitTimeRelease {
+package enum ExitTimeRelease {
   private static let kept = Mutex<[PropertyList]>([])
 
   /// Keeps `value` alive until the process exits.
-  static func keepUntilExit(_ value: PropertyList) {
+  package static func keepUntilExit(_ value: PropertyList) {
     kept.withLock { $0.append(value) }
   }
 }

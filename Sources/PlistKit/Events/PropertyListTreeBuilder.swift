@@ -1,0 +1,89 @@
+/// Builds the ``PropertyList`` value of a document from a reader's events: the sink behind
+/// every reader's `read(_:)` (the typed JSON form has its own, ``JSONTypedTreeBuilder``).
+///
+/// Nesting lives in an explicit stack, so no document can make it recurse. A repeated key in a
+/// dictionary keeps its first position and takes the last value, as
+/// ``PropertyListDictionary`` assignment does. A container that a binary plist shares is built
+/// once and shared by the value at every place (values are copy-on-write), so a "sharing bomb"
+/// costs what its file costs.
+struct PropertyListTreeBuilder: PropertyListEventSink {
+  /// An open array or dictionary and what it has collected so far.
+  private struct Container {
+    let isDictionary: Bool
+    /// The binary object number of a container that may be shared, else -1.
+    let identity: Int
+    /// The elements of an array, the values of a dictionary.
+    var values: [PropertyList] = []
+    /// The keys of a dictionary, in order.
+    var keys: [String] = []
+  }
+
+  static var takesSharedContainers: Bool { true }
+
+  private var containers: [Container] = []
+  private var keys = PropertyListKeyInterner()
+  /// The identity named for the container that opens next.
+  private var pendingIdentity = -1
+  /// Finished containers that may be referenced again, by object number.
+  private var shared: [Int: PropertyList] = [:]
+  /// The finished top-level value.
+  private(set) var root: PropertyList?
+
+  mutating func identifyContainer(_ object: Int) { pendingIdentity = object }
+
+  mutating func beginArray() { open(isDictionary: false) }
+
+  mutating func beginDictionary() { open(isDictionary: true) }
+
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
+    containers[containers.count - 1].keys.append(keys.key(utf8))
+  }
+
+  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) { deliver(.string(String(decoding: utf8, as: UTF8.self))) }
+
+  mutating func scalar(_ value: PropertyList) { deliver(value) }
+
+  mutating func endArray() {
+    let container = containers.removeLast()
+    finish(.array(container.values), identity: container.identity)
+  }
+
+  mutating func endDictionary() {
+    let container = containers.removeLast()
+    finish(
+      .dictionary(PropertyListDictionary(keys: container.keys, values: container.values)), identity: container.identity)
+  }
+
+  mutating func repeatContainer(_ object: Int) { deliver(shared[object]!) }
+
+  private mutating func open(isDictionary: Bool) {
+    containers.append(Container(isDictionary: isDictionary, identity: pendingIdentity))
+    pendingIdentity = -1
+  }
+
+  private mutating func finish(_ value: PropertyList, identity: Int) {
+    if identity >= 0 { shared[identity] = value }
+    deliver(value)
+  }
+
+  /// Adds a finished value to the open container, or makes it the top-level value.
+  @inline(__always)
+  private mutating func deliver(_ value: PropertyList) {
+    guard !containers.isEmpty else {
+      root = value
+      return
+    }
+    containers[containers.count - 1].values.append(value)
+  }
+}
+
+extension PropertyListTreeBuilder {
+  /// The value `read` reports into a builder (a reader's `read(_:into:)`).
+  static func value(
+    of read: (inout PropertyListTreeBuilder) throws(PropertyListError) -> Void
+  ) throws(PropertyListError) -> PropertyList {
+    var builder = PropertyListTreeBuilder()
+    try read(&builder)
+    return builder.root!
+  }
+}

@@ -1,0 +1,32 @@
+extension PropertyList {
+  /// Reads the property list in the file at `path` and tells which format it was in, to write
+  /// it back the same way.
+  ///
+  /// - Parameters:
+  ///   - format: the format to read; nil detects it from the content, with a name ending in
+  ///     `.json` read as JSON unless the content is a binary or XML plist.
+  ///   - options: limits (the file may be no larger than ``PropertyListLimits/maximumInputSize``),
+  ///     and the JSON form to expect.
+  /// - Throws: ``PropertyListError``: of kind ``PropertyListError/Kind/io`` when the file cannot
+  ///   be read (its message names the path), else with the location of the problem.
+  public static func read(
+    path: String, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
+  ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+    let input = try InputBuffer(reading: .file(path), limit: options.limits.maximumInputSize)
+    return try input.withBytes { (bytes) throws(PropertyListError) in
+      try read(bytes: bytes, format: format, fileName: path, options: options)
+    }
+  }
+
+  /// Writes this value in `format` to the file at `path`, atomically (see
+  /// ``PropertyListFile/writeAtomically(_:to:)``): a failure leaves the file as it was.
+  ///
+  /// - Throws: ``PropertyListError``: of kind ``PropertyListError/Kind/notRepresentable`` when
+  ///   the format cannot hold a value (with its key path), or ``PropertyListError/Kind/io``
+  ///   when the file cannot be written.
+  public func write(
+    to path: String, as format: PropertyListFormat, options: PropertyListWritingOptions = .default
+  ) throws(PropertyListError) {
+    try PropertyListFile.writeAtomically(serialized(as: format, options: options), to: path)
+  }
+}

@@ -1,0 +1,43 @@
+/// Where a stream writer's output goes: kept whole in memory, or handed on in chunks of about
+/// a megabyte, so that converting a large file never holds all of its output.
+struct StreamWriterOutput {
+  /// Takes a piece of the output; a failure stops the writing.
+  typealias Write = (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
+
+  /// How much output to gather before handing it on.
+  static let chunkSize = 1 << 20
+
+  private let write: Write?
+  /// Bytes handed on so far.
+  private(set) var handedOn = 0
+  /// The first failure of `write`: the output is then lost, and the writer stops.
+  private(set) var failure: PropertyListError?
+
+  /// Output handed to `write`, or kept for the caller without it.
+  init(write: Write?) { self.write = write }
+
+  /// The capacity to reserve for the writer's buffer.
+  var initialCapacity: Int { write == nil ? 1 << 16 : Self.chunkSize + Self.chunkSize >> 2 }
+
+  /// Hands `bytes` on and empties them, once they reach a chunk (and `force` is false).
+  @inline(__always)
+  mutating func handOn(_ bytes: inout [UInt8], force: Bool = false) throws(PropertyListError) {
+    guard let write, force || bytes.count >= Self.chunkSize else { return }
+    if let failure { throw failure }
+    do {
+      try bytes.withRawBytes { (buffer) throws(PropertyListError) in try write(buffer) }
+    } catch {
+      failure = error
+      throw error
+    }
+    handedOn += bytes.count
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Hands the rest of the output on at its end; returns what is left in memory (all of the
+  /// output without a `write` function).
+  mutating func finish(_ bytes: inout [UInt8]) throws(PropertyListError) -> [UInt8] {
+    try handOn(&bytes, force: true)
+    return bytes
+  }
+}

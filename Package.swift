@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
     .library(name: "PlistDiff", targets: ["PlistDiff"]),
+    .library(name: "PlistDocument", targets: ["PlistDocument"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
   ],
@@ -31,10 +32,14 @@ let package = Package(
     // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
     // Semantic diff, patch and three-way merge of values, keyed archives and project files.
-    .target(name: "PlistDiff", dependencies: ["PlistKit", "KeyedArchive"]),
+    .target(name: "PlistDiff", dependencies: ["PlistKit", "KeyedArchive", "PlistDocument"]),
+    // Source-preserving documents: text property lists edited by key path, untouched bytes kept.
+    .target(name: "PlistDocument", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
-      dependencies: ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDiff"]
+      dependencies: [
+        "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistDiff",
+      ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
     .executableTarget(
@@ -52,6 +57,7 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistKit", "KeyedArchive"], exclude: ["Fixtures"]),
+    .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],
   swiftLanguageModes: [.v6]
@@ -63,12 +69,12 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream",
+    "fuzz-stream", "fuzz-document",
   ] {
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
-        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "CFuzzerDriver"],
+        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"],
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

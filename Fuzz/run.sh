@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target with AddressSanitizer and runs it.
 #
-#   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream
+#   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream document
 #   Fuzz/run.sh --list
 #
 # The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/ and the test
@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep archive schema roundtrip stream"
+targets="xml binary json openstep archive schema roundtrip stream document"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -34,6 +34,8 @@ case "$target" in
   openstep) seed Samples/*.strings Samples/*.pbxproj Tests/*/Fixtures/*.strings Tests/*/Fixtures/*.pbxproj ;;
   roundtrip) seed Samples/* ;;
   stream) seed Samples/*.plist Samples/*.json Tests/*/Fixtures/*.json $(grep -rl 'bplist00' Tests 2>/dev/null) ;;
+  document) seed Samples/*.strings Samples/*.pbxproj Samples/koreanmenu.plist Tests/Fixtures/Xcode/*.strings \
+    Tests/*/Fixtures/*.json ;;
 esac
 
 exec "$bin" "$work" -rss_limit_mb=512 -timeout=2 -max_total_time="$seconds" \

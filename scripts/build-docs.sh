@@ -1,27 +1,40 @@
 #!/bin/sh
-# Builds the DocC documentation of a library (PlistKit by default, or PlistDiff) with the
-# toolchain's docc, without the SwiftPM plugin: symbol graphs from `swift build`, then
-# `docc convert`.
-# Usage: scripts/build-docs.sh [output-folder] [target]   (default .build/docs/TARGET.doccarchive)
+# Builds the DocC documentation of every library of the package (PlistKit, KeyedArchive,
+# Sectioning, BookModels, PlistSchema, PlistDiff) with the toolchain's docc, without the SwiftPM plugin:
+# the modules from `swift build`, their symbol graphs from `swift symbolgraph-extract` (which
+# works on a warm build too), then one `docc convert` per module.
+# Usage: scripts/build-docs.sh [output-folder]   (default .build/docs; one MODULE.doccarchive each)
+# A warning from docc (an unresolved ``link``, an undocumented parameter) fails the script.
 set -eu
 cd "$(dirname "$0")/.."
-target="${2:-PlistKit}"
-output="${1:-.build/docs/$target.doccarchive}"
+output="${1:-.build/docs}"
+modules="PlistKit KeyedArchive Sectioning BookModels PlistSchema PlistDiff"
 graphs=".build/docs/symbol-graphs"
 scratch=".build/docs/build"   # a separate build folder, so the normal build stays warm
 rm -rf "$graphs"
-mkdir -p "$graphs"
-# The graphs are written when the module compiles: remove its outputs so that it does.
-rm -f "$scratch"/*/debug/"$target".build/*.o "$scratch"/*/debug/Modules/"$target".swiftmodule
-swift build --target "$target" --scratch-path "$scratch" \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
-# Keep only the target's own graphs (not its dependencies', nor the C library's); a library's
-# extensions of another module's types are in TARGET@MODULE graphs, which are kept.
-find "$graphs" -name '*.symbols.json' ! -name "$target*" -delete
+mkdir -p "$graphs" "$output"
+# BookModels depends on PlistKit, KeyedArchive and Sectioning; PlistSchema on PlistKit;
+# PlistDiff on PlistKit and KeyedArchive.
+for target in BookModels PlistSchema PlistDiff; do
+  swift build --target "$target" --scratch-path "$scratch"
+done
+triple="$(uname -m)-unknown-linux-gnu"
 docc="$(command -v docc || echo /opt/swift/usr/bin/docc)"
-"$docc" convert "Sources/$target/$target.docc" \
-  --additional-symbol-graph-dir "$graphs" \
-  --fallback-display-name "$target" \
-  --fallback-bundle-identifier "org.plistkit.$target" \
-  --output-path "$output"
-echo "documentation in $output (serve it with any static web server)"
+for module in $modules; do
+  # The module's own graphs: its symbols, and its extensions of other modules' types.
+  module_graphs="$graphs/$module"
+  mkdir -p "$module_graphs"
+  swift symbolgraph-extract -module-name "$module" -target "$triple" -minimum-access-level public \
+    -I "$scratch/debug/Modules" -I Sources/CLibXML2 -I /usr/include/libxml2 -output-dir "$module_graphs"
+  log=".build/docs/$module.log"
+  "$docc" convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir "$module_graphs" \
+    --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.plistkit.$module" \
+    --output-path "$output/$module.doccarchive" 2>&1 | tee "$log"
+  if grep -q "warning:" "$log"; then
+    echo "docc warned about $module (see $log)" >&2
+    exit 1
+  fi
+done
+echo "documentation in $output/{$(echo "$modules" | tr ' ' ',')}.doccarchive (serve them with any static web server)"

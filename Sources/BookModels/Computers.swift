@@ -26,7 +26,7 @@ public struct Computers: Sendable {
 
   /// Reads an array of strings or of `Name`/`Color` dictionaries (the colour is optional).
   ///
-  /// - Throws: ``PropertyListError`` of kind `keyPath` naming the element at fault.
+  /// - Throws: `PropertyListError` of kind `keyPath` naming the element at fault.
   public init(propertyList: PropertyList) throws(PropertyListError) {
     guard case .array(let elements) = propertyList else {
       throw BookValues.mismatch(PropertyListKeyPath(components: []), "an array of computers", propertyList)

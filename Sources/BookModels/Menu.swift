@@ -26,7 +26,7 @@ public struct Menu: Sendable {
 
   /// Reads an array of dictionaries, each with a `title` string and a `menu` array of strings.
   ///
-  /// - Throws: ``PropertyListError`` of kind `keyPath` naming the value at fault.
+  /// - Throws: `PropertyListError` of kind `keyPath` naming the value at fault.
   public init(propertyList: PropertyList) throws(PropertyListError) {
     guard case .array(let elements) = propertyList else {
       throw BookValues.mismatch(PropertyListKeyPath(components: []), "an array of menu groups", propertyList)

@@ -32,9 +32,10 @@ public struct President: Hashable, Sendable, ArchiveCodable {
     self.party = party
   }
 
-  /// Decodes a `President` object; a missing string is empty, as a nil NSString prints.
+  /// Decodes a `President` object; a missing number is 0 and a missing string empty, as
+  /// NSCoder's defaults and a nil NSString print.
   public init(from decoder: ArchiveDecoder) throws(KeyedArchiveError) {
-    number = try decoder.decodeInt(forKey: "President")
+    number = try decoder.decodeInt(forKey: "President") ?? 0
     name = try decoder.decodeString(forKey: "Name") ?? ""
     fromYear = try decoder.decodeString(forKey: "FromYear") ?? ""
     toYear = try decoder.decodeString(forKey: "ToYear") ?? ""
@@ -44,10 +45,10 @@ public struct President: Hashable, Sendable, ArchiveCodable {
   /// Encodes the fields in the order the book's class does.
   public func encode(to encoder: ArchiveEncoder) throws(KeyedArchiveError) {
     encoder.encode(number, forKey: "President")
-    try encoder.encode(name, forKey: "Name")
-    try encoder.encode(fromYear, forKey: "FromYear")
-    try encoder.encode(toYear, forKey: "ToYear")
-    try encoder.encode(party, forKey: "Party")
+    encoder.encode(name, forKey: "Name")
+    encoder.encode(fromYear, forKey: "FromYear")
+    encoder.encode(toYear, forKey: "ToYear")
+    encoder.encode(party, forKey: "Party")
   }
 }
 

@@ -22,7 +22,7 @@ public struct SortedNames: Sendable {
 
   /// Makes the model from the contents of `sortednames.plist`.
   ///
-  /// - Throws: ``PropertyListError`` of kind `keyPath` naming a value that is not an array of
+  /// - Throws: `PropertyListError` of kind `keyPath` naming a value that is not an array of
   ///   names.
   public init(propertyList: PropertyList, options: SearchOptions = .default) throws(PropertyListError) {
     guard case .dictionary(let dictionary) = propertyList else {

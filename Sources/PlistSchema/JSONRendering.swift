@@ -7,8 +7,17 @@ enum JSONRendering {
 
   /// The value as compact JSON (its plain JSON view), cut to ``limit`` characters.
   static func render(_ value: PropertyList) -> String {
+    render(value, schemaNull: false)
+  }
+
+  /// A value of a schema document as compact JSON, its nulls (``SchemaNull``) as `null`.
+  static func render(schemaValue value: PropertyList) -> String {
+    render(value, schemaNull: true)
+  }
+
+  private static func render(_ value: PropertyList, schemaNull: Bool) -> String {
     var text = ""
-    append(value, to: &text)
+    append(value, schemaNull: schemaNull, to: &text)
     guard text.count > limit else { return text }
     return String(text.prefix(limit - 1)) + "…"
   }
@@ -35,9 +44,10 @@ enum JSONRendering {
     return text + "\""
   }
 
-  private static func append(_ value: PropertyList, to text: inout String) {
+  private static func append(_ value: PropertyList, schemaNull: Bool, to text: inout String) {
     // Deep values are cut anyway: stop descending once the text is long enough.
     guard text.count <= limit else { return }
+    if schemaNull, value.isIdentical(to: SchemaNull.value) { return text += "null" }
     switch value {
     case .string, .date, .data: text += quoted(value.jsonString!)
     case .integer(let integer): text += integer.description
@@ -47,7 +57,7 @@ enum JSONRendering {
       text += "["
       for (position, element) in elements.enumerated() {
         if position > 0 { text += "," }
-        append(element, to: &text)
+        append(element, schemaNull: schemaNull, to: &text)
         if text.count > limit { break }
       }
       text += "]"
@@ -56,7 +66,7 @@ enum JSONRendering {
       for (position, entry) in value.jsonObject!.enumerated() {
         if position > 0 { text += "," }
         text += quoted(entry.key) + ":"
-        append(entry.value, to: &text)
+        append(entry.value, schemaNull: schemaNull, to: &text)
         if text.count > limit { break }
       }
       text += "}"

@@ -10,7 +10,7 @@ import PlistKit
 
 /// A JSON Schema (draft 2020-12), compiled and ready to validate property lists.
 ///
-/// The schema is read as JSON into a ``PropertyList``; instances are any property list, seen
+/// The schema is read as JSON into a `PropertyList`; instances are any property list, seen
 /// through their plain JSON view: integers and reals are numbers (a real with no fraction is
 /// also an `integer`), dates are ISO 8601 strings, data are base64 strings and UIDs are
 /// `{"CF$UID": n}` objects. Property lists have no `null`, so `"type": "null"` never matches.
@@ -48,6 +48,7 @@ public struct JSONSchema: Sendable {
   ///   - baseURI: the URI the document was retrieved from (relative references resolve
   ///     against it, unless the schema has an `$id`).
   ///   - registry: where other documents come from.
+  ///   - options: how to evaluate (whether `format` asserts).
   /// - Throws: ``SchemaError`` when the schema is malformed or a reference does not resolve.
   public init(
     _ document: PropertyList, baseURI: String = defaultBaseURI, registry: SchemaRegistry = SchemaRegistry(),
@@ -63,6 +64,32 @@ public struct JSONSchema: Sendable {
     }
     compiled = try outcome.get()
     self.options = options
+  }
+
+  /// Reads and compiles a schema given as JSON text. `null` is allowed anywhere JSON allows it:
+  /// a `const` or `enum` value that holds it matches no instance (a property list has no null),
+  /// and `"type": "null"` matches none.
+  ///
+  /// - Parameters:
+  ///   - bytes: the schema as JSON text (UTF-8, or UTF-16 with a byte-order mark).
+  ///   - baseURI: the URI the text was retrieved from (relative references resolve against
+  ///     it, unless the schema has an `$id`).
+  ///   - registry: where other documents come from.
+  ///   - options: how to evaluate (whether `format` asserts).
+  /// - Throws: ``SchemaError`` when the text is not JSON, the schema is malformed, or a
+  ///   reference does not resolve.
+  public init(
+    json bytes: [UInt8], baseURI: String = defaultBaseURI, registry: SchemaRegistry = SchemaRegistry(),
+    options: Options = Options()
+  ) throws(SchemaError) {
+    let document: PropertyList
+    do {
+      document = try PropertyList(
+        bytes: bytes, format: .json, options: SchemaNull.readingOptions(registry.readingOptions))
+    } catch {
+      throw SchemaError(at: baseURI, "not a JSON schema: \(error)")
+    }
+    try self.init(document, baseURI: baseURI, registry: registry, options: options)
   }
 
   private static func compile(
@@ -87,8 +114,12 @@ public struct JSONSchema: Sendable {
   /// Reads and compiles a schema file (JSON). Relative references resolve against the file's
   /// location, so schemas next to each other can refer to each other by file name.
   ///
-  /// - Parameter currentDirectory: what a relative `path` is relative to; nil is the
-  ///   process's current directory.
+  /// - Parameters:
+  ///   - path: the schema file.
+  ///   - currentDirectory: what a relative `path` is relative to; nil is the process's
+  ///     current directory.
+  ///   - registry: where other documents come from.
+  ///   - options: how to evaluate (whether `format` asserts).
   public init(
     contentsOfFile path: String, currentDirectory: String? = nil, registry: SchemaRegistry = SchemaRegistry(),
     options: Options = Options()

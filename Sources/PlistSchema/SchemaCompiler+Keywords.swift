@@ -57,23 +57,25 @@ extension SchemaCompiler {
         guard let text = name.stringValue, let parsed = JSONType(rawValue: text) else {
           throw SchemaError(
             at: here + "/type",
-            "expected a type name (null, boolean, object, array, number, string, integer), found \(JSONRendering.render(name))"
+            "expected a type name (null, boolean, object, array, number, string, integer), found \(JSONRendering.render(schemaValue: name))"
           )
         }
         types.append(parsed)
       }
       keywords.append(.type(types))
     }
-    if let value = object["const"] { keywords.append(.const(value)) }
+    // A value that holds null matches no instance: property lists have no null.
+    if let value = object["const"] { keywords.append(.const(value, matchable: !SchemaNull.isHeld(in: value))) }
     if let value = object["enum"] {
       guard let values = value.arrayValue else {
-        throw SchemaError(at: here + "/enum", "expected an array of values, found \(value.jsonType.rawValue)")
+        throw SchemaError(at: here + "/enum", "expected an array of values, found \(value.schemaTypeName)")
       }
-      keywords.append(.enumeration(values, Set(values.map(JSONKey.init))))
+      keywords.append(.enumeration(values, Set(values.filter { !SchemaNull.isHeld(in: $0) }.map(JSONKey.init))))
     }
     if let value = object["multipleOf"] {
       guard let number = value.jsonNumber, number.compare(.integer(0)) == .greater else {
-        throw SchemaError(at: here + "/multipleOf", "expected a number above 0, found \(JSONRendering.render(value))")
+        throw SchemaError(
+          at: here + "/multipleOf", "expected a number above 0, found \(JSONRendering.render(schemaValue: value))")
       }
       keywords.append(.multipleOf(number))
     }
@@ -83,7 +85,7 @@ extension SchemaCompiler {
     ] {
       guard let value = object[name] else { continue }
       guard let number = value.jsonNumber else {
-        throw SchemaError(at: here + "/" + name, "expected a number, found \(JSONRendering.render(value))")
+        throw SchemaError(at: here + "/" + name, "expected a number, found \(JSONRendering.render(schemaValue: value))")
       }
       keywords.append(isMaximum ? .maximum(number, exclusive: exclusive) : .minimum(number, exclusive: exclusive))
     }
@@ -101,7 +103,8 @@ extension SchemaCompiler {
     }
     if let value = object["uniqueItems"] {
       guard let flag = value.boolValue else {
-        throw SchemaError(at: here + "/uniqueItems", "expected a boolean, found \(JSONRendering.render(value))")
+        throw SchemaError(
+          at: here + "/uniqueItems", "expected a boolean, found \(JSONRendering.render(schemaValue: value))")
       }
       if flag { keywords.append(.uniqueItems) }
     }
@@ -110,7 +113,7 @@ extension SchemaCompiler {
     }
     if let value = object["dependentRequired"] {
       guard let members = value.dictionaryValue else {
-        throw SchemaError(at: here + "/dependentRequired", "expected an object, found \(value.jsonType.rawValue)")
+        throw SchemaError(at: here + "/dependentRequired", "expected an object, found \(value.schemaTypeName)")
       }
       var dependencies: [(key: String, required: [String])] = []
       for (key, list) in members {
@@ -176,7 +179,8 @@ extension SchemaCompiler {
 
   private static func string(_ value: PropertyList, _ keyword: String, _ here: String) throws(SchemaError) -> String {
     guard let text = value.stringValue else {
-      throw SchemaError(at: here + "/" + keyword, "expected a string, found \(JSONRendering.render(value))")
+      throw SchemaError(
+        at: here + "/" + keyword, "expected a string, found \(JSONRendering.render(schemaValue: value))")
     }
     return text
   }
@@ -187,13 +191,14 @@ extension SchemaCompiler {
     -> [String]
   {
     guard let elements = value.arrayValue else {
-      throw SchemaError(at: here + "/" + keyword, "expected an array of strings, found \(value.jsonType.rawValue)")
+      throw SchemaError(at: here + "/" + keyword, "expected an array of strings, found \(value.schemaTypeName)")
     }
     var result: [String] = []
     for element in elements {
       guard let text = element.stringValue else {
         throw SchemaError(
-          at: here + "/" + keyword, "expected an array of strings, found \(JSONRendering.render(element)) in it")
+          at: here + "/" + keyword,
+          "expected an array of strings, found \(JSONRendering.render(schemaValue: element)) in it")
       }
       result.append(text)
     }
@@ -208,7 +213,8 @@ extension SchemaCompiler {
     if let real = value.realValue, real >= 0, value.isJSONInteger {
       return real >= 9.2e18 ? Int.max : Int(real)
     }
-    throw SchemaError(at: here + "/" + keyword, "expected a non-negative integer, found \(JSONRendering.render(value))")
+    throw SchemaError(
+      at: here + "/" + keyword, "expected a non-negative integer, found \(JSONRendering.render(schemaValue: value))")
   }
 
   private static func pattern(_ source: String, at here: String) throws(SchemaError) -> ECMAPattern {

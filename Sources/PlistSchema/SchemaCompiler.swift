@@ -83,11 +83,11 @@ struct SchemaCompiler {
     case .dictionary(let dictionary):
       object = dictionary
     default:
-      throw SchemaError(at: here, "expected a schema (an object or a boolean), found \(value.jsonType.rawValue)")
+      throw SchemaError(at: here, "expected a schema (an object or a boolean), found \(value.schemaTypeName)")
     }
     if let id = object["$id"] {
       guard let text = id.stringValue else {
-        throw SchemaError(at: here + "/$id", "expected $id to be a string, found \(id.jsonType.rawValue)")
+        throw SchemaError(at: here + "/$id", "expected $id to be a string, found \(id.schemaTypeName)")
       }
       let resolved = source.base.resolving(text)
       if let fragment = resolved.fragment, !fragment.isEmpty {
@@ -114,7 +114,8 @@ struct SchemaCompiler {
       guard let anchor = object[keyword] else { continue }
       guard let name = anchor.stringValue, Self.isAnchorName(name) else {
         throw SchemaError(
-          at: here + "/" + keyword, "expected an anchor name like \"node\", found \(JSONRendering.render(anchor))")
+          at: here + "/" + keyword,
+          "expected an anchor name like \"node\", found \(JSONRendering.render(schemaValue: anchor))")
       }
       let key = source.base.description + "#" + name
       if anchors[key] == nil { anchors[key] = index }
@@ -131,7 +132,7 @@ struct SchemaCompiler {
       case .list:
         guard case .array(let elements) = child, !elements.isEmpty else {
           throw SchemaError(
-            at: here + "/" + keyword, "expected a non-empty array of schemas, found \(child.jsonType.rawValue)")
+            at: here + "/" + keyword, "expected a non-empty array of schemas, found \(child.schemaTypeName)")
         }
         for (position, element) in elements.enumerated() {
           children[keyword + "/" + String(position)] = try visit(
@@ -139,7 +140,7 @@ struct SchemaCompiler {
         }
       case .map:
         guard case .dictionary(let members) = child else {
-          throw SchemaError(at: here + "/" + keyword, "expected an object of schemas, found \(child.jsonType.rawValue)")
+          throw SchemaError(at: here + "/" + keyword, "expected an object of schemas, found \(child.schemaTypeName)")
         }
         for (name, member) in members {
           children[keyword + "/" + JSONPointer.escape(name)] = try visit(
@@ -183,7 +184,7 @@ struct SchemaCompiler {
   /// of its `$vocabulary` for a custom meta-schema the registry has.
   private func vocabularies(of metaSchema: PropertyList, at here: String) throws(SchemaError) -> SchemaVocabularies {
     guard let text = metaSchema.stringValue else {
-      throw SchemaError(at: here, "expected $schema to be a URI string, found \(metaSchema.jsonType.rawValue)")
+      throw SchemaError(at: here, "expected $schema to be a URI string, found \(metaSchema.schemaTypeName)")
     }
     let uri = SchemaURI(text).withoutFragment
     guard uri.description != MetaSchemas.draft202012 else { return SchemaVocabularies() }

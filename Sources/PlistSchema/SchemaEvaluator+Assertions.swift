@@ -16,14 +16,15 @@ extension SchemaEvaluator {
       if types.contains(where: { Self.instance(instance, hasType: $0) }) { return true }
       let expected = types.map(\.rawValue).joined(separator: " or ")
       return fail("type", "expected \(expected), found \(Self.describeType(instance))")
-    case .const(let value):
-      if instance.jsonEquals(value) { return true }
-      return fail("const", "expected \(JSONRendering.render(value)), found \(JSONRendering.render(instance))")
+    case .const(let value, let matchable):
+      if matchable && instance.jsonEquals(value) { return true }
+      return fail(
+        "const", "expected \(JSONRendering.render(schemaValue: value)), found \(JSONRendering.render(instance))")
     case .enumeration(let values, let set):
       if set.contains(JSONKey(value: instance)) { return true }
       let listed =
         values.count <= 8
-        ? "one of " + values.map(JSONRendering.render).joined(separator: ", ")
+        ? "one of " + values.map { JSONRendering.render(schemaValue: $0) }.joined(separator: ", ")
         : "one of the \(values.count) enum values"
       return fail("enum", "expected \(listed), found \(JSONRendering.render(instance))")
     case .multipleOf(let divisor):

@@ -27,7 +27,10 @@ enum SchemaKeyword: Sendable {
   /// carries a matching `$dynamicAnchor` (only then does the dynamic scope take part).
   case dynamicRef(Int, anchor: String?)
   case type([JSONType])
-  case const(PropertyList)
+  /// The value, and false when it holds null (no instance can match it).
+  case const(PropertyList, matchable: Bool)
+  /// The values as the schema lists them (for messages), and the set of those an instance can
+  /// match (without the ones that hold null).
   case enumeration([PropertyList], Set<JSONKey>)
   case multipleOf(JSONNumber)
   case maximum(JSONNumber, exclusive: Bool)

@@ -13,9 +13,10 @@ public struct SchemaRegistry: Sendable {
   /// Whether `file:` URIs (schemas loaded from disk and their relative references) are read
   /// from the file system. True by default.
   public var readsFileURIs = true
-  /// Limits for reading schema files. A schema is JSON as it is written: typed JSON's tags are
-  /// not detected (a `{"$data": …}` in a schema stays an object).
-  public var readingOptions = PropertyListReadingOptions(detectsTypedJSON: false)
+  /// Limits for reading schema files. A schema is read as the JSON it is, whatever these say:
+  /// typed JSON's tags are not detected (a `{"$data": …}` in a schema stays an object), and
+  /// `null` reads (see ``JSONSchema/init(json:baseURI:registry:options:)``).
+  public var readingOptions = PropertyListReadingOptions.default
 
   /// Makes a registry that knows only the built-in meta-schemas.
   public init() {}
@@ -60,7 +61,7 @@ public struct SchemaRegistry: Sendable {
       throw SchemaError(at: path, error.message)
     }
     do {
-      return try PropertyList(bytes: bytes, format: .json, options: readingOptions)
+      return try PropertyList(bytes: bytes, format: .json, options: SchemaNull.readingOptions(readingOptions))
     } catch {
       throw SchemaError(at: path, "not a JSON schema: \(error)")
     }
@@ -72,7 +73,8 @@ public struct SchemaRegistry: Sendable {
     if let document = documents[key] { return document }
     if let text = MetaSchemas.documents[key] {
       do {
-        return try PropertyList(bytes: Array(text.utf8), format: .json, options: readingOptions)
+        return try PropertyList(
+          bytes: Array(text.utf8), format: .json, options: SchemaNull.readingOptions(readingOptions))
       } catch {
         throw SchemaError(at: key, "the built-in meta-schema cannot be read: \(error)")
       }

@@ -1,8 +1,10 @@
 extension SearchKeys {
   /// The indices of the keys that `pattern` matches, in increasing order.
   ///
-  /// - Parameter candidates: the keys to look at, in increasing order (an earlier result,
-  ///   for incremental search); nil looks at every key.
+  /// - Parameters:
+  ///   - pattern: the term, folded as these keys are.
+  ///   - candidates: the keys to look at, in increasing order (an earlier result, for
+  ///     incremental search); nil looks at every key.
   public func matches(_ pattern: SearchPattern, among candidates: [Int32]? = nil) -> [Int32] {
     precondition(pattern.options.folding == folding, "the pattern was folded differently from the keys")
     var found: [Int32] = []

@@ -38,7 +38,7 @@ extension SectionedList where Item == PropertyList {
   ///
   /// Items may be strings or dictionaries with a string under the text key.
   ///
-  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/keyPath`` naming the first
+  /// - Throws: `PropertyListError` of kind `keyPath` naming the first
   ///   value that does not fit.
   public init(propertyList: PropertyList, source: SectioningSource = SectioningSource()) throws(PropertyListError) {
     switch propertyList {

@@ -15,7 +15,9 @@ public struct SectionedList<Item> {
 
   /// Makes a list from sections in the given order.
   ///
-  /// - Parameter text: the searchable text of an item.
+  /// - Parameters:
+  ///   - sections: each section's title and items, in order.
+  ///   - text: the searchable text of an item.
   public init(sections: [(title: String, items: [Item])], text: (Item) -> String) {
     var items: [Item] = []
     var starts: [Int] = [0]

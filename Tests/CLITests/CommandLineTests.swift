@@ -88,7 +88,7 @@ struct CommandLineTests {
     #expect(run.status == 2)
     #expect(
       run.stderr
-        == "plistkit: convert: invalid value 'jsn' for --to; expected one of xml, binary, json, openstep; did you mean 'json'? (see 'plistkit help convert')\n"
+        == "plistkit: convert: invalid value 'jsn' for --to; expected one of xml, binary, json, openstep, pbxproj; did you mean 'json'? (see 'plistkit help convert')\n"
     )
   }
 

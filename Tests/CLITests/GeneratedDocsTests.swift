@@ -15,6 +15,19 @@ struct GeneratedDocsTests {
     #expect(run.output == committed, "man/plistkit.1 is stale: run scripts/generate-man.sh")
   }
 
+  @Test("every library has a DocC catalog, and scripts/build-docs.sh builds each")
+  func docCatalogs() throws {
+    let script = try String(contentsOf: CLI.root.appendingPathComponent("scripts/build-docs.sh"), encoding: .utf8)
+    let listed = try #require(script.firstMatch(of: /modules="([^"]+)"/)?.1).split(separator: " ").map(String.init)
+    #expect(listed == ["PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema"])
+    for module in listed {
+      let page = CLI.root.appendingPathComponent("Sources/\(module)/\(module).docc/\(module).md")
+      let text = try String(contentsOf: page, encoding: .utf8)
+      #expect(text.hasPrefix("# ``\(module)``\n"), "\(module)")
+      #expect(text.contains("## Topics"), "\(module)")
+    }
+  }
+
   @Test(
     "groff renders the man page without warnings",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
@@ -55,7 +68,7 @@ struct GeneratedDocsTests {
     let fish = try CLI.run(["completions", "fish"])
     #expect(
       fish.output.contains(
-        "complete -c plistkit -n '__fish_seen_subcommand_from convert' -l to -s t -x -a 'xml binary json openstep' -d 'The format to write.'\n"
+        "complete -c plistkit -n '__fish_seen_subcommand_from convert' -l to -s t -x -a 'xml binary json openstep pbxproj' -d 'The format to write.'\n"
       ))
     let wrong = try CLI.run(["completions", "tcsh"])
     #expect(wrong.status == 2)

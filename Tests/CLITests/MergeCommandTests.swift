@@ -123,6 +123,47 @@ struct MergeCommandTests {
     #expect(try folder.contents("binary.plist") == (try conflict.ours.serialized(as: .binary)))
   }
 
+  @Test("a text OURS keeps its layout and comments: only what the merge changed is written again")
+  func layoutKept() throws {
+    let folder = try TemporaryDirectory()
+    let base = try folder.file("base.plist", "{ Name = Ford; Party = R; Tags = (a, b); }")
+    let oursText = """
+      // Settings, kept by hand.
+      {
+          Name    = "Gerald Ford";   /* the 38th */
+          Party   = R;
+          Tags    = ( a, b );
+      }
+
+      """
+    let ours = try folder.file("ours.plist", oursText)
+    let theirs = try folder.file("theirs.plist", "{ Name = Ford; Party = Republican; Tags = (a, b, c); }")
+    let run = try CLI.run(["merge", base, ours, theirs])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      String(decoding: try folder.contents("ours.plist"), as: UTF8.self) == """
+        // Settings, kept by hand.
+        {
+            Name    = "Gerald Ford";   /* the 38th */
+            Party   = Republican;
+            Tags    = ( a, b, c );
+        }
+
+        """)
+    let xmlOurs = try folder.file(
+      "ours.xml",
+      "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<!-- mine -->\n<dict>\n  <key>Name</key> <string>Gerald Ford</string>\n"
+        + "  <key>Party</key> <string>R</string>\n  <key>Tags</key> <array><string>a</string><string>b</string></array>\n</dict>\n</plist>\n"
+    )
+    #expect(try CLI.run(["merge", base, xmlOurs, theirs]).status == 0)
+    let xml = String(decoding: try folder.contents("ours.xml"), as: UTF8.self)
+    #expect(xml.contains("<!-- mine -->\n<dict>\n  <key>Name</key> <string>Gerald Ford</string>\n"))
+    #expect(
+      try PropertyList(bytes: try folder.contents("ours.xml")) == [
+        "Name": "Gerald Ford", "Party": "Republican", "Tags": ["a", "b", "c"],
+      ])
+  }
+
   @Test("trouble exits 2 and writes nothing")
   func trouble() throws {
     let folder = try TemporaryDirectory()

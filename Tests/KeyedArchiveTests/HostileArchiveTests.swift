@@ -88,7 +88,7 @@ struct HostileArchiveTests {
       error
         == KeyedArchiveError(
           .cycle, at: "root.NS\\.objects.0",
-          "object 1 (NSArray) refers back to itself through its fields; a NSArray cannot be decoded through a cycle (decode the ObjectGraph instead)"
+          "object 1 (NSArray) refers back to itself through its fields; an NSArray cannot be decoded through a cycle (decode the ObjectGraph instead)"
         ))
     #expect(
       ArchiveValidator().validate(archive) == [

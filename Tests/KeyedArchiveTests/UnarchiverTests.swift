@@ -18,11 +18,11 @@ private struct Sample: ArchiveCodable, Equatable {
   init() {}
 
   init(from decoder: ArchiveDecoder) throws(KeyedArchiveError) {
-    int32 = try decoder.decodeInt32(forKey: "i32")
-    int64 = try decoder.decodeInt64(forKey: "i64")
-    flag = try decoder.decodeBool(forKey: "flag")
-    double = try decoder.decodeDouble(forKey: "double")
-    float = try decoder.decodeFloat(forKey: "float")
+    int32 = try decoder.decodeInt32(forKey: "i32") ?? 0
+    int64 = try decoder.decodeInt64(forKey: "i64") ?? 0
+    flag = try decoder.decodeBool(forKey: "flag") ?? false
+    double = try decoder.decodeDouble(forKey: "double") ?? 0
+    float = try decoder.decodeFloat(forKey: "float") ?? 0
     string = try decoder.decodeString(forKey: "string")
     data = try decoder.decodeData(forKey: "data")
     date = try decoder.decodeDate(forKey: "date")
@@ -35,9 +35,9 @@ private struct Sample: ArchiveCodable, Equatable {
     encoder.encode(flag, forKey: "flag")
     encoder.encode(double, forKey: "double")
     encoder.encode(float, forKey: "float")
-    try encoder.encode(string, forKey: "string")
-    try encoder.encode(data, forKey: "data")
-    try encoder.encode(date, forKey: "date")
+    encoder.encode(string, forKey: "string")
+    encoder.encode(data, forKey: "data")
+    encoder.encode(date, forKey: "date")
     try encoder.encodeObject(child, forKey: "child")
   }
 }
@@ -49,7 +49,7 @@ private final class Child: ArchiveCodable, Equatable {
   var name: String
   init(name: String) { self.name = name }
   init(from decoder: ArchiveDecoder) throws(KeyedArchiveError) { name = try decoder.decodeString(forKey: "name") ?? "" }
-  func encode(to encoder: ArchiveEncoder) throws(KeyedArchiveError) { try encoder.encode(name, forKey: "name") }
+  func encode(to encoder: ArchiveEncoder) throws(KeyedArchiveError) { encoder.encode(name, forKey: "name") }
 }
 
 @Suite("Unarchiver and archiver")
@@ -70,6 +70,27 @@ struct UnarchiverTests {
     unarchiver.setClass(Sample.self, forClassName: "Sample")
     let decoded = try #require(try unarchiver.decodeTopLevelObject(of: Sample.self))
     #expect(decoded == sample)
+  }
+
+  @Test("every decode is nil when its key is missing, and an object also when it is $null")
+  func missingIsNil() throws {
+    let archive = Samples.archive(top: ["null": .uid(0), "n": .uid(1)], objects: ["$null", 7])
+    let top = try KeyedUnarchiver(archive: archive).topLevel
+    #expect(try top.decodeInt(forKey: "x") == nil)
+    #expect(try top.decodeInt32(forKey: "x") == nil)
+    #expect(try top.decodeInt64(forKey: "x") == nil)
+    #expect(try top.decodeBool(forKey: "x") == nil)
+    #expect(try top.decodeDouble(forKey: "x") == nil)
+    #expect(try top.decodeFloat(forKey: "x") == nil)
+    #expect(try top.decodeString(forKey: "x") == nil)
+    #expect(try top.decodeData(forKey: "x") == nil)
+    #expect(try top.decodeDate(forKey: "x") == nil)
+    #expect(try top.decodeObject(forKey: "x") == nil)
+    #expect(try top.decodeInt(forKey: "null") == nil)
+    #expect(try top.decodeString(forKey: "null") == nil)
+    #expect(try top.decodeInt(forKey: "n") == 7)
+    #expect(try top.decodeDouble(forKey: "n") == 7)
+    #expect(top.contains("null") && !top.contains("x"))
   }
 
   @Test("missing keys decode as zero, false and nil; contains tells them apart")

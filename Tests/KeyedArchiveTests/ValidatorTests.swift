@@ -35,11 +35,40 @@ struct ValidatorTests {
         KeyedArchiveError(
           .notAClass, at: "$objects.2.$class", "UID 3 points at a string \"NSString\", not a class dictionary"),
         KeyedArchiveError(
-          .notAClass, at: "$objects.7.$class", "UID 7 points at a object dictionary, not a class dictionary"),
+          .notAClass, at: "$objects.7.$class", "UID 7 points at an object dictionary, not a class dictionary"),
         KeyedArchiveError(.malformed, at: "$objects.8.$classname", "expected a string, found integer"),
         KeyedArchiveError(.malformed, at: "$objects.1.NS\\.objects.1", "expected a UID, found string"),
         KeyedArchiveError(.malformed, at: "$objects.6.NS\\.objects", "0 objects for 1 keys"),
       ])
+  }
+
+  @Test("the archiver must be NSKeyedArchiver, the version 100000, and a CF$UID is never negative")
+  func archiverVersionAndNegativeUIDs() {
+    let negative: PropertyList = ["CF$UID": -1]
+    let archive: PropertyList = [
+      "$archiver": "MyArchiver", "$version": 100001, "$top": ["root": .uid(1), "bad": negative],
+      "$objects": [
+        "$null", ["$class": .uid(2), "NS.objects": [negative, ["CF$UID": -9_223_372_036_854_775_808]]],
+        Samples.classDictionary("NSArray", "NSObject"), ["$class": negative],
+      ],
+    ]
+    #expect(
+      ArchiveValidator().validate(archive) == [
+        KeyedArchiveError(.malformed, at: "$archiver", "expected \"NSKeyedArchiver\", found \"MyArchiver\""),
+        KeyedArchiveError(.malformed, at: "$version", "expected 100000, found 100001"),
+        KeyedArchiveError(
+          .referenceOutOfRange, at: "$objects.1.NS\\.objects.0", "CF$UID -1 is negative: a UID is 0 or more"),
+        KeyedArchiveError(
+          .referenceOutOfRange, at: "$objects.1.NS\\.objects.1",
+          "CF$UID -9223372036854775808 is negative: a UID is 0 or more"),
+        KeyedArchiveError(.referenceOutOfRange, at: "$objects.3.$class", "CF$UID -1 is negative: a UID is 0 or more"),
+        KeyedArchiveError(.referenceOutOfRange, at: "$top.bad", "CF$UID -1 is negative: a UID is 0 or more"),
+      ])
+    // Reading the graph stops at the first negative UID, with the same words.
+    #expect(
+      Samples.error { () throws(KeyedArchiveError) in
+        try ObjectGraph(archive: Samples.archive(top: ["root": negative], objects: ["$null"]))
+      } == KeyedArchiveError(.referenceOutOfRange, at: "$top.root", "CF$UID -1 is negative: a UID is 0 or more"))
   }
 
   @Test("Foundation's shapes: NSDate needs NS.time, NSUUID 16 bytes")

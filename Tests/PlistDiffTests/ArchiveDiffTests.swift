@@ -124,6 +124,26 @@ struct ArchiveDiffTests {
       ])
   }
 
+  @Test("an ordered set in Foundation's layout (NS.object.0, NS.object.1, …) compares as an array, and merges")
+  func orderedSet() throws {
+    func archive(_ names: [String]) -> ObjectGraph {
+      var graph = ObjectGraph()
+      let members = names.map { graph.add(.value(.string($0))) }
+      var fields = PropertyListDictionary()
+      for (index, member) in members.enumerated() { fields["NS.object.\(index)"] = .uid(UInt64(member)) }
+      let set = graph.add(
+        .instance(ArchivedInstance(classChain: ClassChain(["NSOrderedSet", "NSObject"]), fields: fields)))
+      graph.top["Names"] = .uid(UInt64(set))
+      return graph
+    }
+    #expect(try diff(archive(["a", "b", "c"]), archive(["a", "x", "b", "c"])) == [#"+ Names.1: "x""#])
+    let merged = try ObjectGraphMerge().merge(
+      base: archive(["a", "b", "c"]), ours: archive(["z", "a", "b", "c"]), theirs: archive(["a", "b", "c", "d"]))
+    #expect(merged.isClean)
+    #expect(try diff(archive(["z", "a", "b", "c", "d"]), merged.graph) == [])
+    #expect(ArchiveValidator().validate(try merged.graph.archivedPropertyList()) == [])
+  }
+
   @Test("ignore patterns see the archive's paths")
   func ignored() throws {
     let a = try Samples.presidents()

@@ -4,13 +4,11 @@ import Testing
 
 @Suite("Project files")
 struct ProjectFileTests {
-  @Test("a project file is recognised, and its name read from Xcode's comment")
+  @Test("a project file is recognised")
   func recognised() throws {
     #expect(ProjectFile.isProject(try Projects.value("cocoa-application.pbxproj")))
     #expect(!ProjectFile.isProject(["objects": [:]]))
-    #expect(ProjectFile.hasXcodeHeader(try Projects.bytes("cocoa-application.pbxproj")))
-    #expect(ProjectFile.projectName(inSource: try Projects.bytes("cocoa-application.pbxproj")) == "Cocoa Application")
-    #expect(ProjectFile.projectName(inSource: Array("{}".utf8)) == nil)
+    #expect(!ProjectFile.isProject(try Samples.value("sortednames.plist")))
   }
 
   @Test("differences name objects by ID with Xcode's comment")

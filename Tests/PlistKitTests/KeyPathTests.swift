@@ -49,6 +49,12 @@ struct KeyPathTests {
     ) {
       try presidents.value(at: "a\\.b.c")
     }
+    #expect(
+      throws: PropertyListError(
+        .keyPath, at: .keyPath("n.x"), "cannot look inside an integer: not an array or dictionary")
+    ) {
+      try (["n": 1] as PropertyList).value(at: "n.x")
+    }
   }
 
   @Test("set replaces in place and keeps key order")

@@ -51,6 +51,28 @@ import Testing
       ])
   }
 
+  @Test func nullInConstAndEnumCompilesAndNeverMatches() throws {
+    func errors(_ schema: String, _ instance: PropertyList) throws -> [String] {
+      try JSONSchema(json: Array(schema.utf8)).validate(instance).map(\.description)
+    }
+    let enumSchema = #"{"enum": [6, null, {"a": null}, [null]], "default": null, "examples": [null]}"#
+    #expect(try errors(enumSchema, 6) == [])
+    #expect(
+      try errors(enumSchema, "x") == [
+        #"at (root): expected one of 6, null, {"a":null}, [null], found "x" (schema #/enum)"#
+      ])
+    #expect(try errors(enumSchema, ["a": ["CF$UID": .integer(UInt64.max)]]).count == 1)
+    #expect(try errors(enumSchema, .uid(UInt64.max)).count == 1)
+    #expect(try errors(#"{"const": null}"#, 0) == ["at (root): expected null, found 0 (schema #/const)"])
+    #expect(try errors(#"{"const": null}"#, .uid(UInt64.max)).count == 1)
+    #expect(try errors(#"{"const": [null, 1]}"#, [1]).count == 1)
+    #expect(try errors(#"{"properties": {"a": {"const": null}}}"#, ["b": 1]) == [])
+    // Where a schema is required, null is an error that names it.
+    #expect(throws: SchemaError(at: "#/minimum", "expected a number, found null")) {
+      try JSONSchema(json: Array(#"{"minimum": null}"#.utf8))
+    }
+  }
+
   @Test func numbersCompareExactly() throws {
     let big = PropertyList.integer(UInt64.max)
     #expect(try errors(["maximum": big], big) == [])

@@ -1,3 +1,4 @@
+import BookModels
 import Sectioning
 import Testing
 
@@ -13,5 +14,20 @@ import Testing
     #expect(search.search(for: "b").titles == ["B"])
     #expect(search.search(for: "be").items == ["Bea"])
     #expect(search.reset().count == 3)
+  }
+
+  /// The examples of `BookModels.docc`.
+  @Test func theBookModelsExamples() throws {
+    let presidents = [
+      President(number: 1, name: "George Washington", fromYear: "1789", toYear: "1797", party: "None")
+    ]
+    let bytes = try President.archive(presidents).archivedBytes(format: .binary)
+    #expect(try President.decodeList(from: bytes) == presidents)
+    var names = SortedNames(namesByKey: [("A", ["Ann", "Abe"]), ("B", ["Bob"])])
+    #expect(names.keys == ["A", "B"])
+    names.handleSearch(forTerm: "b")
+    #expect(names.keys == ["A", "B"])
+    names.handleSearch(forTerm: "bo")
+    #expect(names.names(inSection: 0) == ["Bob"])
   }
 }

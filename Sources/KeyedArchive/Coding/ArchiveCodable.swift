@@ -6,8 +6,8 @@
 ///   static let archiveClassChain = ["Point", "NSObject"]
 ///   var x: Double, y: Double
 ///   init(from decoder: ArchiveDecoder) throws(KeyedArchiveError) {
-///     x = try decoder.decodeDouble(forKey: "x")
-///     y = try decoder.decodeDouble(forKey: "y")
+///     x = try decoder.decodeDouble(forKey: "x") ?? 0
+///     y = try decoder.decodeDouble(forKey: "y") ?? 0
 ///   }
 ///   func encode(to encoder: ArchiveEncoder) throws(KeyedArchiveError) {
 ///     encoder.encode(x, forKey: "x")

@@ -3,9 +3,11 @@ import PlistKit
 /// The keyed container an ``ArchiveCodable`` type decodes its fields from: the analogue of
 /// `NSCoder`'s keyed decoding methods.
 ///
-/// Scalars follow NSCoder: a missing key decodes as 0 or false; a value of another type is a
-/// ``KeyedArchiveError/Kind/typeMismatch`` error naming the key path. Objects (strings, data,
-/// dates and any object) decode as nil when the key is missing or refers to `$null`.
+/// One rule for every type: a value decodes as nil when its key is missing, and an object (a
+/// string, data, a date, any object) also when it refers to `$null`; give NSCoder's default
+/// with `??` (`try decoder.decodeInt(forKey: "count") ?? 0`). A value of another type is a
+/// ``KeyedArchiveError/Kind/typeMismatch`` error naming the key path; ``contains(_:)`` tells a
+/// missing key from a present one.
 public struct ArchiveDecoder {
   let unarchiver: KeyedUnarchiver
   let fields: PropertyListDictionary
@@ -35,9 +37,9 @@ public struct ArchiveDecoder {
 
   // MARK: - Scalars
 
-  /// A 64-bit integer (0 when absent).
-  public func decodeInt64(forKey key: String) throws(KeyedArchiveError) -> Int64 {
-    guard let value = try scalar(forKey: key) else { return 0 }
+  /// A 64-bit integer; nil when absent.
+  public func decodeInt64(forKey key: String) throws(KeyedArchiveError) -> Int64? {
+    guard let value = try scalar(forKey: key) else { return nil }
     switch value {
     case .integer(let integer):
       guard let result = integer.int64Value else {
@@ -49,23 +51,23 @@ public struct ArchiveDecoder {
     }
   }
 
-  /// A 32-bit integer (0 when absent); a value out of range is an error, not a truncation.
-  public func decodeInt32(forKey key: String) throws(KeyedArchiveError) -> Int32 {
-    let value = try decodeInt64(forKey: key)
+  /// A 32-bit integer; nil when absent. A value out of range is an error, not a truncation.
+  public func decodeInt32(forKey key: String) throws(KeyedArchiveError) -> Int32? {
+    guard let value = try decodeInt64(forKey: key) else { return nil }
     guard let result = Int32(exactly: value) else {
       throw mismatch(key, "an integer that fits in 32 bits", found: String(value))
     }
     return result
   }
 
-  /// An integer of the platform's size (0 when absent).
-  public func decodeInt(forKey key: String) throws(KeyedArchiveError) -> Int {
-    Int(try decodeInt64(forKey: key))
+  /// An integer of the platform's size; nil when absent.
+  public func decodeInt(forKey key: String) throws(KeyedArchiveError) -> Int? {
+    try decodeInt64(forKey: key).map { Int($0) }
   }
 
-  /// A boolean (false when absent); the integers 0 and 1 are accepted.
-  public func decodeBool(forKey key: String) throws(KeyedArchiveError) -> Bool {
-    guard let value = try scalar(forKey: key) else { return false }
+  /// A boolean; nil when absent. The integers 0 and 1 are accepted.
+  public func decodeBool(forKey key: String) throws(KeyedArchiveError) -> Bool? {
+    guard let value = try scalar(forKey: key) else { return nil }
     switch value {
     case .boolean(let bool): return bool
     case .integer(let integer) where integer == 0 || integer == 1: return integer == 1
@@ -73,16 +75,16 @@ public struct ArchiveDecoder {
     }
   }
 
-  /// A double (0 when absent); integers are converted.
-  public func decodeDouble(forKey key: String) throws(KeyedArchiveError) -> Double {
-    guard let value = try scalar(forKey: key) else { return 0 }
+  /// A double; nil when absent. Integers are converted.
+  public func decodeDouble(forKey key: String) throws(KeyedArchiveError) -> Double? {
+    guard let value = try scalar(forKey: key) else { return nil }
     guard let result = value.doubleValue else { throw mismatch(key, "a number", found: value.kind.rawValue) }
     return result
   }
 
-  /// A float (0 when absent).
-  public func decodeFloat(forKey key: String) throws(KeyedArchiveError) -> Float {
-    Float(try decodeDouble(forKey: key))
+  /// A float; nil when absent.
+  public func decodeFloat(forKey key: String) throws(KeyedArchiveError) -> Float? {
+    try decodeDouble(forKey: key).map { Float($0) }
   }
 
   /// The field, following a reference to an inline number (as `encodeObject` of an NSNumber
@@ -142,7 +144,7 @@ public struct ArchiveDecoder {
     guard let value = fields[key] else { return nil }
     let policy = ClassPolicy.only([type], classNames: ["NSArray", "NSOrderedSet"])
     guard let object = try unarchiver.decodeReference(value, path: { path + [key] }, policy: policy) else { return nil }
-    guard let elements = object as? [Any] else {
+    guard let elements = object as? [Any] ?? (object as? ArchivedOrderedSet)?.elements else {
       throw mismatch(key, "an array", found: String(describing: Swift.type(of: object)))
     }
     var result: [T] = []
@@ -176,7 +178,8 @@ public struct ArchiveDecoder {
   /// The objects of an array field of references (`NS.objects`), decoded in order.
   func decodeElements(forKey key: String, allowsNil: Bool = false) throws(KeyedArchiveError) -> [Any?] {
     guard let value = fields[key] else {
-      throw KeyedArchiveError(.malformed, at: path + [key], "missing: a \(classChain?.className ?? "object") needs it")
+      throw KeyedArchiveError(
+        .malformed, at: path + [key], "missing: \(withArticle(classChain?.className ?? "object")) needs it")
     }
     guard case .array(let references) = value else {
       throw mismatch(key, "an array of references", found: value.kind.rawValue)
@@ -188,11 +191,23 @@ public struct ArchiveDecoder {
         reference, path: { path + [key, String(position)] }, policy: unarchiver.policy)
       if element == nil && !allowsNil {
         throw KeyedArchiveError(
-          .malformed, at: path + [key, String(position)], "a \(classChain?.className ?? "collection") cannot hold nil")
+          .malformed, at: path + [key, String(position)],
+          "\(withArticle(classChain?.className ?? "collection")) cannot hold nil")
       }
       result.append(element)
     }
     return result
+  }
+
+  /// One member of a collection, at `keys` below the object (`NS.object.3`); a collection
+  /// cannot hold nil.
+  func decodeMember(_ reference: PropertyList, at keys: [String]) throws(KeyedArchiveError) -> Any {
+    let element = try unarchiver.decodeReference(reference, path: { path + keys }, policy: unarchiver.policy)
+    guard let element else {
+      throw KeyedArchiveError(
+        .malformed, at: path + keys, "\(withArticle(classChain?.className ?? "collection")) cannot hold nil")
+    }
+    return element
   }
 
   /// The fields of a generic object, references decoded.

@@ -44,6 +44,18 @@ public struct ArchiveDeepCopy {
       for (key, field) in object.fields { fields.append((key, try copyField(field, depth: depth + 1))) }
       copy.fields = fields
       return copy
+    case let orderedSet as ArchivedOrderedSet:
+      var elements: [Any] = []
+      for element in orderedSet.elements {
+        if let copied = try copy(element, depth: depth + 1) { elements.append(copied) }
+      }
+      return ArchivedOrderedSet(elements)
+    case let countedSet as ArchivedCountedSet:
+      var entries: [(object: Any, count: Int)] = []
+      for (object, count) in countedSet.entries {
+        if let copied = try copy(object, depth: depth + 1) { entries.append((copied, count)) }
+      }
+      return ArchivedCountedSet(entries)
     case let set as Set<AnyHashable>:
       var result = Set<AnyHashable>()
       for element in set {

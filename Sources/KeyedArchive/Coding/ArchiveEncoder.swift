@@ -2,6 +2,9 @@ import PlistKit
 
 /// The keyed container an ``ArchiveCodable`` type encodes its fields into: the analogue of
 /// `NSCoder`'s keyed encoding methods. Fields keep the order they are encoded in.
+///
+/// Every typed `encode(_:forKey:)` succeeds (numbers and booleans inline, strings, data and
+/// dates as objects); only ``encodeObject(_:forKey:)`` of an arbitrary value can fail.
 public final class ArchiveEncoder {
   private let archiver: KeyedArchiver
   private let path: [String]
@@ -26,23 +29,24 @@ public final class ArchiveEncoder {
   /// Encodes a float inline (as a double, which is what a plist stores).
   public func encode(_ value: Float, forKey key: String) { fields[key] = .real(Double(value)) }
 
-  /// Encodes a string as an object (an NSString, uniqued in the archive).
-  public func encode(_ value: String?, forKey key: String) throws(KeyedArchiveError) {
-    try encodeObject(value, forKey: key)
+  /// Encodes a string as an object (an NSString, uniqued in the archive); nil as `$null`.
+  public func encode(_ value: String?, forKey key: String) {
+    fields[key] = archiver.reference(toLeaf: value.map { .value(.string($0)) })
   }
 
-  /// Encodes bytes as an object (NSData).
-  public func encode(_ value: [UInt8]?, forKey key: String) throws(KeyedArchiveError) {
-    try encodeObject(value, forKey: key)
+  /// Encodes bytes as an object (NSData); nil as `$null`.
+  public func encode(_ value: [UInt8]?, forKey key: String) {
+    fields[key] = archiver.reference(toLeaf: value.map { .value(.data($0)) })
   }
 
-  /// Encodes a date as an object (NSDate).
-  public func encode(_ value: PropertyListDate?, forKey key: String) throws(KeyedArchiveError) {
-    try encodeObject(value, forKey: key)
+  /// Encodes a date as an object (NSDate); nil as `$null`.
+  public func encode(_ value: PropertyListDate?, forKey key: String) {
+    fields[key] = archiver.reference(toLeaf: value.map { .instance(archiver.dateInstance($0)) })
   }
 
   /// Encodes any archivable value as an object reference (nil as `$null`); see
-  /// ``KeyedArchiver`` for what is archivable.
+  /// ``KeyedArchiver`` for what is archivable. The typed `encode` methods cannot fail; this one
+  /// fails for a value with no archived form, or one nested too deep.
   public func encodeObject(_ value: Any?, forKey key: String) throws(KeyedArchiveError) {
     fields[key] = try archiver.encodeReference(value, path: { path + [key] })
   }

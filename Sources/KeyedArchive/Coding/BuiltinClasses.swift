@@ -2,7 +2,8 @@ import PlistKit
 
 /// How the Foundation classes decode, as registry entries.
 ///
-/// Swift forms: NSArray, NSOrderedSet → `[Any]`; NSSet → `Set<AnyHashable>`; NSDictionary →
+/// Swift forms: NSArray → `[Any]`; NSOrderedSet → ``ArchivedOrderedSet``; NSCountedSet →
+/// ``ArchivedCountedSet``; NSSet → `Set<AnyHashable>`; NSDictionary →
 /// `[AnyHashable: Any]`; NSString → `String`; NSData → `[UInt8]`; NSDate →
 /// `PropertyListDate`; NSNull → ``ArchivedNull``; NSUUID → ``ArchivedUUID``; NSURL →
 /// ``ArchivedURL``; NSNumber (stored inline) → `Int64`, `UInt64`, `Double` or `Bool`.
@@ -10,10 +11,13 @@ enum BuiltinClasses {
   static let entries: [ClassRegistry.Entry] = [
     entry("NSArray") { (decoder) throws(KeyedArchiveError) in try array(decoder) },
     entry("NSMutableArray", superclass: "NSArray") { (decoder) throws(KeyedArchiveError) in try array(decoder) },
-    entry("NSOrderedSet") { (decoder) throws(KeyedArchiveError) in try array(decoder) },
+    entry("NSOrderedSet") { (decoder) throws(KeyedArchiveError) in try orderedSet(decoder) },
     entry("NSMutableOrderedSet", superclass: "NSOrderedSet") { (decoder) throws(KeyedArchiveError) in
-      try array(decoder)
+      try orderedSet(decoder)
     },
+    ClassRegistry.Entry(
+      name: "NSCountedSet", classChain: ["NSCountedSet", "NSMutableSet", "NSSet", "NSObject"], typeID: nil
+    ) { (decoder) throws(KeyedArchiveError) in try countedSet(decoder) },
     entry("NSSet") { (decoder) throws(KeyedArchiveError) in try set(decoder) },
     entry("NSMutableSet", superclass: "NSSet") { (decoder) throws(KeyedArchiveError) in try set(decoder) },
     entry("NSDictionary") { (decoder) throws(KeyedArchiveError) in try dictionary(decoder) },
@@ -76,6 +80,34 @@ enum BuiltinClasses {
 
   private static func array(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {
     try decoder.decodeElements(forKey: "NS.objects").map { $0! }
+  }
+
+  private static func orderedSet(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {
+    let name = decoder.classChain?.className ?? "NSOrderedSet"
+    switch FoundationMembers.orderedSet(decoder.fields, className: name) {
+    case .failure(let problem): throw KeyedArchiveError(.malformed, at: decoder.path + [problem.key], problem.message)
+    case .success(let members):
+      let keys = decoder.fields["NS.objects"] != nil ? nil : (0..<members.count).map { "NS.object.\($0)" }
+      var elements: [Any] = []
+      elements.reserveCapacity(members.count)
+      for (position, member) in members.enumerated() {
+        let path = keys.map { [$0[position]] } ?? ["NS.objects", String(position)]
+        elements.append(try decoder.decodeMember(member, at: path))
+      }
+      return ArchivedOrderedSet(elements)
+    }
+  }
+
+  private static func countedSet(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {
+    switch FoundationMembers.countedSet(decoder.fields, className: decoder.classChain?.className ?? "NSCountedSet") {
+    case .failure(let problem): throw KeyedArchiveError(.malformed, at: decoder.path + [problem.key], problem.message)
+    case .success(let members):
+      var entries: [(object: Any, count: Int)] = []
+      for (position, (member, count)) in members.enumerated() {
+        entries.append((try decoder.decodeMember(member, at: ["NS.object\(position)"]), count))
+      }
+      return ArchivedCountedSet(entries)
+    }
   }
 
   private static func set(_ decoder: ArchiveDecoder) throws(KeyedArchiveError) -> Any {

@@ -40,7 +40,7 @@ public struct ClassRegistry: Sendable {
   public init() {}
 
   /// The Foundation classes: NSArray, NSDictionary, NSSet, NSOrderedSet, NSString, NSData
-  /// (and their mutable subclasses), NSDate, NSNull, NSUUID, NSURL.
+  /// (and their mutable subclasses), NSCountedSet, NSDate, NSNull, NSUUID, NSURL.
   public static let foundation: ClassRegistry = {
     var registry = ClassRegistry()
     for entry in BuiltinClasses.entries { registry.entries[ExactKey(entry.name)] = entry }

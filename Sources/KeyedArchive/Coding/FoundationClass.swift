@@ -22,14 +22,29 @@ enum FoundationClass {
     }
   }
 
+  /// How an object of a Foundation class lays out what it holds.
+  enum Layout {
+    /// Named fields, in the order to check them.
+    case fields([(String, FieldShape)])
+    /// An ordered set's members: `NS.object.0`, `NS.object.1`, … as Foundation writes them, or
+    /// an `NS.objects` array (see ``FoundationMembers/orderedSet(_:className:)``).
+    case orderedMembers
+    /// A counted set's members: `NS.count`, and `NS.objectN` with `NS.countN` for each (see
+    /// ``FoundationMembers/countedSet(_:className:)``).
+    case countedMembers
+  }
+
+  /// Class name → the layout of its objects.
+  static let layouts: [String: Layout] = fieldShapes.mapValues { .fields($0) }.merging(
+    ["NSOrderedSet": .orderedMembers, "NSMutableOrderedSet": .orderedMembers, "NSCountedSet": .countedMembers]
+  ) { _, special in special }
+
   /// Class name → required fields, in the order to check them.
-  static let fieldShapes: [String: [(String, FieldShape)]] = [
+  private static let fieldShapes: [String: [(String, FieldShape)]] = [
     "NSArray": [("NS.objects", .uidArray)],
     "NSMutableArray": [("NS.objects", .uidArray)],
     "NSSet": [("NS.objects", .uidArray)],
     "NSMutableSet": [("NS.objects", .uidArray)],
-    "NSOrderedSet": [("NS.objects", .uidArray)],
-    "NSMutableOrderedSet": [("NS.objects", .uidArray)],
     "NSDictionary": [("NS.keys", .uidArray), ("NS.objects", .uidArray)],
     "NSMutableDictionary": [("NS.keys", .uidArray), ("NS.objects", .uidArray)],
     "NSString": [("NS.string", .stringOrBytes)],

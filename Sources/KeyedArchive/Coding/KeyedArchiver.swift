@@ -15,6 +15,8 @@ import PlistKit
 /// Archivable values: ``ArchiveCodable`` types; `String`; integers, `Double`, `Float`,
 /// `Bool` (NSNumber); `[UInt8]` (NSData); `PropertyListDate` (NSDate); arrays (NSArray),
 /// dictionaries (NSDictionary, keys in sorted order), sets (NSSet, sorted);
+/// ``ArchivedOrderedSet`` (NSOrderedSet) and ``ArchivedCountedSet`` (NSCountedSet), in the
+/// layout Foundation writes;
 /// ``ArchivedNull``, ``ArchivedUUID``, ``ArchivedURL``; ``GenericArchivedObject``; `nil`.
 public final class KeyedArchiver {
   /// The graph built so far.
@@ -114,6 +116,19 @@ public final class KeyedArchiver {
     return .uid(UInt64(id))
   }
 
+  /// The reference to a new node that holds no references (a string, data, a date), or to
+  /// `$null`: it cannot fail, since nothing in it nests.
+  func reference(toLeaf node: ArchivedObject?) -> PropertyList {
+    guard let node else { return .uid(UInt64(ObjectGraph.nullID)) }
+    return .uid(UInt64(graph.add(node)))
+  }
+
+  /// The NSDate object of a date.
+  func dateInstance(_ date: PropertyListDate) -> ArchivedInstance {
+    ArchivedInstance(
+      classChain: chain(["NSDate", "NSObject"]), fields: ["NS.time": .real(date.secondsSinceReferenceDate)])
+  }
+
   private static func inlineValue(_ value: Any) -> PropertyList? {
     switch value {
     case let string as String: .string(string)
@@ -159,8 +174,7 @@ public final class KeyedArchiver {
       if let renamed = classNames[ExactKey(classChain.className)] { classChain.className = renamed }
       return ArchivedInstance(classChain: classChain, fields: fields)
     case let date as PropertyListDate:
-      return ArchivedInstance(
-        classChain: chain(["NSDate", "NSObject"]), fields: ["NS.time": .real(date.secondsSinceReferenceDate)])
+      return dateInstance(date)
     case is ArchivedNull:
       return ArchivedInstance(classChain: chain(["NSNull", "NSObject"]))
     case let uuid as ArchivedUUID:
@@ -170,6 +184,27 @@ public final class KeyedArchiver {
       let relative = try encodeReference(url.relative, path: { path + ["NS.relative"] })
       return ArchivedInstance(
         classChain: chain(["NSURL", "NSObject"]), fields: ["NS.base": base, "NS.relative": relative])
+    case let orderedSet as ArchivedOrderedSet:
+      // Foundation's layout: one field per member, `NS.object.0`, `NS.object.1`, …
+      var fields = PropertyListDictionary()
+      for (position, element) in orderedSet.elements.enumerated() {
+        let key = "NS.object.\(position)"
+        fields[key] = try encodeReference(element, path: { path + [key] })
+      }
+      return ArchivedInstance(classChain: collectionChain("NSOrderedSet"), fields: fields)
+    case let countedSet as ArchivedCountedSet:
+      // Foundation's layout: `NS.count`, then `NS.objectN` and `NS.countN` for each member.
+      var fields: PropertyListDictionary = ["NS.count": .integer(countedSet.entries.count)]
+      for (position, (object, count)) in countedSet.entries.enumerated() {
+        guard count >= 1 else {
+          throw KeyedArchiveError(
+            .notEncodable, at: path + ["NS.count\(position)"], "a counted set's member counts 1 or more, found \(count)"
+          )
+        }
+        fields["NS.object\(position)"] = try encodeReference(object, path: { path + ["NS.object\(position)"] })
+        fields["NS.count\(position)"] = .integer(count)
+      }
+      return ArchivedInstance(classChain: chain(["NSCountedSet", "NSMutableSet", "NSSet", "NSObject"]), fields: fields)
     case let set as Set<AnyHashable>:
       let elements = Self.sorted(Array(set))
       var references: [PropertyList] = []

@@ -124,7 +124,7 @@ public final class KeyedUnarchiver {
       guard !inProgress.contains(id) else {
         throw KeyedArchiveError(
           .cycle, at: path,
-          "object \(id) (\(instance.className)) refers back to itself through its fields; a \(entry.name) cannot be decoded through a cycle (decode the ObjectGraph instead)"
+          "object \(id) (\(instance.className)) refers back to itself through its fields; \(withArticle(entry.name)) cannot be decoded through a cycle (decode the ObjectGraph instead)"
         )
       }
       guard depth < maximumDepth else {

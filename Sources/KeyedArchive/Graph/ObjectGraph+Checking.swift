@@ -23,7 +23,7 @@ extension ObjectGraph {
         case .array, .dictionary, .uid:
           throw KeyedArchiveError(
             .malformed, at: ["objects", String(id)],
-            "an inline value cannot be a \(value.kind.rawValue): use an instance (NSArray, NSDictionary)")
+            "an inline value cannot be \(withArticle(value.kind.rawValue)): use an instance (NSArray, NSDictionary)")
         default: break
         }
       case .instance(let instance):

@@ -115,6 +115,9 @@ struct ArchiveGraphReader {
         continue
       }
       let classValue = fields.removeValue(forKey: "$class")!
+      if let number = Self.negativeUID(classValue) {
+        throw KeyedArchiveError(.referenceOutOfRange, at: path() + ["$class"], Self.negativeUIDMessage(number))
+      }
       guard case .uid(let classUID) = classValue else {
         throw KeyedArchiveError(
           .malformed, at: path() + ["$class"], "expected a UID, found \(classValue.kind.rawValue)")
@@ -127,7 +130,7 @@ struct ArchiveGraphReader {
       guard let chain = classes[Int(classUID)] else {
         throw KeyedArchiveError(
           .notAClass, at: path() + ["$class"],
-          "UID \(classUID) points at a \(Self.describe(table[Int(classUID)])), not a class dictionary")
+          "UID \(classUID) points at \(withArticle(Self.describe(table[Int(classUID)]))), not a class dictionary")
       }
       for position in fields.indices {
         switch fields.values[position] {
@@ -148,6 +151,19 @@ struct ArchiveGraphReader {
     }
     return ObjectGraph(archiver: archiverName, version: version, top: remappedTop, checkedObjects: objects)
   }
+
+  /// The number of a `{"CF$UID": n}` dictionary with a negative `n`: what an XML archive holds
+  /// where its writer meant a UID but wrote one no UID can be (the XML reader makes UIDs only
+  /// of non-negative numbers). Nil for anything else.
+  static func negativeUID(_ value: PropertyList) -> Int64? {
+    guard case .dictionary(let dictionary) = value, dictionary.count == 1, dictionary.keys[0] == "CF$UID",
+      case .integer(let number)? = dictionary["CF$UID"], let signed = number.int64Value, signed < 0
+    else { return nil }
+    return signed
+  }
+
+  /// The message for a negative `CF$UID`.
+  static func negativeUIDMessage(_ number: Int64) -> String { "CF$UID \(number) is negative: a UID is 0 or more" }
 
   /// Parses a class dictionary.
   static func classChain(_ dictionary: PropertyListDictionary, path: [String]) throws(KeyedArchiveError) -> ClassChain {
@@ -198,6 +214,9 @@ struct ArchiveGraphReader {
       }
       return .array(elements)
     case .dictionary(var dictionary):
+      if let number = Self.negativeUID(value) {
+        throw KeyedArchiveError(.referenceOutOfRange, at: path(), Self.negativeUIDMessage(number))
+      }
       guard depth < limits.maximumDepth else { throw depthError(path()) }
       for position in dictionary.indices {
         let key = dictionary.keys[position]

@@ -3,11 +3,12 @@ import PlistKit
 /// Structural checks of a keyed archive that report every problem with its key path, instead
 /// of stopping at the first as reading does.
 ///
-/// Checked: `$archiver`, `$version`, `$top` and `$objects` present and well typed; `$null` at
-/// index 0; every UID in range; every `$class` a class dictionary with a `$classname` string
+/// Checked: `$archiver` (`NSKeyedArchiver`), `$version` (100000), `$top` and `$objects` present
+/// and well typed; `$null` at index 0; every UID in range, and no negative `CF$UID`; every `$class` a class dictionary with a `$classname` string
 /// and a `$classes` array of strings; no object reference to a class dictionary; the fields of
 /// Foundation's containers in the shape Foundation writes (`NS.objects`, `NS.keys`, `NS.time`,
-/// `NS.uuidbytes` …); no reference cycle made only of immutable Foundation objects (which no
+/// `NS.uuidbytes` …, ordered sets as `NS.object.N`, counted sets as `NS.count` with
+/// `NS.objectN` and `NS.countN`); no reference cycle made only of immutable Foundation objects (which no
 /// archiver can produce, since an immutable object exists only once its contents do); the
 /// object count and the nesting depth within ``ArchiveLimits``.
 ///
@@ -72,7 +73,8 @@ struct ValidationRun {
     }
     switch root["$archiver"] {
     case nil: report(.malformed, ["$archiver"], "missing: expected the archiver's name")
-    case .string?: break
+    case .string("NSKeyedArchiver")?: break
+    case .string(let name)?: report(.malformed, ["$archiver"], "expected \"NSKeyedArchiver\", found \"\(name)\"")
     case let value?: report(.malformed, ["$archiver"], "expected a string, found \(value.kind.rawValue)")
     }
     switch root["$version"] {
@@ -157,6 +159,10 @@ struct ValidationRun {
   private mutating func checkClassReference(
     _ value: PropertyList, table: [PropertyList], isClass: [Bool], path: () -> [String]
   ) -> String? {
+    if let number = ArchiveGraphReader.negativeUID(value) {
+      report(.referenceOutOfRange, path() + ["$class"], ArchiveGraphReader.negativeUIDMessage(number))
+      return nil
+    }
     guard case .uid(let uid) = value else {
       report(.malformed, path() + ["$class"], "expected a UID, found \(value.kind.rawValue)")
       return nil
@@ -172,7 +178,7 @@ struct ValidationRun {
       if !isClass[Int(uid)] {
         report(
           .notAClass, path() + ["$class"],
-          "UID \(uid) points at a \(ArchiveGraphReader.describe(table[Int(uid)])), not a class dictionary")
+          "UID \(uid) points at \(withArticle(ArchiveGraphReader.describe(table[Int(uid)]))), not a class dictionary")
       }
       return nil
     }
@@ -187,7 +193,7 @@ struct ValidationRun {
     if case .array(let chain)? = classDictionary["$classes"] {
       for case .string(let name) in chain { names.append(name) }
     }
-    return names.first { FoundationClass.fieldShapes[$0] != nil }
+    return names.first { FoundationClass.layouts[$0] != nil }
   }
 
   /// Checks every UID of a field (in range, not a class) and records the edges. Recursion
@@ -216,6 +222,10 @@ struct ValidationRun {
           edges: &edges)
       }
     case .dictionary(let dictionary):
+      if let number = ArchiveGraphReader.negativeUID(value) {
+        report(.referenceOutOfRange, path(), ArchiveGraphReader.negativeUIDMessage(number))
+        return
+      }
       guard depth < limits.maximumDepth else {
         report(.limitExceeded, path(), "nested deeper than the limit of \(limits.maximumDepth)")
         return
@@ -232,16 +242,32 @@ struct ValidationRun {
   private mutating func checkFields(
     of dictionary: PropertyListDictionary, className: String, table: [PropertyList], path: () -> [String]
   ) {
-    guard let shapes = FoundationClass.fieldShapes[className] else { return }
+    let shapes: [(String, FoundationClass.FieldShape)]
+    switch FoundationClass.layouts[className] {
+    case nil: return
+    case .fields(let fields)?: shapes = fields
+    case .orderedMembers?:
+      if case .failure(let problem) = FoundationMembers.orderedSet(dictionary, className: className) {
+        report(.malformed, path() + [problem.key], problem.message)
+      }
+      return
+    case .countedMembers?:
+      if case .failure(let problem) = FoundationMembers.countedSet(dictionary, className: className) {
+        report(.malformed, path() + [problem.key], problem.message)
+      }
+      return
+    }
     for (key, shape) in shapes {
       let value = dictionary[key]
       switch (shape, value) {
       case (.optional, _): break
       case (_, nil):
         if case .stringOrBytes = shape, dictionary["NS.bytes"] != nil { break }
-        report(.malformed, path() + [key], "missing: a \(className) needs \(shape.expectation)")
+        report(.malformed, path() + [key], "missing: \(withArticle(className)) needs \(shape.expectation)")
       case (.uidArray, .array(let elements)?):
-        for (position, element) in elements.enumerated() where element.uidValue == nil {
+        // A negative CF$UID is reported where the references are checked.
+        for (position, element) in elements.enumerated()
+        where element.uidValue == nil && ArchiveGraphReader.negativeUID(element) == nil {
           report(.malformed, path() + [key, String(position)], "expected a UID, found \(element.kind.rawValue)")
         }
       case (.uid, .uid?), (.real, .real?), (.stringOrBytes, .string?): break

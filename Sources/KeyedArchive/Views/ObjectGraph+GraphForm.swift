@@ -88,7 +88,8 @@ extension ObjectGraph {
         switch value {
         case .array, .dictionary, .uid:
           throw KeyedArchiveError(
-            .malformed, at: path + ["value"], "an inline value cannot be a \(value.kind.rawValue): use an object")
+            .malformed, at: path + ["value"],
+            "an inline value cannot be \(withArticle(value.kind.rawValue)): use an object")
         default: objects.append(.value(value))
         }
         continue

@@ -176,14 +176,26 @@ struct PlainViewRenderer {
   private mutating func renderFoundationObject(
     _ instance: ArchivedInstance, depth: Int
   ) throws(KeyedArchiveError) -> PropertyList? {
-    guard let name = instance.classChain.lookupOrder.first(where: { FoundationClass.fieldShapes[$0] != nil }) else {
+    guard let name = instance.classChain.lookupOrder.first(where: { FoundationClass.layouts[$0] != nil }) else {
       return nil
     }
     let fields = instance.fields
     switch name {
-    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
+    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
       guard case .array? = fields["NS.objects"] else { return nil }
       return try render(fields["NS.objects"]!, depth: depth)
+    case "NSOrderedSet", "NSMutableOrderedSet":
+      guard case .success(let members) = FoundationMembers.orderedSet(fields, className: name) else { return nil }
+      return try render(.array(members), depth: depth)
+    case "NSCountedSet":
+      // Each member with its count: `[{"object": member, "count": n}, …]` in archive order.
+      guard case .success(let entries) = FoundationMembers.countedSet(fields, className: name) else { return nil }
+      var result: [PropertyList] = []
+      for (position, (member, count)) in entries.enumerated() {
+        let object = try render(member, under: "NS.object\(position)", depth: depth + 2)
+        result.append(.dictionary(PropertyListDictionary([("object", object), ("count", .integer(count))])))
+      }
+      return .array(result)
     case "NSDictionary", "NSMutableDictionary":
       guard case .array(let keys)? = fields["NS.keys"], case .array(let objects)? = fields["NS.objects"],
         keys.count == objects.count

@@ -8,14 +8,17 @@ import PlistKit
 enum ArchiveObjectShape: Equatable {
   /// An NSArray or NSOrderedSet: the elements in order (`NS.objects`).
   case list
+  /// An NSOrderedSet in Foundation's layout: the elements in order (`NS.object.0`, `NS.object.1`, …).
+  case numberedList
   /// An NSSet: the elements in no order (compared sorted by what they map to).
   case set
   /// An NSDictionary with string keys: entries by key (`NS.keys` and `NS.objects`).
   case map
-  /// Any other object: its fields by key.
+  /// Any other object (an NSCountedSet among them): its fields by key.
   case object
 
   private static let lists: Set<String> = ["NSArray", "NSMutableArray", "NSOrderedSet", "NSMutableOrderedSet"]
+  private static let orderedSets: Set<String> = ["NSOrderedSet", "NSMutableOrderedSet"]
   private static let sets: Set<String> = ["NSSet", "NSMutableSet"]
   private static let maps: Set<String> = ["NSDictionary", "NSMutableDictionary"]
 
@@ -28,6 +31,12 @@ enum ArchiveObjectShape: Equatable {
       })
     else { return .object }
     let fields = instance.fields
+    if orderedSets.contains(name), fields["NS.objects"] == nil {
+      guard case .success(let members) = FoundationMembers.orderedSet(fields, className: name),
+        members.count == fields.count, members.allSatisfy({ $0.uidValue != nil })
+      else { return .object }
+      return .numberedList
+    }
     guard case .array(let objects)? = fields["NS.objects"], objects.allSatisfy({ $0.uidValue != nil }) else {
       return .object
     }
@@ -55,6 +64,8 @@ enum ArchiveObjectShape: Equatable {
     switch self {
     case .list:
       return .array(fields["NS.objects"]!.arrayValue!.map { reference(Int($0.uidValue!)) })
+    case .numberedList:
+      return .array((0..<fields.count).map { reference(Int(fields["NS.object.\($0)"]!.uidValue!)) })
     case .set:
       let elements = fields["NS.objects"]!.arrayValue!.map { reference(Int($0.uidValue!)) }
       return .array(elements.sorted(by: Self.setOrder))
@@ -83,6 +94,8 @@ enum ArchiveObjectShape: Equatable {
     switch (self, content) {
     case (.list, .array(let elements)), (.set, .array(let elements)):
       return ["NS.objects": .array(elements.map(reference))]
+    case (.numberedList, .array(let elements)):
+      return PropertyListDictionary(elements.enumerated().map { ("NS.object.\($0.offset)", reference($0.element)) })
     case (.map, .dictionary(let entries)):
       return ["NS.keys": .array(entries.keys.map(string)), "NS.objects": .array(entries.values.map(reference))]
     case (_, .dictionary(var entries)):

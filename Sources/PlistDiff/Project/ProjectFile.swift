@@ -2,29 +2,14 @@ import PlistKit
 
 /// Xcode project files (`project.pbxproj`) as a diff and a merge see them: their `objects`
 /// dictionary holds every object by its ID, so objects compare and merge by ID already; what
-/// this adds is naming objects the way Xcode shows them.
+/// this adds is naming objects the way Xcode shows them. (A merge writes its result into a
+/// project file through `PropertyListDocument`, which keeps Xcode's layout.)
 public enum ProjectFile {
   /// True for the value of a project file: a dictionary with an `objects` dictionary, an
   /// `archiveVersion` and a `rootObject`.
   public static func isProject(_ value: PropertyList) -> Bool {
     guard case .dictionary(let root) = value, case .dictionary? = root["objects"] else { return false }
     return root["archiveVersion"] != nil && root["rootObject"] != nil
-  }
-
-  /// True when the bytes begin as every project file Xcode writes (`// !$*UTF8*$!`).
-  public static func hasXcodeHeader<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-    bytes.starts(with: "// !$*UTF8*$!".utf8)
-  }
-
-  /// The project's name as a project file Xcode wrote gives it, in the comment of the
-  /// project's configuration list (`Build configuration list for PBXProject "NAME"`): the file
-  /// itself does not store it (Xcode takes it from the `NAME.xcodeproj` folder).
-  public static func projectName<Bytes: Collection<UInt8>>(inSource bytes: Bytes) -> String? {
-    let marker = Array("/* Build configuration list for PBXProject \"".utf8)
-    guard let start = bytes.firstRange(of: marker)?.upperBound,
-      let end = bytes[start...].firstRange(of: Array("\" */".utf8))?.lowerBound
-    else { return nil }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }
 

@@ -1,7 +1,7 @@
 /// Writes the binary form (`bplist00`) as CoreFoundation does.
 ///
 /// - Equal strings, numbers, dates and data are written once and shared (strings compared
-///   by their exact scalars: see ``BinaryPropertyListUniqueKey``); booleans, UIDs, arrays and
+///   by their exact scalars: see `BinaryPropertyListUniqueKey`); booleans, UIDs, arrays and
 ///   dictionaries are written where they occur, as CoreFoundation does.
 /// - Objects are numbered as CoreFoundation and `plistlib` number them (the root first, then
 ///   depth-first, a dictionary's keys before its values), and object references and offsets

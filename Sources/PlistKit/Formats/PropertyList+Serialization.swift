@@ -34,7 +34,10 @@ extension PropertyList {
   /// it was in. JSON is read as plain JSON (see ``JSONPropertyListReader/read(_:into:)``).
   ///
   /// - Parameters:
+  ///   - bytes: the serialized form.
   ///   - format: the format to read; nil detects it from the content.
+  ///   - options: limits (the JSON form is always plain here).
+  ///   - sink: what hears the events.
   /// - Throws: ``PropertyListError`` with the location of the problem, or what the sink threw.
   @discardableResult
   public static func read<Sink: PropertyListEventSink>(

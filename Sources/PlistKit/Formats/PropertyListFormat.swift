@@ -10,13 +10,13 @@ public enum PropertyListFormat: String, Sendable, CaseIterable, CustomStringConv
   case openStep = "openstep"
 
   /// Parses a format name as the CLI accepts it: `xml`, `binary`, `json`, `openstep`, and
-  /// plutil's `xml1`, `binary1`, `ascii`.
+  /// plutil's `xml1`, `binary1`, `ascii`; `pbxproj` (Xcode's project files) is OpenStep.
   public init?(name: String) {
     switch name.lowercased() {
     case "xml", "xml1": self = .xml
     case "binary", "binary1", "bplist": self = .binary
     case "json": self = .json
-    case "openstep", "ascii", "ascii1", "nextstep": self = .openStep
+    case "openstep", "ascii", "ascii1", "nextstep", "pbxproj": self = .openStep
     default: return nil
     }
   }

@@ -49,6 +49,9 @@ public struct PropertyListReadingOptions: Sendable, Equatable {
   /// archive), and plain JSON tools do not write such objects. False reads every object as a
   /// dictionary.
   public var detectsTypedJSON: Bool
+  /// What JSON's `null` reads as, for a reader of documents that are JSON rather than property
+  /// lists (JSON Schemas); nil refuses it, since a property list has no null.
+  package var nullValue: PropertyList? = nil
 
   /// Makes reading options.
   public init(limits: PropertyListLimits = .default, jsonStyle: JSONStyle = .plain, detectsTypedJSON: Bool = true) {

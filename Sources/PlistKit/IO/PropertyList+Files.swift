@@ -3,6 +3,7 @@ extension PropertyList {
   /// it back the same way.
   ///
   /// - Parameters:
+  ///   - path: the file to read.
   ///   - format: the format to read; nil detects it from the content, with a name ending in
   ///     `.json` read as JSON unless the content is a binary or XML plist.
   ///   - options: limits (the file may be no larger than ``PropertyListLimits/maximumInputSize``),

@@ -118,11 +118,13 @@ extension JSONParser {
     return Double(String(decoding: text, as: UTF8.self))
   }
 
-  /// Reads `true` or `false`; `null` and anything else are errors.
+  /// Reads `true` or `false`, and `null` when the options give it a value; anything else is
+  /// an error.
   mutating func parseLiteral() throws(PropertyListError) -> PropertyList {
     if matches("true") { return .boolean(true) }
     if matches("false") { return .boolean(false) }
     if matches("null") {
+      if let nullValue { return nullValue }
       throw error(.invalidValue, at: cursor - 4, "null has no property-list equivalent")
     }
     var end = cursor

@@ -21,13 +21,16 @@ struct JSONParser: TextDocumentParser {
 
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
+  /// What `null` reads as; nil refuses it.
+  let nullValue: PropertyList?
 
-  init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, position: UnsafeMutablePointer<Int>) {
+  init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions, position: UnsafeMutablePointer<Int>) {
     self.bytes = bytes
     textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     cursor = textStart
-    budget = TextReadingBudget(limits: limits)
+    budget = TextReadingBudget(limits: options.limits)
     self.position = position
+    nullValue = options.nullValue
   }
 
   /// Reads the one value of the document into `sink`, and checks that only white space

@@ -38,6 +38,6 @@ public struct JSONPropertyListReader: Sendable {
   public func read<Sink: PropertyListEventSink>(
     _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
   ) throws(PropertyListError) {
-    try JSONParser.read(bytes, limits: options.limits, into: &sink)
+    try JSONParser.read(bytes, options: options, into: &sink)
   }
 }

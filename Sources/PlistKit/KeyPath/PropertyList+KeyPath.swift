@@ -182,6 +182,6 @@ extension PropertyList {
   private static func notContainerError(_ value: PropertyList, path: PropertyListKeyPath) -> PropertyListError {
     PropertyListError(
       .keyPath, at: .keyPath(path.description),
-      "cannot look inside a \(value.kind.rawValue): not an array or dictionary")
+      "cannot look inside \(withArticle(value.kind.rawValue)): not an array or dictionary")
   }
 }

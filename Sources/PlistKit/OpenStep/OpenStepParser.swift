@@ -23,11 +23,11 @@ struct OpenStepParser: TextDocumentParser {
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
 
-  init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, position: UnsafeMutablePointer<Int>) {
+  init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions, position: UnsafeMutablePointer<Int>) {
     self.bytes = bytes
     textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     cursor = textStart
-    budget = TextReadingBudget(limits: limits)
+    budget = TextReadingBudget(limits: options.limits)
     self.position = position
   }
 

@@ -24,6 +24,6 @@ public struct OpenStepPropertyListReader: Sendable {
   public func read<Sink: PropertyListEventSink>(
     _ bytes: UnsafeRawBufferPointer, into sink: inout Sink
   ) throws(PropertyListError) {
-    try OpenStepParser.read(bytes, limits: options.limits, into: &sink)
+    try OpenStepParser.read(bytes, options: options, into: &sink)
   }
 }

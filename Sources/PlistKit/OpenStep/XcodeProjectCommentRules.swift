@@ -43,24 +43,29 @@ package enum XcodeProjectCommentRules {
     var ownerOfConfigurationList: [ExactKey: String] = [:]
     var groupOfExceptionSet: [ExactKey: String] = [:]
 
-    package init<Objects: XcodeProjectObjects>(_ objects: Objects) {
+    /// Finds what points back to every object, or only to the objects in `only`.
+    package init<Objects: XcodeProjectObjects>(_ objects: Objects, only: Set<ExactKey>? = nil) {
       objects.forEachObject { id, object in
         guard let isa = objects.string("isa", in: object) else { return }
         if buildPhaseNames[isa] != nil {
-          for file in objects.strings("files", in: object) { Self.claim(&phaseOfBuildFile, file, by: id) }
+          for file in objects.strings("files", in: object) { Self.claim(&phaseOfBuildFile, file, by: id, only) }
         }
-        if isa == "PBXProject" || targets.contains(isa), let list = objects.string("buildConfigurationList", in: object)
+        if isa == "PBXProject" || targets.contains(isa),
+          let list = objects.string("buildConfigurationList", in: object)
         {
-          Self.claim(&ownerOfConfigurationList, list, by: id)
+          Self.claim(&ownerOfConfigurationList, list, by: id, only)
         }
         if isa == "PBXFileSystemSynchronizedRootGroup" {
-          for set in objects.strings("exceptions", in: object) { Self.claim(&groupOfExceptionSet, set, by: id) }
+          for set in objects.strings("exceptions", in: object) { Self.claim(&groupOfExceptionSet, set, by: id, only) }
         }
       }
     }
 
-    private static func claim(_ table: inout [ExactKey: String], _ object: String, by owner: String) {
+    private static func claim(
+      _ table: inout [ExactKey: String], _ object: String, by owner: String, _ only: Set<ExactKey>?
+    ) {
       let key = ExactKey(object)
+      if let only, !only.contains(key) { return }
       if let current = table[key], current.utf8.lexicographicallyPrecedes(owner.utf8) { return }
       table[key] = owner
     }

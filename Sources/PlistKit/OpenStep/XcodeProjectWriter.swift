@@ -95,9 +95,11 @@ struct XcodeProjectOutput {
   }
 
   /// True when Xcode writes comments after the object references inside the value under `key`.
-  static func references(underKey key: String) -> Bool {
-    key != "buildSettings" && key != "attributes" && key != "remoteGlobalIDString"
-  }
+  static func references(underKey key: String) -> Bool { !commentFreeKeys.contains(key) }
+
+  /// The keys under which Xcode writes no comments: settings, attributes (whose keys are
+  /// target IDs), and the ID of an object in another project.
+  static let commentFreeKeys: Set<String> = ["buildSettings", "attributes", "remoteGlobalIDString"]
 
   /// The order Xcode writes a dictionary's entries in: `isa` first, then by UTF-8 bytes.
   static func order(of keys: [String]) -> [Int] {

@@ -4,8 +4,9 @@
 protocol TextDocumentParser {
   /// The format errors are in.
   static var format: PropertyListFormat { get }
-  /// Makes a parser of `bytes` (UTF-8), reporting each event's place through `position`.
-  init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, position: UnsafeMutablePointer<Int>)
+  /// Makes a parser of `bytes` (UTF-8) under `options` (their limits, and what a format
+  /// reads of them), reporting each event's place through `position`.
+  init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions, position: UnsafeMutablePointer<Int>)
   /// Reads the document into `sink`.
   mutating func parse<Sink: PropertyListEventSink>(into sink: inout Sink) throws(PropertyListError)
 
@@ -20,25 +21,26 @@ protocol TextDocumentParser {
 }
 
 extension TextDocumentParser {
-  /// Reads `bytes` (UTF-8, or UTF-16 with a byte-order mark) into `sink`, within `limits`.
+  /// Reads `bytes` (UTF-8, or UTF-16 with a byte-order mark) into `sink`, within the limits
+  /// of `options`.
   static func read<Sink: PropertyListEventSink>(
-    _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, into sink: inout Sink
+    _ bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions, into sink: inout Sink
   ) throws(PropertyListError) {
-    try limits.checkInputSize(bytes.count, format: format)
+    try options.limits.checkInputSize(bytes.count, format: format)
     if let utf8 = try UTF16Text.transcodeToUTF8(bytes, format: format) {
-      try utf8.withRawBytes { (buffer) throws(PropertyListError) in try parse(buffer, limits: limits, into: &sink) }
+      try utf8.withRawBytes { (buffer) throws(PropertyListError) in try parse(buffer, options: options, into: &sink) }
     } else {
-      try parse(bytes, limits: limits, into: &sink)
+      try parse(bytes, options: options, into: &sink)
     }
   }
 
   private static func parse<Sink: PropertyListEventSink>(
-    _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, into sink: inout Sink
+    _ bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions, into sink: inout Sink
   ) throws(PropertyListError) {
     let position = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     position.initialize(to: 0)
     defer { position.deallocate() }
-    var parser = Self(bytes: bytes, limits: limits, position: position)
+    var parser = Self(bytes: bytes, options: options, position: position)
     sink.start(locator: PropertyListLocator(source: .textOffset(position, text: bytes, textStart: parser.textStart)))
     try parser.parse(into: &sink)
   }

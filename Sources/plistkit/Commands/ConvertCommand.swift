@@ -10,10 +10,13 @@ extension CommandSpec {
       goes to standard output (the input is never touched by accident). To rewrite files, name \
       the output with --output (it may be the input itself: writes are atomic), convert each file \
       in place with --in-place, or write each next to its input with --extension. Several files \
-      are converted in parallel; errors are reported in input order.
+      are converted in parallel; errors are reported in input order. `--to pbxproj` writes \
+      OpenStep in the layout Xcode gives project files, with its sections and comments; the \
+      project's name (for one comment) comes from --project-name, else from the \
+      NAME.xcodeproj folder of the output or the input, else from its first target.
       """,
     options: [
-      .toFormat(required: true),
+      .toFormat(required: true, layouts: ["pbxproj"]),
       .output(help: "Write the result here (one input only); - is standard output."),
       .flag("in-place", short: "i", help: "Replace each input with its converted form."),
       .text(
@@ -23,6 +26,9 @@ extension CommandSpec {
       .fromFormat,
       .flag("compact", help: "Write JSON and OpenStep on one line instead of indented."),
       .flag("sort-keys", help: "Write dictionary keys sorted by code point instead of in their order."),
+      .text(
+        "project-name", placeholder: "NAME",
+        help: "With --to pbxproj: the project's name, as Xcode takes it from the NAME.xcodeproj folder."),
     ],
     arguments: [
       ArgumentSpec(
@@ -52,6 +58,9 @@ private struct ConvertJob: Sendable {
   let output: String?
   let inPlace: Bool
   let newExtension: String?
+  /// `--to pbxproj`: Xcode's layout of a project file.
+  let xcodeLayout: Bool
+  let projectName: String?
 
   init(_ arguments: ParsedArguments) {
     files = arguments.arguments("FILE")
@@ -64,6 +73,8 @@ private struct ConvertJob: Sendable {
     output = arguments.value("output")
     inPlace = arguments.flag("in-place")
     newExtension = arguments.value("extension")
+    xcodeLayout = arguments.value("to") == "pbxproj"
+    projectName = arguments.value("project-name")
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
@@ -112,6 +123,7 @@ private struct ConvertJob: Sendable {
 
   /// Converts one file; returns the bytes when they go to standard output, nil when written.
   private func convert(_ path: String) throws(CommandError) -> [UInt8]? {
+    if xcodeLayout { return try convertToProject(path) }
     var converter = PropertyListConverter(
       to: target, from: source, readingOptions: readingOptions, writingOptions: writingOptions)
     // Binary written while reading has another layout than the value writer's: only a file
@@ -119,5 +131,22 @@ private struct ConvertJob: Sendable {
     converter.streamsBinaryOutput = path != "-"
     converter.keepsValuesUntilExit = files.count == 1
     return try PropertyListIO.convert(path, with: converter, to: destination(of: path))
+  }
+
+  /// Converts one file to a project file in Xcode's layout.
+  private func convertToProject(_ path: String) throws(CommandError) -> [UInt8]? {
+    let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
+    let destination = destination(of: path)
+    let name =
+      projectName ?? destination.flatMap(DocumentEditing.projectName(of:)) ?? DocumentEditing.projectName(of: path)
+    let converted: [UInt8]
+    do {
+      converted = try XcodeProjectWriter(projectName: name, options: writingOptions).write(value)
+    } catch {
+      throw .file(path, error)
+    }
+    guard let destination else { return converted }
+    try PropertyListIO.writeFile(converted, to: destination)
+    return nil
   }
 }

@@ -1,13 +1,22 @@
+import KeyedArchive
+import PlistDocument
 import PlistKit
 
-/// The read–change–write cycle shared by `set`, `insert` and `remove`: the file is read, the
-/// change applied to the value, and the result written back in the file's own format (JSON in
-/// its own style, keys in their order) atomically, to the file itself or to `--output`.
+/// The read–change–write cycle shared by `set`, `insert` and `remove`: a text file is edited
+/// through its source-preserving document (only the edited bytes change: comments, layout,
+/// encoding and line endings stay; a `*.pbxproj` file keeps Xcode's layout), a binary file
+/// through its value; the result is written back atomically, to the file itself or to
+/// `--output`. `--reformat` writes the whole file from the value instead.
 enum EditSupport {
   /// The options every editing command has.
   static let options: [OptionSpec] = [
     .output(help: "Write the result here instead of changing FILE; - is standard output."),
     .typed,
+    .flag(
+      "reformat",
+      help:
+        "Write the whole file again from its value in the format's own layout (Xcode's for *.pbxproj), instead of changing only the edited bytes."
+    ),
   ]
 
   /// The exit codes every editing command shares.
@@ -19,46 +28,45 @@ enum EditSupport {
     .init(status: .usage, meaning: "the command line was wrong, or the VALUE does not parse as --type"),
   ]
 
-  /// Reads FILE, applies `change`, writes the result.
-  static func edit(
-    _ context: CommandContext, _ change: (inout PropertyList, PropertyListKeyPath) throws(PropertyListError) -> Void
-  ) throws(CommandError) -> ExitStatus {
+  /// Reads FILE, makes `edit` at KEYPATH, writes the result.
+  static func edit(_ context: CommandContext, _ edit: KeyPathEdit) throws(CommandError) -> ExitStatus {
     let arguments = context.arguments
     let path = arguments.argument("FILE") ?? "-"
     let keyPath = PropertyListKeyPath(arguments.argument("KEYPATH") ?? "")
-    var (value, format) = try PropertyListIO.read(path, options: arguments.readingOptions)
-    do {
-      try change(&value, keyPath)
-    } catch {
-      throw .file(path, error)
-    }
-    let options = PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain)
-    let bytes = try PropertyListIO.serialize(value, as: format, options: options, path: path)
+    let bytes = try DocumentEditing.edit(
+      try PropertyListIO.readBytes(path).array, path: path, options: documentOptions(arguments),
+      document: { (document) throws(PropertyListError) in try edit.apply(to: &document, at: keyPath) },
+      value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: keyPath) })
     try PropertyListIO.write(bytes, to: arguments.value("output") ?? path, output: context.output)
     return .success
   }
 
-  /// Like ``edit(_:_:)`` for `--archive`: the change is made to the archive's object graph
-  /// and the archive is written back in the file's format.
+  /// Like ``edit(_:_:)`` for `--archive`: the change is made to the archive's object graph,
+  /// and the archive it gives reaches a text file as the least edit of its document.
   static func editArchive(
     _ context: CommandContext, _ change: (inout ArchiveEditor, PropertyListKeyPath) throws(PropertyListError) -> Void
   ) throws(CommandError) -> ExitStatus {
     let arguments = context.arguments
     let path = arguments.argument("FILE") ?? "-"
     let keyPath = PropertyListKeyPath(arguments.argument("KEYPATH") ?? "")
-    let (value, format) = try PropertyListIO.read(path, options: arguments.readingOptions)
-    let archive: PropertyList
-    do {
+    func edited(_ value: PropertyList) throws(PropertyListError) -> PropertyList {
       var editor = try ArchiveEditor(archive: value)
       try change(&editor, keyPath)
-      archive = try editor.archive()
-    } catch {
-      throw .file(path, error)
+      return try editor.archive()
     }
-    let options = PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain)
-    let bytes = try PropertyListIO.serialize(archive, as: format, options: options, path: path)
+    let bytes = try DocumentEditing.edit(
+      try PropertyListIO.readBytes(path).array, path: path, options: documentOptions(arguments),
+      document: { (document) throws(PropertyListError) in try document.update(to: edited(try document.value)) },
+      value: { (value) throws(PropertyListError) in value = try edited(value) })
     try PropertyListIO.write(bytes, to: arguments.value("output") ?? path, output: context.output)
     return .success
+  }
+
+  private static func documentOptions(_ arguments: ParsedArguments) -> DocumentEditing.Options {
+    DocumentEditing.Options(
+      reading: arguments.readingOptions,
+      writing: PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain),
+      reformat: arguments.flag("reformat"))
   }
 
   /// The VALUE argument parsed as `--type`.

@@ -27,9 +27,7 @@ extension CommandSpec {
     run: { context in
       let newValue = try EditSupport.newValue(context.arguments)
       let append = context.arguments.flag("append")
-      return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
-        try value.insertValue(newValue, at: keyPath, append: append)
-      }
+      return try EditSupport.edit(context, .insert(newValue, append: append))
     }
   )
 }

@@ -13,9 +13,10 @@ extension CommandSpec {
       made at one place are both kept, ours first), and changes both sides made to one value \
       differently conflict, as does one side removing what the other changed. Project files \
       merge by object ID, so two branches that each add a file merge cleanly; keyed archives \
-      (all three, or --archive) merge as object graphs. The result is written in OURS' format \
-      (a project file in Xcode's layout) to OUT, or atomically over OURS without -o, as git's \
-      merge drivers do. On conflicts each is reported with its BASE, OURS and THEIRS values, the \
+      (all three, or --archive) merge as object graphs. The result is written in OURS' format and \
+      layout (a text file is edited in place, so its comments and layout stay; a project file \
+      stays in Xcode's layout) to OUT, or atomically over OURS without -o, as git's merge \
+      drivers do. On conflicts each is reported with its BASE, OURS and THEIRS values, the \
       exit status is 1 and nothing is written, unless --ours or --theirs resolves them (exit 0) \
       or --conflict-markers writes the result with git-style markers (text formats only; exit 1). \
       For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L'`.
@@ -149,17 +150,17 @@ private struct MergeJob {
     }
     ExitTimeRelease.keepUntilExit(merged)
     let bytes: [UInt8]
-    let (xcodeLayout, projectName) = oursBytes.withBytes { source in
-      (ProjectFile.hasXcodeHeader(source), ProjectFile.projectName(inSource: source))
-    }
-    if format == .openStep && xcodeLayout && ProjectFile.isProject(merged) {
-      do throws(PropertyListError) {
-        bytes = try XcodeProjectWriter(projectName: projectName, options: writingOptions).write(merged)
-      } catch {
-        throw .file(paths.ours, error)
-      }
-    } else {
+    if format == .binary {
       bytes = try PropertyListIO.serialize(merged, as: format, options: writingOptions, path: paths.ours)
+    } else {
+      // A text file is edited in place: only what the merge changed in OURS is written again,
+      // so its layout, comments and order stay (a project file's, Xcode's).
+      let change = PropertyListDiff().change(from: ours, to: merged)
+      bytes = try DocumentEditing.edit(
+        oursBytes.array, path: paths.ours,
+        options: DocumentEditing.Options(reading: arguments.readingOptions, writing: writingOptions),
+        document: { (document) throws(PropertyListError) in if let change { try document.apply(change) } },
+        value: { (value) throws(PropertyListError) in value = merged })
     }
     try PropertyListIO.write(bytes, to: output, output: context.output)
     return .success

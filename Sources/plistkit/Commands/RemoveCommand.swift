@@ -28,9 +28,7 @@ extension CommandSpec {
           try editor.removeValue(at: keyPath)
         }
       }
-      return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
-        try value.removeValue(at: keyPath)
-      }
+      return try EditSupport.edit(context, .remove)
     }
   )
 }

@@ -34,9 +34,7 @@ extension CommandSpec {
           try editor.setValue(newValue, at: keyPath)
         }
       }
-      return try EditSupport.edit(context) { (value, keyPath) throws(PropertyListError) in
-        try value.setValue(newValue, at: keyPath)
-      }
+      return try EditSupport.edit(context, .set(newValue))
     }
   )
 }

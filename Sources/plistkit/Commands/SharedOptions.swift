@@ -7,10 +7,10 @@ extension OptionSpec {
   /// plutil's and libplist's spellings, accepted but not advertised.
   static let formatAliases = ["xml1", "binary1", "bplist", "ascii", "ascii1", "nextstep"]
 
-  /// `--to FORMAT`.
-  static func toFormat(required: Bool, help: String = "The format to write.") -> OptionSpec {
+  /// `--to FORMAT`; `layouts` adds names of layouts of a format (`pbxproj`).
+  static func toFormat(required: Bool, layouts: [String] = [], help: String = "The format to write.") -> OptionSpec {
     .choice(
-      "to", short: "t", placeholder: "FORMAT", choices: formatChoices, aliases: formatAliases, help: help,
+      "to", short: "t", placeholder: "FORMAT", choices: formatChoices + layouts, aliases: formatAliases, help: help,
       required: required)
   }
 

@@ -71,16 +71,11 @@ struct PlutilRunner {
       let value = try lookUp(keyPath, in: file, expect: expect)
       output.write(Self.typeName(value) + (invocation.noNewline ? "" : "\n"))
     case .insert(let keyPath, let value, let append):
-      let newValue = try parse(value)
-      try edit(file) { (root) throws(PropertyListError) in
-        try root.insertValue(newValue, at: PropertyListKeyPath(keyPath), append: append)
-      }
+      try edit(file, .insert(try parse(value), append: append), at: keyPath)
     case .replace(let keyPath, let value):
-      let newValue = try parse(value)
-      try edit(file) { (root) throws(PropertyListError) in try root.setValue(newValue, at: PropertyListKeyPath(keyPath))
-      }
+      try edit(file, .set(try parse(value)), at: keyPath)
     case .remove(let keyPath):
-      try edit(file) { (root) throws(PropertyListError) in _ = try root.removeValue(at: PropertyListKeyPath(keyPath)) }
+      try edit(file, .remove, at: keyPath)
     }
   }
 
@@ -102,18 +97,14 @@ struct PlutilRunner {
     return value
   }
 
-  private func edit(
-    _ file: String, _ change: (inout PropertyList) throws(PropertyListError) -> Void
-  )
-    throws(CommandError)
-  {
-    var (value, format) = try PropertyListIO.read(file)
-    do {
-      try change(&value)
-    } catch {
-      throw .file(file, error)
-    }
-    let bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
+  /// An edit of a text file changes only the edited bytes (see ``DocumentEditing``); a binary
+  /// file is written whole.
+  private func edit(_ file: String, _ edit: KeyPathEdit, at keyPath: String) throws(CommandError) {
+    let path = PropertyListKeyPath(keyPath)
+    let bytes = try DocumentEditing.edit(
+      try PropertyListIO.readBytes(file).array, path: file, options: .init(writing: writingOptions),
+      document: { (document) throws(PropertyListError) in try edit.apply(to: &document, at: path) },
+      value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: path) })
     try PropertyListIO.write(bytes, to: invocation.output ?? file, output: output)
   }
 

@@ -5,8 +5,9 @@ import PlistKit
 
 /// Runs files of the JSON Schema Test Suite (copied under `Fixtures/JSON-Schema-Test-Suite`).
 ///
-/// Each schema and each instance is read on its own with the JSON reader; one the reader
-/// refuses (`null`, integers beyond 64 bits) skips only its cases, with the reader's reason.
+/// Each schema and each instance is read on its own with the JSON reader, schemas as
+/// ``JSONSchema`` reads them (`null` allowed); one the reader refuses (an instance with `null`,
+/// integers beyond 64 bits) skips only its cases, with the reader's reason.
 struct SchemaTestSuite {
   /// The suite's folder in the repository.
   static let root: String = {
@@ -59,7 +60,9 @@ struct SchemaTestSuite {
       var schema: Result? = nil
       var compiled: JSONSchema? = nil
       do {
-        let document = try PropertyList(bytes: Array(bytes[schemaSpan.range]), format: .json)
+        // Read as schemas are: null allowed.
+        let document = try PropertyList(
+          bytes: Array(bytes[schemaSpan.range]), format: .json, options: SchemaNull.readingOptions(.default))
         compiled = try JSONSchema(document, registry: registry, options: options)
       } catch let error as PropertyListError {
         schema = Result(name: "", outcome: .skipped("schema: \(error.message)"))

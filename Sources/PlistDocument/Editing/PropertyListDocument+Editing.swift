@@ -1,0 +1,211 @@
+import PlistKit
+
+/// Edits by key path. Each one checks its path exactly as the same edit of the value does
+/// (``PropertyList/setValue(_:at:)``, ``PropertyList/insertValue(_:at:append:)``,
+/// ``PropertyList/removeValue(at:)``, ``PropertyList/moveValue(from:to:)``), throws the same
+/// error when it fails, and then changes nothing.
+extension PropertyListDocument {
+  /// Sets the value at `path`, replacing what is there (only its bytes change) or adding
+  /// the last component when it is missing, like `plutil -replace`. An index may name the
+  /// end of an array to append.
+  public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
+    let edited = try editedValue { (value) throws(PropertyListError) in try value.setValue(newValue, at: path) }
+    guard let last = path.components.last else {
+      try commit(replacement(of: 0, parent: nil, with: newValue, path: path), value: edited, path: path)
+      return
+    }
+    let parent = try node(at: prefix(path, path.components.count - 1))
+    switch tree.kind(parent) {
+    case .dictionary:
+      if let position = entryPositions(in: parent, key: last).last {
+        let node = tree.entries(parent)[position].value
+        try commit(replacement(of: node, parent: parent, with: newValue, path: path), value: edited, path: path)
+      } else {
+        try add(newValue, key: last, to: parent, path: path, value: edited)
+      }
+    case .array:
+      let elements = tree.children(parent)
+      guard let index = Self.index(last), index <= elements.count else {
+        throw Self.indexError(last, count: elements.count, path: path)
+      }
+      if index == elements.count {
+        try commit(
+          insertion(into: parent, at: index, key: nil, value: newValue, path: path), value: edited, path: path)
+      } else {
+        try commit(
+          replacement(of: elements[index], parent: parent, with: newValue, path: path), value: edited, path: path)
+      }
+    default:
+      throw notContainerError(parent, path: path)
+    }
+  }
+
+  /// Inserts a value at `path`, like `plutil -insert`: the key must be new in a dictionary;
+  /// in an array the value goes before the given index (the count appends). With `append`,
+  /// `path` names an array and the value goes at its end.
+  public mutating func insertValue(
+    _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool = false
+  ) throws(PropertyListError) {
+    try insert(newValue, at: path, append: append, verbatim: nil)
+  }
+
+  /// Removes the value at `path` (every entry of a key that the file repeats).
+  public mutating func removeValue(at path: PropertyListKeyPath) throws(PropertyListError) {
+    let edited = try editedValue { (value) throws(PropertyListError) in try value.removeValue(at: path) }
+    guard let last = path.components.last else {
+      throw PropertyListError(.keyPath, at: .keyPath(""), "cannot remove the root")
+    }
+    let parentPath = prefix(path, path.components.count - 1)
+    let parent = try node(at: parentPath)
+    switch tree.kind(parent) {
+    case .dictionary:
+      guard !entryPositions(in: parent, key: last).isEmpty else {
+        throw PropertyListError(.keyPath, at: .keyPath(path.description), "no such key")
+      }
+      // One entry at a time, the last first: each removal finds the layout the previous one left.
+      var container = parent
+      while let position = entryPositions(in: container, key: last).last {
+        let remaining = entryPositions(in: container, key: last).count - 1
+        try commit(removal(from: container, at: position), value: remaining == 0 ? edited : knownValue, path: path)
+        container = try node(at: parentPath)
+      }
+    case .array:
+      let count = tree.children(parent).count
+      guard let index = Self.index(last), index < count else {
+        throw Self.indexError(last, count: count, path: path)
+      }
+      try commit(removal(from: parent, at: index), value: edited, path: path)
+    default:
+      throw notContainerError(parent, path: path)
+    }
+  }
+
+  /// Moves the value at `source` to `destination`: it is removed, then inserted at
+  /// `destination` as ``insertValue(_:at:append:)`` inserts (an array index counts after the
+  /// removal). Its text moves with it when it keeps its indentation (comments inside it
+  /// included); otherwise it is written anew there.
+  public mutating func moveValue(
+    from source: PropertyListKeyPath, to destination: PropertyListKeyPath
+  ) throws(PropertyListError) {
+    try PropertyList.checkMoveSource(source)
+    let node = try node(at: source)
+    try PropertyList.checkMoveDestination(destination, source: source)
+    let moved = try value(ofNode: node, at: source)
+    let span = tree.valueSpan(node)
+    let parent = try self.node(at: prefix(source, source.components.count - 1))
+    let verbatim = (
+      bytes: Array(text[span]), indentation: TextLines.indentation(text, span.lowerBound), flat: isFlat(parent)
+    )
+    var copy = self
+    try copy.removeValue(at: source)
+    try copy.insert(moved, at: destination, append: false, verbatim: verbatim)
+    self = copy
+  }
+
+  // MARK: - Steps
+
+  private mutating func insert(
+    _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool,
+    verbatim: (bytes: [UInt8], indentation: [UInt8], flat: Bool)?
+  ) throws(PropertyListError) {
+    let edited = try editedValue { (value) throws(PropertyListError) in
+      try value.insertValue(newValue, at: path, append: append)
+    }
+    if append {
+      let target = try node(at: path)
+      guard tree.kind(target) == .array else {
+        throw PropertyListError(
+          .keyPath, at: .keyPath(path.description), "expected an array to append to, found \(kindName(target))")
+      }
+      let count = tree.children(target).count
+      try commit(
+        insertion(
+          into: target, at: count, key: nil, value: newValue, path: path.appending(index: count), verbatim: verbatim),
+        value: edited, path: path)
+      return
+    }
+    guard let last = path.components.last else {
+      throw PropertyListError(.keyPath, at: .keyPath(""), "cannot insert at the root: it already exists")
+    }
+    let parent = try node(at: prefix(path, path.components.count - 1))
+    switch tree.kind(parent) {
+    case .dictionary:
+      guard entryPositions(in: parent, key: last).isEmpty else {
+        throw PropertyListError(.keyPath, at: .keyPath(path.description), "the key already exists")
+      }
+      try add(newValue, key: last, to: parent, path: path, value: edited, verbatim: verbatim)
+    case .array:
+      let count = tree.children(parent).count
+      guard let index = Self.index(last), index <= count else {
+        throw Self.indexError(last, count: count, path: path)
+      }
+      try commit(
+        insertion(into: parent, at: index, key: nil, value: newValue, path: path, verbatim: verbatim), value: edited,
+        path: path)
+    default:
+      throw notContainerError(parent, path: path)
+    }
+  }
+
+  /// Adds a new key to a dictionary: at the end, or where Xcode's order puts it.
+  private mutating func add(
+    _ newValue: PropertyList, key: String, to dictionary: Int, path: PropertyListKeyPath, value edited: PropertyList?,
+    verbatim: (bytes: [UInt8], indentation: [UInt8], flat: Bool)? = nil
+  ) throws(PropertyListError) {
+    if isXcodeProject, path.components.count == 2, path.components[0] == "objects", dictionary == objectsNode {
+      try commit(objectInsertion(newValue, id: key, path: path), value: edited, path: path)
+      return
+    }
+    var position = tree.entries(dictionary).count
+    if isXcodeProject {
+      position =
+        tree.entries(dictionary).firstIndex { entry in
+          PropertyListFragments.xcodeKeyPrecedes(key, keyString(entry.key!))
+        } ?? position
+    }
+    try commit(
+      insertion(into: dictionary, at: position, key: key, value: newValue, path: path, verbatim: verbatim),
+      value: edited, path: path)
+  }
+
+  /// The value after the same edit, for documents that keep their value; the edit's error
+  /// is the value's error.
+  private func editedValue(
+    _ edit: (inout PropertyList) throws(PropertyListError) -> Void
+  ) throws(PropertyListError) -> PropertyList? {
+    guard var value = knownValue else { return nil }
+    try edit(&value)
+    return value
+  }
+
+  /// The value of a node, from the known value or by reading the node's text.
+  func value(ofNode node: Int, at path: PropertyListKeyPath) throws(PropertyListError) -> PropertyList {
+    if let knownValue { return try knownValue.value(at: path) }
+    return try PropertyList(bytes: Array(text[tree.valueSpan(node)]), format: format, options: options.reading)
+  }
+
+  /// Applies an edit's splices, then what the layout needs after it: Xcode's sections and
+  /// comments in a project file, the typed JSON form's wrappers.
+  private mutating func commit(
+    _ splices: [Splice], value: PropertyList?, path: PropertyListKeyPath
+  ) throws(PropertyListError) {
+    let impact = isXcodeProject ? xcodeImpact(of: path) : nil
+    let edited = apply(splices, value: value)
+    if let impact { xcodeAfterEdit(impact, edited: edited, path: path) }
+    if format == .json, options.reading.jsonStyle == .typed { try rewrapTypedJSON(around: path) }
+  }
+
+  /// In the typed JSON form, a dictionary whose only key is a tag's name must be written in
+  /// a `{"$dict": …}` wrapper: after an edit leaves one so, it is written again whole.
+  private mutating func rewrapTypedJSON(around path: PropertyListKeyPath) throws(PropertyListError) {
+    for count in stride(from: path.components.count, through: 0, by: -1) {
+      let containerPath = prefix(path, count)
+      guard let node = try? node(at: containerPath), tree.kind(node) == .dictionary, tree.wrapperSpans[node] == nil,
+        let value = try knownValue?.value(at: containerPath), case .dictionary(let entries) = value,
+        entries.count == 1, ["$real", "$date", "$data", "$uid", "$dict"].contains(entries.keys[0])
+      else { continue }
+      let parent = count == 0 ? nil : try? self.node(at: prefix(containerPath, count - 1))
+      apply(try replacement(of: node, parent: parent, with: value, path: containerPath), value: knownValue)
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import PlistKit
+
+/// The bytes each kind of edit replaces, inserts or removes: the layout rules of the
+/// document (see ``PropertyListDocument``).
+extension PropertyListDocument {
+  var renderer: FragmentRenderer {
+    FragmentRenderer(
+      format: format, style: style, lineEnding: lineEnding.bytes, options: options.writing, xcode: isXcodeProject)
+  }
+
+  /// True when values inside the container `node` are written on one line.
+  func isFlat(_ node: Int?) -> Bool {
+    guard let node else { return !style.multiline }
+    let layout = ContainerLayout(node: node, in: self)
+    return !layout.multiline && (!layout.entries.isEmpty || !style.multiline || isXcodeProject)
+  }
+
+  /// Writes `value` in place of the value node `node` (in `parent`, nil for the root).
+  func replacement(
+    of node: Int, parent: Int?, with value: PropertyList, path: PropertyListKeyPath
+  ) throws(PropertyListError) -> [Splice] {
+    let span = tree.valueSpan(node)
+    if parent == nil, format == .openStep, tree.kind(node) == .dictionary,
+      ContainerLayout(node: node, in: self).braceless,
+      case .dictionary(let entries) = value, !entries.isEmpty
+    {
+      // A `.strings` file stays without braces: one entry per line.
+      var bytes: [UInt8] = []
+      for (key, element) in entries {
+        let rendered = try renderer.value(element, path: path.appending(key), indentation: [], flat: false)
+        bytes +=
+          try renderer.entry(key: key, value: rendered, path: path.appending(key), indentation: []) + lineEnding.bytes
+      }
+      return [Splice(range: span, bytes: bytes)]
+    }
+    let indentation = TextLines.indentation(text, span.lowerBound)
+    let rendered = try renderer.value(value, path: path, indentation: indentation, flat: isFlat(parent))
+    if isXcodeProject, let comment = XcodeProjectText.commentSpan(after: span.upperBound, text: text) {
+      // The comment named the old value; the new one gets its own, if any, afterwards.
+      return [Splice(range: span.lowerBound..<comment.upperBound, bytes: rendered)]
+    }
+    if let parent, tree.kind(parent) == .dictionary, node > 0, tree.kind(node - 1) == .key,
+      tree.span(node - 1) == tree.span(node)
+    {
+      // A `"key";` entry: the value follows the key.
+      return [Splice(range: span.upperBound..<span.upperBound, bytes: style.assignment + rendered)]
+    }
+    return [Splice(range: span, bytes: rendered)]
+  }
+
+  /// Adds an entry (`key` for a dictionary, nil for an array) before the entry at `position`
+  /// (the count appends). `verbatim` is the value's text to use as it is, when it fits there.
+  func insertion(
+    into container: Int, at position: Int, key: String?, value: PropertyList, path: PropertyListKeyPath,
+    verbatim: (bytes: [UInt8], indentation: [UInt8], flat: Bool)? = nil
+  ) throws(PropertyListError) -> [Splice] {
+    let layout = ContainerLayout(node: container, in: self)
+    let entries = layout.entries
+    let isArray = layout.kind == .array
+    let unit = style.indentUnit
+    let containerIndentation = TextLines.indentation(text, tree.start(container))
+    let linewise: Bool
+    let indentation: [UInt8]
+    if entries.isEmpty {
+      linewise = layout.multiline || layout.braceless || (style.multiline && !isXcodeProject) || format == .xml
+      indentation =
+        layout.braceless
+        ? [] : (layout.multiline ? TextLines.indentation(text, layout.closeStart) : containerIndentation) + unit
+    } else {
+      let reference = entries[min(position, entries.count - 1)]
+      linewise = ownsLines(reference)
+      indentation = linewise ? TextLines.indentation(text, reference.start) : containerIndentation + unit
+    }
+    let valueBytes: [UInt8]
+    if let verbatim, verbatim.indentation == indentation, verbatim.flat == !linewise {
+      valueBytes = verbatim.bytes
+    } else {
+      valueBytes = try renderer.value(value, path: path, indentation: indentation, flat: !linewise)
+    }
+    var item =
+      try key.map { (key) throws(PropertyListError) in
+        try renderer.entry(key: key, value: valueBytes, path: path, indentation: indentation)
+      } ?? valueBytes
+    let eol = lineEnding.bytes
+    let comma = [UInt8(ascii: ",")]
+    let openStepArray = format == .openStep && isArray
+
+    guard !entries.isEmpty else {
+      if openStepArray && (linewise || isXcodeProject) { item += comma }
+      if layout.braceless {
+        let needsBreak = !text.isEmpty && text.last != 0x0A && text.last != 0x0D
+        return [Splice(range: text.count..<text.count, bytes: (needsBreak ? eol : []) + item + eol)]
+      }
+      if layout.multiline {
+        let offset = TextLines.lineStart(text, layout.closeStart)
+        return [Splice(range: offset..<offset, bytes: indentation + item + eol)]
+      }
+      let brackets = renderer.brackets(layout.kind)
+      let inner = linewise ? eol + indentation + item + eol + containerIndentation : item
+      if layout.selfClosing {
+        return [Splice(range: tree.span(container), bytes: brackets.open + inner + brackets.close)]
+      }
+      return [Splice(range: layout.interiorStart..<layout.closeStart, bytes: inner)]
+    }
+
+    if position < entries.count {
+      let next = entries[position]
+      if linewise {
+        let lower = position > 0 ? entries[position - 1].end : layout.interiorStart
+        let offset = attachedStart(next, notBefore: lower)
+        let separator = format == .json || openStepArray ? comma : []
+        return [Splice(range: offset..<offset, bytes: indentation + item + separator + eol)]
+      }
+      let separator: [UInt8]
+      switch format {
+      case .openStep: separator = isArray ? style.elementSeparator : style.entryGap
+      case .json: separator = isArray ? style.elementSeparator : comma + style.entryGap
+      default: separator = []
+      }
+      return [Splice(range: next.start..<next.start, bytes: item + separator)]
+    }
+
+    let last = entries[entries.count - 1]
+    var splices: [Splice] = []
+    if linewise {
+      let lineEnd = TextLines.lineEnd(text, last.end)
+      if openStepArray && last.terminated { item += comma }
+      if lineEnd == text.count {
+        splices.append(Splice(range: text.count..<text.count, bytes: eol + indentation + item))
+      } else {
+        let offset = TextLines.afterLineEnding(text, lineEnd)
+        splices.append(Splice(range: offset..<offset, bytes: indentation + item + eol))
+      }
+      if format == .json || (openStepArray && !last.terminated) {
+        splices.append(Splice(range: last.valueEnd..<last.valueEnd, bytes: comma))
+      }
+      return splices
+    }
+    switch format {
+    case .openStep where isArray:
+      if last.terminated {
+        return [
+          Splice(range: last.end..<last.end, bytes: Array(style.elementSeparator.drop { $0 == 0x2C }) + item + comma)
+        ]
+      }
+      return [Splice(range: last.valueEnd..<last.valueEnd, bytes: style.elementSeparator + item)]
+    case .openStep:
+      return [Splice(range: last.end..<last.end, bytes: style.entryGap + item)]
+    case .json:
+      return [
+        Splice(
+          range: last.valueEnd..<last.valueEnd,
+          bytes: (isArray ? style.elementSeparator : comma + style.entryGap) + item)
+      ]
+    default:
+      return [Splice(range: last.end..<last.end, bytes: item)]
+    }
+  }
+
+  /// Takes out the entry at `position`, with its lines when it has them to itself.
+  func removal(from container: Int, at position: Int) -> [Splice] {
+    let layout = ContainerLayout(node: container, in: self)
+    if isXcodeProject, container == objectsNode, let splices = objectRemoval(at: position, layout: layout) {
+      return splices
+    }
+    let entries = layout.entries
+    let entry = entries[position]
+    if entries.count == 1, !layout.braceless, !isXcodeProject {
+      // The container is left empty: written as the writer writes an empty one, unless
+      // comments stay inside it.
+      let taken =
+        layout.multiline && ownsLines(entry)
+        ? attachedStart(
+          entry, notBefore: layout.interiorStart)..<TextLines.afterLineEnding(
+            text, TextLines.lineEnd(text, entry.end))
+        : entry.start..<entry.end
+      let outside = [layout.interiorStart..<taken.lowerBound, taken.upperBound..<layout.closeStart]
+      if outside.allSatisfy({ range in
+        text[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+      }) {
+        return [Splice(range: tree.span(container), bytes: renderer.empty(layout.kind))]
+      }
+    }
+    if entries.count == 1, !layout.braceless, !layout.multiline {
+      return [Splice(range: layout.interiorStart..<layout.closeStart, bytes: [])]
+    }
+    if layout.multiline && ownsLines(entry) {
+      let lower = position > 0 ? entries[position - 1].end : layout.interiorStart
+      var start = attachedStart(entry, notBefore: lower)
+      var end = TextLines.afterLineEnding(text, TextLines.lineEnd(text, entry.end))
+      // Blank lines around the entry part it from its neighbours: keep one, and none at the
+      // edges of the container.
+      let firstLine = TextLines.afterLineEnding(text, TextLines.lineEnd(text, layout.interiorStart))
+      let atStart = layout.braceless ? start == 0 : start <= firstLine
+      let closingLine = layout.braceless ? text.count : TextLines.lineStart(text, layout.closeStart)
+      let nextBlank = end < closingLine && TextLines.isBlank(text, end..<TextLines.lineEnd(text, end))
+      let previousLine = start > 0 ? TextLines.previousLineStart(text, start) : 0
+      let previousBlank =
+        start > 0 && !atStart && TextLines.isBlank(text, previousLine..<TextLines.lineEnd(text, previousLine))
+      if nextBlank && (previousBlank || atStart) {
+        end = TextLines.afterLineEnding(text, TextLines.lineEnd(text, end))
+      } else if previousBlank && end >= closingLine {
+        start = previousLine
+      }
+      var splices = [Splice(range: start..<end, bytes: [])]
+      if position == entries.count - 1, position > 0 {
+        let previous = entries[position - 1]
+        if format == .json, let comma = jsonComma(after: previous.valueEnd) {
+          splices.append(Splice(range: comma..<(comma + 1), bytes: []))
+        } else if format == .openStep, layout.kind == .array, !entry.terminated, previous.terminated {
+          splices.append(Splice(range: (previous.end - 1)..<previous.end, bytes: []))
+        }
+      }
+      return splices
+    }
+    if position < entries.count - 1 {
+      return [Splice(range: entry.start..<entries[position + 1].start, bytes: [])]
+    }
+    let previous = entries[position - 1]
+    let keepsTerminator = format == .openStep && (layout.kind == .dictionary || entry.terminated)
+    return [Splice(range: (keepsTerminator ? previous.end : previous.valueEnd)..<entry.end, bytes: [])]
+  }
+
+  /// Applies `splices` (which must not overlap), then finds the syntax of the new text;
+  /// returns where the new bytes are in it.
+  @discardableResult
+  mutating func apply(_ splices: [Splice], value: PropertyList?) -> [Range<Int>] {
+    let ordered = splices.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    for splice in ordered.reversed() {
+      text.replaceSubrange(splice.range, with: splice.bytes)
+    }
+    var shift = 0
+    var placed: [Range<Int>] = []
+    for splice in ordered {
+      let start = splice.range.lowerBound + shift
+      placed.append(start..<(start + splice.bytes.count))
+      shift += splice.bytes.count - splice.range.count
+    }
+    knownValue = format == .openStep ? nil : value
+    tree = Self.scan(text, format: format, value: knownValue, options: options.reading)
+    isEdited = true
+    return placed
+  }
+}

@@ -1,0 +1,130 @@
+/// Pieces of what the text writers write, for code that writes part of a file and leaves the
+/// rest alone (the source-preserving document): one key, one string, one value at a depth.
+///
+/// Each piece is byte for byte what the whole-file writer writes at that place, so a document
+/// edited piece by piece looks like one the writer wrote. Errors carry key paths relative to
+/// the piece; the caller puts them in place.
+package enum PropertyListFragments {
+  // MARK: - OpenStep
+
+  /// A string as the OpenStep writer writes it: bare when it can be, else quoted; `quoted`
+  /// quotes it in any case.
+  package static func openStepString(_ string: String, quoted: Bool) -> [UInt8] {
+    var output = OpenStepOutput(options: .default)
+    output.appendString(string, alwaysQuoted: quoted)
+    return output.bytes
+  }
+
+  /// Data as the OpenStep writer writes it: `<0fbd7a00 11>`.
+  package static func openStepData(_ data: [UInt8]) -> [UInt8] {
+    var output = OpenStepOutput(options: .default)
+    output.appendData(data)
+    return output.bytes
+  }
+
+  /// An integer, real, boolean, date or UID as the OpenStep writer writes it under `options`
+  /// (a GNUstep typed value, a string, or a ``PropertyListError/Kind/notRepresentable`` error
+  /// at the root).
+  package static func openStepScalar(
+    _ value: PropertyList, options: PropertyListWritingOptions
+  ) throws(PropertyListError) -> [UInt8] {
+    var output = OpenStepOutput(options: options)
+    try output.write(value, indent: 1)
+    return output.bytes
+  }
+
+  /// True for the bytes the OpenStep reader takes in an unquoted string.
+  package static func openStepReadsUnquoted(_ byte: UInt8) -> Bool { OpenStepCharacters.isUnquoted(byte) }
+
+  // MARK: - JSON
+
+  /// True when a value read as plain JSON holds the typed form's tags, so that the JSON reader
+  /// reads the document as typed (see ``PropertyListReadingOptions/detectsTypedJSON``).
+  package static func jsonHoldsTypedTags(_ value: PropertyList) -> Bool { JSONTypedTag.isHeld(in: value) }
+
+  // MARK: - Xcode project files
+
+  /// A string as Xcode writes it in a project file.
+  package static func xcodeString(_ string: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    XcodeProjectOutput.appendQuoted(string, to: &bytes)
+    return bytes
+  }
+
+  /// True when Xcode writes `utf8` without quotes.
+  package static func xcodeWritesBare(_ utf8: some Collection<UInt8>) -> Bool { XcodeProjectOutput.isBare(utf8) }
+
+  /// ` /* comment */` as Xcode writes it after an object reference.
+  package static func xcodeComment(_ comment: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    XcodeProjectOutput.appendComment(comment, to: &bytes)
+    return bytes
+  }
+
+  /// A value in Xcode's layout at `indent` tabs (its first line not indented), on one line
+  /// when `flat`, without the comments after object references (the caller adds them).
+  package static func xcodeValue(
+    _ value: PropertyList, indent: Int, flat: Bool, options: PropertyListWritingOptions
+  ) throws(PropertyListError) -> [UInt8] {
+    var output = XcodeProjectOutput(comments: XcodeProjectComments(project: .array([])), options: options)
+    try output.write(value, indent: indent, flat: flat, referencing: false)
+    return output.bytes
+  }
+
+  /// The order Xcode writes a dictionary's keys in: `isa` first, then by UTF-8 bytes.
+  package static func xcodeKeyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+    if lhs == "isa" { return rhs != "isa" }
+    if rhs == "isa" { return false }
+    return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  }
+
+  /// True when Xcode writes an object of this `isa` on one line.
+  package static func xcodeWritesOnOneLine(isa: String) -> Bool {
+    isa == "PBXBuildFile" || isa == "PBXFileReference"
+  }
+
+  /// True when Xcode writes comments after object references inside the value under `key`.
+  package static func xcodeComments(underKey key: String) -> Bool { XcodeProjectOutput.references(underKey: key) }
+
+  /// The keys under which Xcode writes no comments after object references.
+  package static var xcodeCommentFreeKeys: Set<String> { XcodeProjectOutput.commentFreeKeys }
+
+  // MARK: - XML
+
+  /// A value as the XML writer writes it at `depth` (each line indented with `depth` tabs and
+  /// ending with a line feed), so that data is wrapped as it would be there.
+  package static func xmlValue(
+    _ value: PropertyList, depth: Int, options: PropertyListWritingOptions
+  ) throws(PropertyListError) -> [UInt8] {
+    var wrapped = value
+    for _ in 0..<depth { wrapped = .array([wrapped]) }
+    var output = XMLPropertyListOutput(sortedKeys: options.sortedKeys)
+    do {
+      try options.checkExpansion(of: value, in: .xml)
+      try output.writeDocument(wrapped)
+    } catch {
+      var located = error
+      if case .keyPath(let path) = error.location {
+        located.location = .keyPath(
+          PropertyListKeyPath(components: Array(PropertyListKeyPath(path).components.dropFirst(depth))).description)
+      }
+      throw located
+    }
+    var opening = XMLPropertyListOutput.header.count
+    var closing = "</plist>\n".utf8.count
+    for level in 0..<depth {
+      opening += level + "<array>\n".utf8.count
+      closing += level + "</array>\n".utf8.count
+    }
+    return Array(output.bytes[opening..<(output.bytes.count - closing)])
+  }
+
+  /// `<key>…</key>` as the XML writer writes it, without indentation or line break.
+  package static func xmlKey(_ key: String) throws(PropertyListError) -> [UInt8] {
+    var output = XMLPropertyListOutput(sortedKeys: false)
+    output.append("<key>")
+    try output.appendEscaped(key)
+    output.append("</key>")
+    return output.bytes
+  }
+}

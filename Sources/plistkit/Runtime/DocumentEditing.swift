@@ -1,0 +1,109 @@
+import PlistDocument
+import PlistKit
+
+/// One edit by key path, as `set`, `insert`, `remove` and plutil mode make it.
+enum KeyPathEdit: Sendable {
+  case set(PropertyList)
+  case insert(PropertyList, append: Bool)
+  case remove
+
+  func apply(to value: inout PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
+    switch self {
+    case .set(let new): try value.setValue(new, at: path)
+    case .insert(let new, let append): try value.insertValue(new, at: path, append: append)
+    case .remove: try value.removeValue(at: path)
+    }
+  }
+
+  func apply(to document: inout PropertyListDocument, at path: PropertyListKeyPath) throws(PropertyListError) {
+    switch self {
+    case .set(let new): try document.setValue(new, at: path)
+    case .insert(let new, let append): try document.insertValue(new, at: path, append: append)
+    case .remove: try document.removeValue(at: path)
+    }
+  }
+}
+
+/// The edit of a file's bytes: a text file through its ``PropertyListDocument``, so that only
+/// the edited bytes change; a binary file (or any file, with `--reformat`) through its value,
+/// written whole in its format (a project file in Xcode's layout).
+enum DocumentEditing {
+  /// What to read and write with.
+  struct Options {
+    var reading: PropertyListReadingOptions = .default
+    var writing: PropertyListWritingOptions = .default
+    /// Write the whole file from the value, in the format's canonical layout.
+    var reformat = false
+  }
+
+  /// The bytes of the file at `path` after `change`; errors name the file.
+  static func edit(
+    _ bytes: [UInt8], path: String, options: Options,
+    document change: (inout PropertyListDocument) throws(PropertyListError) -> Void,
+    value valueChange: (inout PropertyList) throws(PropertyListError) -> Void
+  ) throws(CommandError) -> [UInt8] {
+    let format = bytes.withUnsafeBytes { PropertyListFormat.detect($0, fileName: path == "-" ? nil : path) }
+    if !options.reformat, format != nil, format != .binary {
+      var document: PropertyListDocument
+      do {
+        document = try PropertyListDocument(
+          bytes: bytes, format: format,
+
+          options: .init(
+            reading: options.reading, writing: options.writing, xcodeProject: isProjectFile(path) ? true : nil,
+            projectName: projectName(of: path)))
+      } catch let error where error.kind == .notRepresentable && error.format == .xml {
+        // XML in an encoding the document does not keep: written whole, as before.
+        return try rewrite(bytes, path: path, options: options, change: valueChange)
+      } catch {
+        throw .file(path, error)
+      }
+      do {
+        try change(&document)
+      } catch {
+        throw .file(path, error)
+      }
+      return document.bytes
+    }
+    return try rewrite(bytes, path: path, options: options, change: valueChange)
+  }
+
+  /// The whole file written again from its changed value.
+  private static func rewrite(
+    _ bytes: [UInt8], path: String, options: Options, change: (inout PropertyList) throws(PropertyListError) -> Void
+  ) throws(CommandError) -> [UInt8] {
+    let read: (value: PropertyList, format: PropertyListFormat)
+    do {
+      read = try bytes.withRawBytes { (buffer) throws(PropertyListError) in
+        try PropertyList.read(bytes: buffer, format: nil, fileName: path == "-" ? nil : path, options: options.reading)
+      }
+    } catch {
+      throw .file(path, error)
+    }
+    var value = read.value
+    let format = read.format
+    do {
+      try change(&value)
+    } catch {
+      throw .file(path, error)
+    }
+    if format == .openStep, isProjectFile(path) {
+      do {
+        return try XcodeProjectWriter(projectName: projectName(of: path), options: options.writing).write(value)
+      } catch {
+        throw .file(path, error)
+      }
+    }
+    return try PropertyListIO.serialize(value, as: format, options: options.writing, path: path)
+  }
+
+  /// True for a file named `*.pbxproj`, which is written as Xcode writes it.
+  static func isProjectFile(_ path: String) -> Bool { path.hasSuffix(".pbxproj") }
+
+  /// The project's name for a path inside `NAME.xcodeproj/` (Xcode names the project after it).
+  static func projectName(of path: String) -> String? {
+    let components = path.split(separator: "/")
+    guard let folder = components.dropLast().last, folder.hasSuffix(".xcodeproj") else { return nil }
+    return String(folder.dropLast(".xcodeproj".count))
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import PlistDocument
+import PlistKit
+import Testing
+
+/// Random edits of real files, through the document and on the value alike: the same value
+/// after each one (or the same error), only the bytes around the edited entry changed, and for
+/// Xcode's own project files, exactly what Xcode's layout gives for the edited value.
+@Suite("Random edits of real files")
+struct RandomEditTests {
+  /// Edits per file (more with `PLISTKIT_DOCUMENT_EDITS`), from a seed per file (another with
+  /// `PLISTKIT_DOCUMENT_SEED`, to explore; a failure names the step that replays it).
+  static let editsPerFile = ProcessInfo.processInfo.environment["PLISTKIT_DOCUMENT_EDITS"].flatMap { Int($0) } ?? 40
+  static let seed = ProcessInfo.processInfo.environment["PLISTKIT_DOCUMENT_SEED"].flatMap { UInt64($0) } ?? 0
+
+  @Test(arguments: Fixtures.editable)
+  func documentEditsMatchValueEdits(path: String) throws {
+    let bytes = try Fixtures.read(path)
+    var document = try PropertyListDocument(bytes: bytes)
+    var value = try PropertyList(bytes: bytes)
+    let xcodeName: String? =
+      path.hasSuffix("cocoa-application.pbxproj")
+      ? "Cocoa Application" : path.hasSuffix("emoji.pbxproj") ? "Emoji" : nil
+    var rng = SeededGenerator(
+      seed: Self.seed ^ UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+    // OpenStep holds only strings, data and containers; plain JSON has no data.
+    let scalars = document.format != .openStep
+    for step in 0..<Self.editsPerFile {
+      let edit = RandomEdit.random(for: value, scalars: scalars, data: document.format != .json, using: &rng)
+      let context = "\(path) step \(step): \(edit)"
+      let before = document
+      let allowed = Self.allowedRegion(for: edit, in: document, value: value)
+      var editedValue = value
+      let valueResult = Result { () throws(PropertyListError) in try edit.apply(to: &editedValue) }
+      let documentResult = Result { () throws(PropertyListError) in try edit.apply(to: &document) }
+      switch (valueResult, documentResult) {
+      case (.failure(let expected), .failure(let actual)):
+        #expect(actual == expected, "\(context)")
+        #expect(document.utf8Text == before.utf8Text, "\(context): a failed edit changed the text")
+        continue
+      case (.success, .success):
+        break
+      case (.failure(let expected), .success):
+        Issue.record("\(context): the value edit fails (\(expected)), the document edit does not")
+        return
+      case (.success, .failure(let actual)):
+        Issue.record("\(context): the document edit fails (\(actual)), the value edit does not")
+        return
+      }
+      value = editedValue
+      let reread = try PropertyList(bytes: document.bytes, format: document.format)
+      #expect(reread == value, "\(context)")
+      guard reread == value else { return }
+      if let xcodeName {
+        let expected = try XcodeProjectWriter(projectName: xcodeName).write(value)
+        if document.bytes != expected {
+          Issue.record("\(context): not what Xcode's layout gives: \(Self.firstDifference(expected, document.bytes))")
+          return
+        }
+      } else if let allowed, !document.isXcodeProject {
+        // Everything outside the allowed lines is still there, before and after them.
+        let (old, new) = (before.utf8Text, document.utf8Text)
+        let kept =
+          new.count >= allowed.lowerBound + (old.count - allowed.upperBound)
+          && new.starts(with: old[..<allowed.lowerBound])
+          && new.reversed().starts(with: old[allowed.upperBound...].reversed())
+        #expect(kept, "\(context): bytes outside \(allowed) changed")
+      }
+    }
+  }
+
+  /// The first line that differs, in both texts.
+  static func firstDifference(_ expected: [UInt8], _ actual: [UInt8]) -> String {
+    let lines = { (bytes: [UInt8]) in
+      String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    let (wanted, got) = (lines(expected), lines(actual))
+    let line = (0..<min(wanted.count, got.count)).first { wanted[$0] != got[$0] } ?? min(wanted.count, got.count)
+    return "line \(line + 1): expected \(wanted.dropFirst(line).prefix(2)), found \(got.dropFirst(line).prefix(2))"
+  }
+
+  /// The lines an edit may change: those of the edited value, or of the entries on either side
+  /// of where an entry is added or removed. Nil for moves (two places) and paths that lead
+  /// nowhere.
+  static func allowedRegion(for edit: RandomEdit, in document: PropertyListDocument, value: PropertyList) -> Range<Int>?
+  {
+    let text = document.utf8Text
+    func lines(_ range: Range<Int>) -> Range<Int> {
+      var start = range.lowerBound
+      while start > 0, text[start - 1] != 0x0A, text[start - 1] != 0x0D { start -= 1 }
+      var end = range.upperBound
+      while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+      while end < text.count, text[end] == 0x0A || text[end] == 0x0D { end += 1 }
+      return start..<end
+    }
+    func span(_ path: PropertyListKeyPath) -> Range<Int>? {
+      guard let spans = try? document.spans(at: path) else { return nil }
+      return (spans.key?.lowerBound ?? spans.value.lowerBound)..<spans.value.upperBound
+    }
+    /// From the entry before `position` to the entry after it, in the container at `parent`.
+    func around(_ parent: PropertyListKeyPath, before: Int, after: Int) -> Range<Int>? {
+      guard let container = try? value.value(at: parent), let whole = span(parent) else { return nil }
+      let siblings: [PropertyListKeyPath]
+      switch container {
+      case .array(let elements): siblings = elements.indices.map { parent.appending(index: $0) }
+      case .dictionary(let dictionary): siblings = dictionary.keys.map { parent.appending($0) }
+      default: return nil
+      }
+      let lower =
+        siblings.indices.contains(before) ? span(siblings[before])?.lowerBound ?? whole.lowerBound : whole.lowerBound
+      let upper =
+        siblings.indices.contains(after) ? span(siblings[after])?.upperBound ?? whole.upperBound : whole.upperBound
+      return lower <= upper ? lines(lower..<upper) : lines(whole)
+    }
+    func insertionRegion(_ path: PropertyListKeyPath) -> Range<Int>? {
+      let parent = PropertyListKeyPath(components: Array(path.components.dropLast()))
+      guard let container = try? value.value(at: parent) else { return nil }
+      if case .array(let elements) = container {
+        let index = Int(path.components.last!) ?? elements.count
+        return around(parent, before: index - 1, after: index)
+      }
+      let count = container.dictionaryValue?.count ?? 0
+      return around(parent, before: count - 1, after: count)
+    }
+    switch edit {
+    case .set(let path, _):
+      if (try? value.value(at: path)) != nil, let existing = span(path) { return lines(existing) }
+      return path.components.isEmpty ? nil : insertionRegion(path)
+    case .insert(let path, _, let append):
+      if append {
+        let count = (try? value.value(at: path))?.arrayValue?.count ?? 0
+        return around(path, before: count - 1, after: count)
+      }
+      return insertionRegion(path)
+    case .remove(let path):
+      let parent = PropertyListKeyPath(components: Array(path.components.dropLast()))
+      guard let last = path.components.last, let container = try? value.value(at: parent) else { return nil }
+      let position: Int?
+      switch container {
+      case .array: position = Int(last)
+      case .dictionary(let dictionary): position = dictionary.position(of: last)
+      default: position = nil
+      }
+      guard let position else { return nil }
+      return around(parent, before: position - 1, after: position + 1)
+    case .move:
+      return nil
+    }
+  }
+}

@@ -10,9 +10,11 @@ let package = Package(
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
     .library(name: "PlistDiff", targets: ["PlistDiff"]),
+    .library(name: "PlistCoding", targets: ["PlistCoding"]),
     .library(name: "PlistDocument", targets: ["PlistDocument"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
+    .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
   ],
   targets: [
     // libxml2 as a system library: the XML reader drives its SAX2 interface.
@@ -27,8 +29,11 @@ let package = Package(
     .target(name: "KeyedArchive", dependencies: ["PlistKit"]),
     // Collation, search and sectioned lists (the book's searchable index).
     .target(name: "Sectioning", dependencies: ["PlistKit"]),
+    // Codable coders for plists and keyed archives; Date, Data, URL and UUID come from
+    // FoundationEssentials, which carries no ICU.
+    .target(name: "PlistCoding", dependencies: ["PlistKit", "KeyedArchive"]),
     // The book's data: presidents, sorted names, computers, menus.
-    .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "Sectioning"]),
+    .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "PlistCoding", "Sectioning"]),
     // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
     // Semantic diff, patch and three-way merge of values, keyed archives and project files.
@@ -44,6 +49,9 @@ let package = Package(
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
     .executableTarget(
       name: "plistkit-benchmark", dependencies: ["PlistKit", "Sectioning"], path: "Benchmarks/SearchBenchmark"),
+    // The Codable part of Benchmarks/run.sh: PlistCoding's coders against Foundation's.
+    .executableTarget(
+      name: "plistcoding-benchmark", dependencies: ["PlistCoding"], path: "Benchmarks/CodingBenchmark"),
     .testTarget(
       name: "PlistKitTests", dependencies: ["PlistKit"],
       // The plistlib peer script is run by path, not compiled or bundled.
@@ -51,6 +59,7 @@ let package = Package(
     ),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
+    .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels"]),
     .testTarget(
       name: "PlistSchemaTests", dependencies: ["PlistSchema"],
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the DocC documentation of every library of the package (PlistKit, KeyedArchive,
-# Sectioning, BookModels, PlistSchema, PlistDiff) with the toolchain's docc, without the SwiftPM plugin:
+# PlistCoding, Sectioning, BookModels, PlistSchema,
+# PlistDiff) with the toolchain's docc, without the SwiftPM plugin:
 # the modules from `swift build`, their symbol graphs from `swift symbolgraph-extract` (which
 # works on a warm build too), then one `docc convert` per module.
 # Usage: scripts/build-docs.sh [output-folder]   (default .build/docs; one MODULE.doccarchive each)
@@ -8,13 +9,13 @@
 set -eu
 cd "$(dirname "$0")/.."
 output="${1:-.build/docs}"
-modules="PlistKit KeyedArchive Sectioning BookModels PlistSchema PlistDiff"
+modules="PlistKit KeyedArchive PlistCoding Sectioning BookModels PlistSchema PlistDiff"
 graphs=".build/docs/symbol-graphs"
 scratch=".build/docs/build"   # a separate build folder, so the normal build stays warm
 rm -rf "$graphs"
 mkdir -p "$graphs" "$output"
-# BookModels depends on PlistKit, KeyedArchive and Sectioning; PlistSchema on PlistKit;
-# PlistDiff on PlistKit and KeyedArchive.
+# BookModels depends on PlistKit, KeyedArchive, PlistCoding and Sectioning; PlistSchema on PlistKit;
+# PlistDiff on PlistKit, KeyedArchive and PlistDocument.
 for target in BookModels PlistSchema PlistDiff; do
   swift build --target "$target" --scratch-path "$scratch"
 done

@@ -5,22 +5,22 @@ import PlistKit
 /// plain view, so that all three accept and refuse the same objects with the same words.
 ///
 /// Every walk is over the fields the object has, never up to a count the archive claims: a
-/// counted set that claims 10^12 members without holding them fails at once.
+/// counted set that claims 10^12 members without holding them fails at once. (Package-wide,
+/// so that PlistCoding's archive decoder reads them the same way.)
 package enum FoundationMembers {
   /// What is wrong with the members, at one field.
   package struct Problem: Error, Equatable {
     /// The field (its key in the object).
-    var key: String
+    package var key: String
     /// What was expected and what was found.
-    var message: String
+    package var message: String
   }
 
   /// The member references of an ordered set in order: `NS.object.0`, `NS.object.1`, … with
   /// no gap (Foundation's layout; an empty set has none), or an `NS.objects` array, not both.
   /// Each member must be a UID.
-  package static func orderedSet(
-    _ fields: PropertyListDictionary, className: String
-  ) -> Result<[PropertyList], Problem> {
+  package static func orderedSet(_ fields: PropertyListDictionary, className: String) -> Result<[PropertyList], Problem>
+  {
     let prefix = "NS.object."
     var numbered: [Int: PropertyList] = [:]
     for (key, value) in fields where key.hasPrefix(prefix) {
@@ -60,8 +60,9 @@ package enum FoundationMembers {
 
   /// The member references of a counted set with their counts: `NS.count` members, each as
   /// `NS.objectN` (a UID) and `NS.countN` (1 or more), and no member beyond `NS.count`.
-  static func countedSet(_ fields: PropertyListDictionary, className: String) -> Result<[(PropertyList, Int)], Problem>
-  {
+  package static func countedSet(
+    _ fields: PropertyListDictionary, className: String
+  ) -> Result<[(PropertyList, Int)], Problem> {
     guard let countValue = fields["NS.count"] else {
       return .failure(
         Problem(

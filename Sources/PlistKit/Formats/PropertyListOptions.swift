@@ -87,6 +87,9 @@ public struct PropertyListWritingOptions: Sendable, Equatable {
   /// "sharing bomb" of 60 levels, each holding its child twice, would be 2^60 values. The
   /// default is the readers' ``PropertyListLimits/maximumObjectCount``.
   public var maximumWrittenValueCount: Int
+  /// How the XML writer spells reals: CoreFoundation's `%.17g` (the default) or the shortest
+  /// form Foundation's `PropertyListEncoder` writes.
+  public var xmlRealStyle: XMLRealStyle = .coreFoundation
 
   /// Makes writing options.
   public init(

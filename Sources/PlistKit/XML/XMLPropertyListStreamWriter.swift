@@ -29,6 +29,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
   init(options: PropertyListWritingOptions, write: StreamWriterOutput.Write?) {
     checks = StreamWriterChecks(options: options)
     destination = StreamWriterOutput(write: write)
+    output.realStyle = options.xmlRealStyle
     output.bytes.reserveCapacity(destination.initialCapacity)
     output.bytes.append(contentsOf: XMLPropertyListOutput.header)
   }

@@ -36,6 +36,7 @@ public struct XMLPropertyListWriter: Sendable {
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
     try options.checkExpansion(of: value, in: .xml)
     var output = XMLPropertyListOutput(sortedKeys: options.sortedKeys)
+    output.realStyle = options.xmlRealStyle
     try output.writeDocument(value)
     return output.bytes
   }
@@ -57,6 +58,7 @@ struct XMLPropertyListOutput {
   var bytes: [UInt8] = []
   private var stack: [Frame] = []
   let sortedKeys: Bool
+  var realStyle = XMLRealStyle.coreFoundation
 
   init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
 
@@ -129,7 +131,7 @@ struct XMLPropertyListOutput {
       append("</integer>\n")
     case .real(let real):
       append("<real>")
-      appendReal(real)
+      if realStyle == .shortest { appendShortestReal(real) } else { appendReal(real) }
       append("</real>\n")
     case .boolean(let boolean):
       append(boolean ? "<true/>\n" : "<false/>\n")

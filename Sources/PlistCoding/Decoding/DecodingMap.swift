@@ -1,0 +1,158 @@
+import FoundationEssentials
+import PlistKit
+
+/// A document laid out for decoding: one entry per value, in document order, each container
+/// followed by its contents (a dictionary's as key, value, key, value, …).
+///
+/// A `Decodable` type asks for its keys in its own order, so the decoder needs random access to
+/// what the reader produced. This map gives it at a fraction of a `PropertyList` tree's
+/// cost: 16 bytes per value in one array, strings made once (dictionary keys interned, so the
+/// thousands of records of a file share one copy of each key), and no array or dictionary
+/// storage per container. An array or dictionary that a binary plist references from several
+/// places is laid out once and referenced from the others (``Kind/shared``), so the map stays
+/// as small as the file however much it shares.
+struct DecodingMap {
+  /// What an entry holds.
+  enum Kind: UInt8 {
+    /// `payload` indexes ``strings``.
+    case string
+    /// `payload` is an `Int64`'s bits.
+    case integer
+    /// `payload` is a `UInt64` above `Int64.max`.
+    case largeInteger
+    /// `payload` is a `Double`'s bits.
+    case real
+    /// `payload` is 0 or 1.
+    case boolean
+    /// `payload` is the bits of seconds since 2001-01-01 as a `Double`.
+    case date
+    /// `payload` indexes ``data``.
+    case data
+    /// `payload` is the UID.
+    case uid
+    /// `count` elements follow.
+    case array
+    /// `count` key-value pairs follow, keys as ``string`` entries.
+    case dictionary
+    /// The array or dictionary at entry `payload`, laid out before.
+    case shared
+    /// The string `$null`, which Foundation writes for `nil` in a container (found once, when
+    /// the map is built, rather than at every optional).
+    case null
+  }
+
+  /// One value. A container's `span` covers its contents, so the next sibling is `span` entries on.
+  struct Entry {
+    var payload: UInt64
+    /// The kind in the top four bits; the element (or pair) count of a container below them.
+    var info: UInt32
+    /// Entries from this one to the end of its contents, itself included.
+    var span: UInt32
+
+    @inline(__always) var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: info >> 28))! }
+    @inline(__always) var count: Int { Int(info & Entry.countMask) }
+
+    static let countMask: UInt32 = 0x0FFF_FFFF
+
+    init(_ kind: Kind, payload: UInt64, count: Int = 0, span: UInt32 = 1) {
+      self.payload = payload
+      self.info = UInt32(kind.rawValue) << 28 | UInt32(count)
+      self.span = span
+    }
+  }
+
+  /// The most elements or pairs one container of the map holds (28 bits of ``Entry/info``,
+  /// more than the readers' default object limit); bigger containers are refused with a limit
+  /// error rather than misread.
+  static let maximumContainerCount = Int(Entry.countMask)
+  /// The most entries the map holds (32 bits of ``Entry/span``).
+  static let maximumEntryCount = Int(UInt32.max)
+
+  var entries = EntryBuffer()
+  var strings: [String] = []
+  var data: [[UInt8]] = []
+  /// Where each entry's value is in the input, when the map was read from bytes.
+  var locations: DecodingLocations = .none
+  /// For a map laid out from a keyed archive, the classes of its objects.
+  var archive: ArchiveAnnotations?
+
+  /// The entry that a shared entry stands for, or `index` itself.
+  @inline(__always)
+  func resolved(_ index: Int) -> Int {
+    let entry = entries[index]
+    return entry.kind == .shared ? Int(entry.payload) : index
+  }
+
+  /// The string of a ``Kind/string`` entry.
+  @inline(__always)
+  func string(at index: Int) -> String { strings[Int(entries[index].payload)] }
+
+  /// The entry after the value at `index` and its contents.
+  @inline(__always)
+  func next(after index: Int) -> Int { index + Int(entries[index].span) }
+
+  /// True when the entry is the string `$null`, which Foundation writes for `nil`.
+  @inline(__always)
+  func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
+
+  /// The string Foundation's coders write for `nil` in a container.
+  static let null = "$null"
+}
+
+/// The entries of a map, in a buffer of their own: the decoder reads them many times each,
+/// through a pointer that costs no retain, uniqueness or bounds check beyond the index's.
+final class EntryBuffer {
+  private var base: UnsafeMutablePointer<DecodingMap.Entry>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int = 1024) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    // Entries are plain values: nothing to deinitialize.
+    base.deallocate()
+  }
+
+  @inline(__always)
+  subscript(index: Int) -> DecodingMap.Entry {
+    get {
+      precondition(index >= 0 && index < count, "an entry of the map")
+      return base[index]
+    }
+    set {
+      precondition(index >= 0 && index < count, "an entry of the map")
+      base[index] = newValue
+    }
+  }
+
+  func append(_ entry: DecodingMap.Entry) {
+    if count == capacity {
+      let larger = capacity * 2
+      let buffer = UnsafeMutablePointer<DecodingMap.Entry>.allocate(capacity: larger)
+      buffer.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = buffer
+      capacity = larger
+    }
+    (base + count).initialize(to: entry)
+    count += 1
+  }
+}
+
+/// Where the values of a map were in the input: byte offsets of a binary plist, lines and
+/// columns of a text format, or nothing for a map made from a value.
+enum DecodingLocations {
+  case none
+  /// One location per entry.
+  case perEntry([PropertyListError.Location])
+
+  func location(ofEntry index: Int) -> PropertyListError.Location {
+    switch self {
+    case .none: .none
+    case .perEntry(let locations): index < locations.count ? locations[index] : .none
+    }
+  }
+}

@@ -1,0 +1,202 @@
+import PlistKit
+
+/// The value being encoded, as nodes in one buffer: each container links its children in
+/// the order they were encoded, and a dictionary's children carry their keys.
+///
+/// Codable hands out containers that the caller may fill in any order (a nested container
+/// can be filled after its parent goes on), so the value cannot be written out as it comes;
+/// linking nodes in one buffer keeps that freedom at the cost of 32 bytes a value, with no
+/// allocation per container.
+final class EncodingArena {
+  /// One value.
+  struct Node {
+    /// A scalar's bits, or the index of its string or data.
+    var payload: UInt64
+    /// The index of the key in ``strings`` when the node is in a dictionary, or -1.
+    var key: Int32 = -1
+    /// The next child of the same container, or -1.
+    var next: Int32 = -1
+    /// A container's first and last child, or -1.
+    var first: Int32 = -1
+    var last: Int32 = -1
+    var count: Int32 = 0
+    var kind: DecodingMap.Kind
+    /// What an archive writes the node as (``ArchivedForm``); 0 for a plain value.
+    var form: UInt8 = 0
+
+    init(_ kind: DecodingMap.Kind, payload: UInt64 = 0) {
+      self.kind = kind
+      self.payload = payload
+    }
+  }
+
+  /// The nodes, in a buffer of their own: they are written many times each, and a pointer
+  /// costs no uniqueness or exclusivity check per write.
+  @exclusivity(unchecked) private(set) var nodes: UnsafeMutablePointer<Node>
+  @exclusivity(unchecked) private(set) var nodeCount = 0
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private(set) var strings: [String] = []
+  @exclusivity(unchecked) private(set) var data: [[UInt8]] = []
+  /// The class chains of archived objects, by the index a node's payload holds.
+  @exclusivity(unchecked) private(set) var classChains: [[String]] = []
+
+  init() {
+    capacity = 256
+    nodes = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    // Nodes are plain values: nothing to deinitialize.
+    nodes.deallocate()
+  }
+
+  /// The most nodes an arena holds (an `Int32` index).
+  static let maximumNodeCount = Int(Int32.max)
+
+  private func add(_ node: Node) -> Int32 {
+    if nodeCount == capacity { grow() }
+    (nodes + nodeCount).initialize(to: node)
+    nodeCount += 1
+    return Int32(truncatingIfNeeded: nodeCount - 1)
+  }
+
+  private func grow() {
+    precondition(capacity < Self.maximumNodeCount, "more values than an encoding holds")
+    let larger = Swift.min(capacity * 2, Self.maximumNodeCount)
+    let buffer = UnsafeMutablePointer<Node>.allocate(capacity: larger)
+    buffer.moveInitialize(from: nodes, count: nodeCount)
+    nodes.deallocate()
+    nodes = buffer
+    capacity = larger
+  }
+
+  func add(_ value: PropertyList) -> Int32 {
+    switch value {
+    case .string(let string): return add(string: string)
+    case .integer(let integer):
+      if let signed = integer.int64Value { return add(Node(.integer, payload: UInt64(bitPattern: signed))) }
+      return add(Node(.largeInteger, payload: integer.bitPattern))
+    case .real(let real): return add(Node(.real, payload: real.bitPattern))
+    case .boolean(let boolean): return add(Node(.boolean, payload: boolean ? 1 : 0))
+    case .date(let date): return add(Node(.date, payload: date.secondsSinceReferenceDate.bitPattern))
+    case .data(let bytes): return add(data: bytes)
+    case .uid(let uid): return add(Node(.uid, payload: uid))
+    case .array, .dictionary: preconditionFailure("containers are added with addArray and addDictionary")
+    }
+  }
+
+  func add(string: String) -> Int32 {
+    strings.append(string)
+    return add(Node(.string, payload: UInt64(strings.count - 1)))
+  }
+
+  /// `nil` in a container, which a plist writes as the string `$null` and an archive as the
+  /// null reference.
+  func addNull() -> Int32 { add(Node(.null)) }
+
+  func add(integer: Int64) -> Int32 { add(Node(.integer, payload: UInt64(bitPattern: integer))) }
+
+  func add(unsigned: UInt64) -> Int32 {
+    unsigned > UInt64(Int64.max) ? add(Node(.largeInteger, payload: unsigned)) : add(integer: Int64(unsigned))
+  }
+
+  func add(real: Double) -> Int32 { add(Node(.real, payload: real.bitPattern)) }
+
+  func add(boolean: Bool) -> Int32 { add(Node(.boolean, payload: boolean ? 1 : 0)) }
+
+  func add(date seconds: Double) -> Int32 { add(Node(.date, payload: seconds.bitPattern)) }
+
+  func add(data bytes: [UInt8]) -> Int32 {
+    data.append(bytes)
+    return add(Node(.data, payload: UInt64(data.count - 1)))
+  }
+
+  func addArray() -> Int32 { add(Node(.array)) }
+
+  func addDictionary() -> Int32 { add(Node(.dictionary)) }
+
+  /// Links `child` as the last child of the container `parent`, under `key` in a dictionary.
+  func append(_ child: Int32, to parent: Int32, key: String? = nil) {
+    if let key {
+      strings.append(key)
+      nodes[Int(child)].key = Int32(truncatingIfNeeded: strings.count - 1)
+    }
+    let last = nodes[Int(parent)].last
+    if last < 0 {
+      nodes[Int(parent)].first = child
+    } else {
+      nodes[Int(last)].next = child
+    }
+    nodes[Int(parent)].last = child
+    nodes[Int(parent)].count += 1
+  }
+
+  /// Makes `slot` (a child of some container) hold the value of `node` instead, keeping its
+  /// place and key.
+  func replace(_ slot: Int32, with node: Int32) {
+    var value = nodes[Int(node)]
+    value.key = nodes[Int(slot)].key
+    value.next = nodes[Int(slot)].next
+    nodes[Int(slot)] = value
+  }
+
+  /// Turns the empty dictionary `node` into an empty array.
+  func makeArray(_ node: Int32) {
+    nodes[Int(node)].kind = .array
+  }
+
+  /// Marks `node` as archived in `form`, with a class chain for an object.
+  func mark(_ node: Int32, as form: ArchivedForm, classChain: [String]? = nil) {
+    nodes[Int(node)].form = form.rawValue
+    if let classChain {
+      classChains.append(classChain)
+      nodes[Int(node)].payload = UInt64(classChains.count - 1)
+    }
+  }
+
+  /// The child of dictionary `node` under `key`, the last one when it was encoded twice.
+  func child(of node: Int32, forKey key: String) -> Int32? {
+    var found: Int32?
+    var child = nodes[Int(node)].first
+    while child >= 0 {
+      if strings[Int(nodes[Int(child)].key)].exactlyEquals(key) { found = child }
+      child = nodes[Int(child)].next
+    }
+    return found
+  }
+
+  /// The children of `node`, in order.
+  func children(of node: Int32) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(Int(nodes[Int(node)].count))
+    var child = nodes[Int(node)].first
+    while child >= 0 {
+      result.append(child)
+      child = nodes[Int(child)].next
+    }
+    return result
+  }
+
+  /// The key of a dictionary's child.
+  func key(of node: Int32) -> String { strings[Int(nodes[Int(node)].key)] }
+}
+
+/// What a node of an archive stands for, beyond its plain value.
+enum ArchivedForm: UInt8 {
+  case plain = 0
+  /// A `KeyedArchivable` object: the payload indexes its class chain.
+  case object
+  /// An `NSSet` (from a Swift `Set`).
+  case set
+  /// An `NSDictionary` from the key, value, key, value… that a Swift dictionary with keys
+  /// other than strings and integers encodes.
+  case dictionaryOfPairs
+  /// A Swift dictionary with string keys: an `NSDictionary`.
+  case dictionary
+  /// A Swift dictionary with `Int` keys: an `NSDictionary` whose keys are numbers.
+  case integerKeyed
+  /// An `NSUUID`: data of 16 bytes.
+  case uuid
+  /// An `NSURL`: a dictionary with `relative` and maybe `base`.
+  case url
+}

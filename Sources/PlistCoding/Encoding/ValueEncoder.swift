@@ -1,0 +1,149 @@
+import FoundationEssentials
+import PlistKit
+
+/// The `Encoder` that ``PlistEncoder`` hands to `encode(to:)`: one per encoding, moved from
+/// value to value like ``MapDecoder``, writing into one ``EncodingArena``.
+///
+/// Each value being encoded has a level; a container requested at a level is pushed on
+/// `stack`, and what is on top when the value's `encode(to:)` returns is its encoding.
+final class ValueEncoder: Encoder {
+  let arena: EncodingArena
+  let userInfo: [CodingUserInfoKey: Any]
+  let maximumDepth: Int
+  /// How archives are written, when this encoder makes one (``KeyedArchiveEncoder``).
+  let archiving: Bool
+  @exclusivity(unchecked) private(set) var pathNode: CodingPathNode = .root
+  /// The encodings of the values in progress, at most one per level.
+  @exclusivity(unchecked) private var stack: [Int32] = []
+  /// How many values are being encoded (the innermost one's level).
+  @exclusivity(unchecked) private var level = 0
+
+  init(arena: EncodingArena, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int, archiving: Bool = false) {
+    self.arena = arena
+    self.userInfo = userInfo
+    self.maximumDepth = maximumDepth
+    self.archiving = archiving
+  }
+
+  var codingPath: [any CodingKey] { pathNode.path }
+
+  /// True when the value at the current level has no encoding yet.
+  private var needsEncoding: Bool { stack.count < level }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let node: Int32
+    if needsEncoding {
+      node = arena.addDictionary()
+      stack.append(node)
+    } else {
+      node = stack.last!
+      precondition(
+        arena.nodes[Int(node)].kind == .dictionary,
+        "a keyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)")
+    }
+    return KeyedEncodingContainer(ValueKeyedContainer<Key>(encoder: self, node: node, path: pathNode))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    let node: Int32
+    if needsEncoding {
+      node = arena.addArray()
+      stack.append(node)
+    } else {
+      node = stack.last!
+      precondition(
+        arena.nodes[Int(node)].kind == .array,
+        "an unkeyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)"
+      )
+    }
+    return ValueUnkeyedContainer(encoder: self, node: node, path: pathNode)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+  /// Sets the encoding of the current value (a single-value container's one value).
+  private func set(_ node: Int32) {
+    precondition(
+      needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath.keyPathDescription)")
+    stack.append(node)
+  }
+
+  /// Encodes `value` at `path` and returns its node: strings, numbers, booleans, dates and
+  /// data directly, anything else through its `encode(to:)` with this encoder.
+  func box<T: Encodable>(_ value: T, path: @autoclosure () -> CodingPathNode) throws -> Int32 {
+    if let scalar = scalarNode(value) { return scalar }
+    guard level < maximumDepth else {
+      let codingPath = path().path
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "\(codingPath.keyPathDescription): values nested deeper than the limit of \(maximumDepth)"))
+    }
+    let savedPath = pathNode
+    pathNode = path()
+    level += 1
+    defer {
+      level -= 1
+      pathNode = savedPath
+    }
+    let height = stack.count
+    try value.encode(to: self)
+    // A value that encoded nothing is an empty dictionary, as Foundation encodes it.
+    let node = stack.count > height ? stack.removeLast() : arena.addDictionary()
+    if archiving { try annotate(node, for: value) }
+    return node
+  }
+
+  /// The node of a value that needs no encoder: the standard scalars and Date and Data.
+  private func scalarNode<T: Encodable>(_ value: T) -> Int32? {
+    if T.self == String.self { return arena.add(string: unsafeBitCast(value, to: String.self)) }
+    if T.self == Int.self { return arena.add(integer: Int64(unsafeBitCast(value, to: Int.self))) }
+    if T.self == Double.self { return arena.add(real: unsafeBitCast(value, to: Double.self)) }
+    if T.self == Bool.self { return arena.add(boolean: unsafeBitCast(value, to: Bool.self)) }
+    if T.self == Date.self {
+      return arena.add(date: unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate)
+    }
+    if T.self == Data.self { return arena.add(data: [UInt8](unsafeBitCast(value, to: Data.self))) }
+    return nil
+  }
+
+  /// The encoding of a top-level value, or nil when it encoded nothing (Foundation refuses
+  /// those rather than write an empty dictionary).
+  func topLevel<T: Encodable>(_ value: T) throws -> Int32? {
+    if let scalar = scalarNode(value) { return scalar }
+    level = 1
+    defer { level = 0 }
+    try value.encode(to: self)
+    guard let node = stack.popLast() else { return nil }
+    if archiving { try annotate(node, for: value) }
+    return node
+  }
+}
+
+extension ValueEncoder: SingleValueEncodingContainer {
+  func encodeNil() { set(arena.addNull()) }
+  func encode(_ value: Bool) { set(arena.add(boolean: value)) }
+  func encode(_ value: String) { set(arena.add(string: value)) }
+  func encode(_ value: Double) { set(arena.add(real: value)) }
+  func encode(_ value: Float) { set(arena.add(real: Double(value))) }
+  func encode(_ value: Int) { set(arena.add(integer: Int64(value))) }
+  func encode(_ value: Int8) { set(arena.add(integer: Int64(value))) }
+  func encode(_ value: Int16) { set(arena.add(integer: Int64(value))) }
+  func encode(_ value: Int32) { set(arena.add(integer: Int64(value))) }
+  func encode(_ value: Int64) { set(arena.add(integer: value)) }
+  func encode(_ value: UInt) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt8) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt16) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt32) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt64) { set(arena.add(unsigned: value)) }
+
+  func encode<T: Encodable>(_ value: T) throws {
+    precondition(
+      needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath.keyPathDescription)")
+    // The same value and path: only its encoding is pushed.
+    level -= 1
+    defer { level += 1 }
+    stack.append(try box(value, path: pathNode))
+  }
+}

@@ -1,0 +1,77 @@
+import FoundationEssentials
+import PlistKit
+
+/// Decodes `Decodable` values from property lists, with the semantics of Foundation's
+/// `PropertyListDecoder`, so that files move between the two.
+///
+/// ```swift
+/// let people = try PlistDecoder().decode([Person].self, from: bytes)   // any format, detected
+/// let person = try PlistDecoder().decode(Person.self, from: value)     // from a PropertyList
+/// ```
+///
+/// A `Date` is read from `<date>`, `Data` from `<data>`; `URL` and `UUID` as Foundation writes
+/// them (a dictionary with `relative` and `base`, an upper-case string). Integers of every
+/// width are read from integers, or from reals they hold exactly; a value out of range is
+/// `DecodingError.dataCorrupted`, never a trap. `Float` and `Double` are read from reals and
+/// integers. The string `$null` is `nil`, as Foundation writes it for `nil` in a container.
+///
+/// Errors: a broken input is the reader's `PropertyListError`, with its line and column or
+/// byte offset; a value that does not fit the type is a `DecodingError` whose `codingPath` is
+/// where it is and whose description starts with that key path:
+/// `Records.3.Index: expected to decode Int but found a string "x" instead`.
+///
+/// Beyond Foundation: OpenStep and plain JSON input are read too (format detection covers all
+/// four forms), and in those text forms a number, boolean, date or data may be a string as
+/// PlistKit's writers write them (`42`, `YES`, `2001-01-01T00:00:00Z`, base64), so that what
+/// ``PlistEncoder`` writes in any format reads back.
+public final class PlistDecoder {
+  /// Values for the types being decoded, as `Decoder.userInfo`.
+  public var userInfo: [CodingUserInfoKey: Any]
+  /// Limits against hostile input, and the JSON form to expect. The object limit also bounds
+  /// decoding: a binary plist that references one array from many places is decoded at every
+  /// place, and that many values at most.
+  public var options: PropertyListReadingOptions
+
+  /// Makes a decoder.
+  public init(options: PropertyListReadingOptions = .default, userInfo: [CodingUserInfoKey: Any] = [:]) {
+    self.options = options
+    self.userInfo = userInfo
+  }
+
+  /// Decodes a value from a property list in any format (detected from the content unless
+  /// `format` says which).
+  ///
+  /// - Throws: `PropertyListError` when the bytes are not a readable property list, with
+  ///   the place; `DecodingError` when the value does not fit `type`.
+  public func decode<T: Decodable>(
+    _ type: T.Type, from bytes: [UInt8], format: PropertyListFormat? = nil
+  ) throws -> T {
+    try bytes.withUnsafeBytes { try decode(type, from: $0, format: format) }
+  }
+
+  /// Decodes a value from a property list in `Data`; see the `[UInt8]` form.
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data, format: PropertyListFormat? = nil) throws -> T {
+    try data.withUnsafeBytes { try decode(type, from: $0, format: format) }
+  }
+
+  /// Decodes a value from the bytes of a property list in any format.
+  public func decode<T: Decodable>(
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil
+  ) throws -> T {
+    let (value, resolved) = try PropertyList.read(bytes: bytes, format: format, options: options)
+    let map = try DecodingMap(value: value, limits: options.limits)
+    let textual = resolved == .openStep || (resolved == .json && options.jsonStyle == .plain)
+    return try decode(type, from: map, scalarsFromText: textual)
+  }
+
+  /// Decodes a value from a property-list value.
+  public func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
+    try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from map: DecodingMap, scalarsFromText: Bool) throws -> T {
+    let decoder = MapDecoder(
+      map: map, userInfo: userInfo, rules: DecodingRules(limits: options.limits, scalarsFromText: scalarsFromText))
+    return try decoder.unwrap(type, at: 0, path: .root)
+  }
+}

@@ -1,0 +1,89 @@
+import FoundationEssentials
+import PlistKit
+
+/// Encodes `Encodable` values as property lists, with the semantics of Foundation's
+/// `PropertyListEncoder`, so that files move between the two.
+///
+/// ```swift
+/// let encoder = PlistEncoder()
+/// encoder.outputFormat = .xml                        // .binary (the default), .json, .openStep
+/// let bytes: [UInt8] = try encoder.encode(people)
+/// let value: PropertyList = try encoder.encodeValue(people)
+/// ```
+///
+/// A `Date` becomes `<date>`, `Data` `<data>`, `nil` in a container the string `$null`; `URL`
+/// and `UUID` encode themselves as Foundation's do. The XML output is byte for byte what
+/// Foundation's `PropertyListEncoder` writes for the same value (keys sorted as Swift sorts
+/// strings, reals in their shortest form), except where Foundation's output does not read back:
+/// a carriage return is written `&#13;`, and a string with a character XML 1.0 cannot hold
+/// is an error rather than a file no XML parser reads. In the other formats keys keep the order
+/// they were encoded in.
+///
+/// Beyond Foundation: a top-level value need not be an array or dictionary, and JSON and
+/// OpenStep are written too (OpenStep writes numbers, booleans and dates as strings, which
+/// ``PlistDecoder`` reads back).
+public final class PlistEncoder {
+  /// The format ``encode(_:)`` writes.
+  public var outputFormat: PropertyListFormat
+  /// Values for the types being encoded, as `Encoder.userInfo`.
+  public var userInfo: [CodingUserInfoKey: Any]
+  /// How the format is written: the JSON form, indentation, the OpenStep scalars. The XML real
+  /// style is Foundation's shortest form unless set otherwise.
+  public var writingOptions: PropertyListWritingOptions
+  /// The deepest nesting of values encoded, against runaway recursion.
+  public var maximumDepth: Int
+
+  /// Makes an encoder for `outputFormat`.
+  public init(
+    outputFormat: PropertyListFormat = .binary, userInfo: [CodingUserInfoKey: Any] = [:],
+    writingOptions: PropertyListWritingOptions = PlistEncoder.defaultWritingOptions
+  ) {
+    self.outputFormat = outputFormat
+    self.userInfo = userInfo
+    self.writingOptions = writingOptions
+    maximumDepth = PropertyListLimits.default.maximumDepth
+  }
+
+  /// The writing options an encoder starts with: the defaults, with reals in XML in the
+  /// shortest form (as Foundation) and OpenStep's scalars written as strings.
+  public static var defaultWritingOptions: PropertyListWritingOptions {
+    var options = PropertyListWritingOptions.default
+    options.xmlRealStyle = .shortest
+    options.openStepStringifiesScalars = true
+    return options
+  }
+
+  /// Encodes `value` and writes it in ``outputFormat``.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing, or when the format
+  ///   cannot hold something it encodes (the description names its key path).
+  public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+    let encoded = try encodeValue(value, sortsKeys: outputFormat == .xml)
+    do {
+      return try encoded.serialized(as: outputFormat, options: writingOptions)
+    } catch {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: [], debugDescription: "the value cannot be written as \(outputFormat): \(error)",
+          underlyingError: error))
+    }
+  }
+
+  /// Encodes `value` as a property-list value, keys in the order they were encoded.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing.
+  public func encodeValue<T: Encodable>(_ value: T) throws -> PropertyList {
+    try encodeValue(value, sortsKeys: false)
+  }
+
+  private func encodeValue<T: Encodable>(_ value: T, sortsKeys: Bool) throws -> PropertyList {
+    let arena = EncodingArena()
+    let encoder = ValueEncoder(arena: arena, userInfo: userInfo, maximumDepth: maximumDepth)
+    guard let root = try encoder.topLevel(value) else {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
+    }
+    return arena.propertyList(root, sortsKeys: sortsKeys)
+  }
+}

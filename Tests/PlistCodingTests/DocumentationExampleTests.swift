@@ -1,0 +1,43 @@
+import BookModels
+import Foundation
+import KeyedArchive
+import PlistCoding
+import PlistKit
+import Testing
+
+/// The README's Codable section, run as written.
+@Suite("README examples")
+struct DocumentationExampleTests {
+  @Test("the presidents in three lines, one edited, archived back; Foundation reads the archive")
+  func presidents() throws {
+    let bytes = try PropertyListFile.read(path: Samples.root + "/Samples/Presidents.plist")
+    var presidents = try KeyedArchiveDecoder().decode([President].self, from: bytes, forKey: "Presidents")
+    presidents[42].toYear = "2009"
+    let archive: [UInt8] = try KeyedArchiveEncoder().encode(presidents, forKey: "Presidents")
+
+    #expect(presidents.count == 43)
+    let read = try #require(try FoundationArchives.unarchive(archive, forKey: "Presidents") as? [Any])
+    let names = read.compactMap { $0 as? NSPresident }.map { "\($0.name) \($0.toYear)" }
+    #expect(names.count == 43)
+    #expect(names.last == "George Walker Bush 2009")
+    let mutable = try KeyedArchiveEncoder(encodesMutableCollections: true).encode(presidents, forKey: "Presidents")
+    #expect(mutable == (try President.archive(presidents).archivedBytes(format: .binary)))
+  }
+
+  @Test("the error the README quotes")
+  func error() throws {
+    struct Misread: Decodable, KeyedArchivable {
+      static let archivedClassNames = ["President", "NSObject"]
+      var name: Int
+      enum CodingKeys: String, CodingKey { case name = "Name" }
+    }
+    let bytes = try PropertyListFile.read(path: Samples.root + "/Samples/Presidents.plist")
+    #expect {
+      try KeyedArchiveDecoder().decode([Misread].self, from: bytes, forKey: "Presidents")
+    } throws: { error in
+      guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+      return context.debugDescription
+        == "Presidents.0.Name: expected to decode Int but found a string \"George Washington\" instead"
+    }
+  }
+}

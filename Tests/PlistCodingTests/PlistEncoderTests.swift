@@ -1,0 +1,105 @@
+import Foundation
+import PlistCoding
+import PlistKit
+import Testing
+
+/// PlistEncoder's output and errors.
+@Suite("PlistEncoder")
+struct PlistEncoderTests {
+  struct Ordered: Codable {
+    var zebra = 1
+    var apple = "a"
+    var middle: [Int?] = [1, nil]
+  }
+
+  @Test("encodeValue keeps the encoded key order; XML sorts as Foundation; nil in a container is $null")
+  func values() throws {
+    let value = try PlistEncoder().encodeValue(Ordered())
+    #expect(value.isIdentical(to: ["zebra": 1, "apple": "a", "middle": [1, "$null"]]))
+    let xml = String(decoding: try PlistEncoder(outputFormat: .xml).encode(Ordered()), as: UTF8.self)
+    #expect(
+      xml == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>apple</key>
+        \t<string>a</string>
+        \t<key>middle</key>
+        \t<array>
+        \t\t<integer>1</integer>
+        \t\t<string>$null</string>
+        \t</array>
+        \t<key>zebra</key>
+        \t<integer>1</integer>
+        </dict>
+        </plist>
+
+        """)
+    let binary = try PlistEncoder().encode(Ordered())
+    #expect(Array(binary.prefix(8)) == Array("bplist00".utf8))
+    #expect(try PropertyList(bytes: binary).isIdentical(to: value))
+  }
+
+  @Test("a top-level scalar is written (Foundation refuses it); a value that encodes nothing is an error")
+  func topLevel() throws {
+    #expect(try PlistEncoder().encodeValue(5) == 5)
+    #expect(
+      try PlistEncoder().encodeValue(Date(timeIntervalSinceReferenceDate: 3))
+        == .date(PropertyListDate(secondsSinceReferenceDate: 3)))
+    struct Nothing: Encodable {
+      func encode(to encoder: Encoder) throws {}
+    }
+    #expect {
+      try PlistEncoder().encode(Nothing())
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.debugDescription == "top-level Nothing did not encode any values"
+    }
+    // Nested, a value that encodes nothing is an empty dictionary, as in Foundation.
+    #expect(try PlistEncoder().encodeValue([Nothing()]) == [[:]])
+  }
+
+  @Test("a string XML cannot hold is an EncodingError with the writer's error and key path")
+  func unwritable() throws {
+    #expect {
+      try PlistEncoder(outputFormat: .xml).encode(["key": "bell\u{7}"])
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error,
+        let underlying = context.underlyingError as? PropertyListError
+      else { return false }
+      return underlying.kind == .notRepresentable && underlying.location == .keyPath("key")
+    }
+    // The binary form holds it.
+    #expect(
+      try PlistDecoder().decode([String: String].self, from: PlistEncoder().encode(["key": "bell\u{7}"])) == [
+        "key": "bell\u{7}"
+      ])
+  }
+
+  /// Encodes through nested containers and super encoders, in every way Codable allows.
+  struct Shapes: Encodable {
+    func encode(to encoder: Encoder) throws {
+      enum Keys: String, CodingKey { case inner, list, parent, again }
+      enum InnerKeys: String, CodingKey { case value }
+      var container = encoder.container(keyedBy: Keys.self)
+      var inner = container.nestedContainer(keyedBy: InnerKeys.self, forKey: .inner)
+      var list = container.nestedUnkeyedContainer(forKey: .list)
+      try list.encode(1)
+      var nested = list.nestedUnkeyedContainer()
+      try nested.encode("deep")
+      try inner.encode(2, forKey: .value)  // after the list was started: the containers stay independent
+      try "parent".encode(to: container.superEncoder(forKey: .parent))
+      var superList = list.superEncoder().unkeyedContainer()
+      try superList.encode(true)
+      var again = container.nestedContainer(keyedBy: InnerKeys.self, forKey: .inner)  // the same container
+      try again.encode(3, forKey: .value)
+    }
+  }
+
+  @Test("nested containers and super encoders land where Codable says")
+  func containers() throws {
+    let value = try PlistEncoder().encodeValue(Shapes())
+    #expect(value == ["inner": ["value": 3], "list": [1, ["deep"], [true]], "parent": "parent"])
+  }
+}

@@ -19,7 +19,8 @@ struct GeneratedDocsTests {
   func docCatalogs() throws {
     let script = try String(contentsOf: CLI.root.appendingPathComponent("scripts/build-docs.sh"), encoding: .utf8)
     let listed = try #require(script.firstMatch(of: /modules="([^"]+)"/)?.1).split(separator: " ").map(String.init)
-    #expect(listed == ["PlistKit", "KeyedArchive", "PlistCoding", "Sectioning", "BookModels", "PlistSchema", "PlistDiff"])
+    #expect(
+      listed == ["PlistKit", "KeyedArchive", "PlistCoding", "Sectioning", "BookModels", "PlistSchema", "PlistDiff"])
     for module in listed {
       let page = CLI.root.appendingPathComponent("Sources/\(module)/\(module).docc/\(module).md")
       let text = try String(contentsOf: page, encoding: .utf8)

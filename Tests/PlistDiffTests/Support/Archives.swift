@@ -14,14 +14,6 @@ enum Samples {
   static func value(_ name: String) throws -> PropertyList { try PropertyList(bytes: try bytes(name)) }
 
   static func presidents() throws -> ObjectGraph { try ObjectGraph(bytes: try bytes("Presidents.plist")) }
-
-  /// A fixture of this test target.
-  static func fixture(_ name: String) throws -> [UInt8] {
-    [UInt8](
-      try Data(
-        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-          .appendingPathComponent("Fixtures/\(name)")))
-  }
 }
 
 extension ObjectGraph {

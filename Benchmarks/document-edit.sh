@@ -8,7 +8,8 @@
 # reference: plistkit edits the .pbxproj in place; the toolchain's plutil cannot write
 # OpenStep, so it is timed on the same project converted to XML (which it rewrites whole), and
 # on the .pbxproj itself (where it reads everything, then fails). Runs alternate; medians of
-# wall time and peak memory (/usr/bin/time). The edited file is checked: the renamed path reads
+# wall time, CPU time and peak memory (/usr/bin/time); on a shared machine the CPU time is the
+# steadier figure. The edited file is checked: the renamed path reads
 # back, exactly four lines differ (the file reference, its build file, the group and the build
 # phase that list them), and it equals `--reformat`'s whole rewrite in Xcode's layout.
 set -euo pipefail
@@ -26,11 +27,11 @@ size=$(stat -c %s "$work/project.pbxproj")
 id=$(grep -m1 'isa = PBXFileReference' "$work/project.pbxproj" | awk '{print $1}')
 key="objects.$id.path"
 
-measure() { # label command...: appends "seconds kilobytes status" to $work/label
+measure() { # label command...: appends "wall kilobytes status cpu" to $work/label
   local label="$1"; shift
   local status=0
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2> "$work/stderr" || status=$?
-  echo "$(cat "$work/time" | tail -1) $status" >> "$work/$label"
+  /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" > /dev/null 2> "$work/stderr" || status=$?
+  tail -1 "$work/time" | awk -v status="$status" '{ print $1, $2, status, $3 + $4 }' >> "$work/$label"
 }
 
 for run in $(seq "$runs"); do
@@ -52,11 +53,12 @@ cmp -s "$work/a.pbxproj" "$work/c.pbxproj" || { echo "the edit differs from Xcod
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 row() { # label description
-  local seconds kilobytes status
+  local seconds cpu kilobytes status
   seconds=$(awk '{print $1}' "$work/$1" | median)
+  cpu=$(awk '{print $4}' "$work/$1" | median)
   kilobytes=$(awk '{print $2}' "$work/$1" | median)
   status=$(awk '{print $3}' "$work/$1" | sort -u | tr '\n' ' ')
-  printf '| %s | %s s | %s MB (%s× the file) | %s|\n' "$2" "$seconds" "$((kilobytes / 1024))" \
+  printf '| %s | %s s | %s s | %s MB (%s× the file) | %s|\n' "$2" "$seconds" "$cpu" "$((kilobytes / 1024))" \
     "$(awk -v k="$kilobytes" -v s="$size" 'BEGIN { printf "%.1f", k * 1024 / s }')" "$status"
 }
 {
@@ -65,8 +67,8 @@ row() { # label description
   echo "$(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)."
   echo "Project: $files files, $size bytes (\`Benchmarks/generate_pbxproj.py\`); each run renames one file reference; medians of $runs runs."
   echo
-  echo "| command | wall | peak memory | exit |"
-  echo "|---|---:|---:|---|"
+  echo "| command | wall | CPU (user + system) | peak memory | exit |"
+  echo "|---|---:|---:|---:|---|"
   row plistkit "\`plistkit set project.pbxproj $key …\` (the document: 4 lines change)"
   row reformat "\`plistkit set … --reformat\` (the whole file in Xcode's layout: the same bytes)"
   row plutil-xml "\`plutil -replace\` on the same project as XML (rewrites everything)"

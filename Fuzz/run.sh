@@ -38,5 +38,5 @@ case "$target" in
     Tests/*/Fixtures/*.json ;;
 esac
 
-exec "$bin" "$work" -rss_limit_mb=512 -timeout=2 -max_total_time="$seconds" \
+exec "$bin" "$work" -rss_limit_mb=512 -timeout="${FUZZ_TIMEOUT:-2}" -max_total_time="$seconds" \
   -artifact_prefix="$artifacts/" -print_final_stats=1

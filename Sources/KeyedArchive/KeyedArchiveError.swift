@@ -31,6 +31,8 @@ public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvert
     case limitExceeded
     /// The value cannot be archived (a type with no archived form).
     case notEncodable
+    /// A key path through the archive's objects leads nowhere, or to what cannot change.
+    case keyPath
     /// The underlying property list could not be read or written.
     case propertyList
   }

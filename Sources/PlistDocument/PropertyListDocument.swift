@@ -73,6 +73,8 @@ public struct PropertyListDocument: Sendable {
   /// The text, as UTF-8 without a byte-order mark.
   var text: [UInt8]
   var tree: SyntaxTree
+  /// True when the text changed since ``tree`` was found (see ``refreshSyntax()``).
+  var syntaxIsStale = false
   /// The value of the text, when known (XML and JSON keep it to find which containers are
   /// values; OpenStep documents work without it, which keeps large project files small).
   var knownValue: PropertyList?
@@ -163,6 +165,11 @@ extension PropertyListDocument {
   ///
   /// - Throws: the error ``PropertyList/value(at:)`` throws for a path that leads nowhere.
   public func spans(at path: PropertyListKeyPath) throws(PropertyListError) -> (key: Range<Int>?, value: Range<Int>) {
+    guard !syntaxIsStale else {
+      var current = self
+      current.refreshSyntax()
+      return try current.spans(at: path)
+    }
     let node = try node(at: path)
     let key = node > 0 && tree.kind(node - 1) == .key && !path.components.isEmpty ? tree.span(node - 1) : nil
     return (key, tree.valueSpan(node))

@@ -1,3 +1,4 @@
+import Foundation
 import PlistDocument
 import PlistKit
 import Testing

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(StringLists) @testable import PlistKit
+@testable import PlistKit
 
 /// Visiting the strings of a name list straight from the file must hand over exactly the
 /// strings the general traversal decodes, and fail at the first string it would reject.

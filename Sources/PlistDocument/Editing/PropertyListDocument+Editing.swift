@@ -9,6 +9,7 @@ extension PropertyListDocument {
   /// the last component when it is missing, like `plutil -replace`. An index may name the
   /// end of an array to append.
   public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
+    refreshSyntax()
     let edited = try editedValue { (value) throws(PropertyListError) in try value.setValue(newValue, at: path) }
     guard let last = path.components.last else {
       try commit(replacement(of: 0, parent: nil, with: newValue, path: path), value: edited, path: path)
@@ -51,6 +52,7 @@ extension PropertyListDocument {
 
   /// Removes the value at `path` (every entry of a key that the file repeats).
   public mutating func removeValue(at path: PropertyListKeyPath) throws(PropertyListError) {
+    refreshSyntax()
     let edited = try editedValue { (value) throws(PropertyListError) in try value.removeValue(at: path) }
     guard let last = path.components.last else {
       throw PropertyListError(.keyPath, at: .keyPath(""), "cannot remove the root")
@@ -67,6 +69,7 @@ extension PropertyListDocument {
       while let position = entryPositions(in: container, key: last).last {
         let remaining = entryPositions(in: container, key: last).count - 1
         try commit(removal(from: container, at: position), value: remaining == 0 ? edited : knownValue, path: path)
+        refreshSyntax()
         container = try node(at: parentPath)
       }
     case .array:
@@ -87,6 +90,7 @@ extension PropertyListDocument {
   public mutating func moveValue(
     from source: PropertyListKeyPath, to destination: PropertyListKeyPath
   ) throws(PropertyListError) {
+    refreshSyntax()
     try PropertyList.checkMoveSource(source)
     let node = try node(at: source)
     try PropertyList.checkMoveDestination(destination, source: source)
@@ -108,6 +112,7 @@ extension PropertyListDocument {
     _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool,
     verbatim: (bytes: [UInt8], indentation: [UInt8], flat: Bool)?
   ) throws(PropertyListError) {
+    refreshSyntax()
     let edited = try editedValue { (value) throws(PropertyListError) in
       try value.insertValue(newValue, at: path, append: append)
     }

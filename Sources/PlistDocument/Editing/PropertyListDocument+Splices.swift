@@ -221,10 +221,10 @@ extension PropertyListDocument {
     return [Splice(range: (keepsTerminator ? previous.end : previous.valueEnd)..<entry.end, bytes: [])]
   }
 
-  /// Applies `splices` (which must not overlap), then finds the syntax of the new text;
-  /// returns where the new bytes are in it.
+  /// Applies `splices` (which must not overlap), then finds the syntax of the new text (or,
+  /// without `rescan`, leaves that to the next edit); returns where the new bytes are in it.
   @discardableResult
-  mutating func apply(_ splices: [Splice], value: PropertyList?) -> [Range<Int>] {
+  mutating func apply(_ splices: [Splice], value: PropertyList?, rescan: Bool = true) -> [Range<Int>] {
     let ordered = splices.sorted { $0.range.lowerBound < $1.range.lowerBound }
     for splice in ordered.reversed() {
       text.replaceSubrange(splice.range, with: splice.bytes)
@@ -237,8 +237,18 @@ extension PropertyListDocument {
       shift += splice.bytes.count - splice.range.count
     }
     knownValue = format == .openStep ? nil : value
-    tree = Self.scan(text, format: format, value: knownValue, options: options.reading)
     isEdited = true
+    syntaxIsStale = true
+    if rescan { refreshSyntax() }
     return placed
+  }
+
+  /// Finds the syntax of the text again, if an edit left it out of date.
+  mutating func refreshSyntax() {
+    guard syntaxIsStale else { return }
+    // The old tree goes first: a large file's two trees need not be in memory at once.
+    tree = SyntaxTree()
+    tree = Self.scan(text, format: format, value: knownValue, options: options.reading)
+    syntaxIsStale = false
   }
 }

@@ -20,7 +20,7 @@ extension PropertyListDocument {
   static let commentFreeKeys = PropertyListFragments.xcodeCommentFreeKeys.map { Array($0.utf8) }
 
   /// The `objects` dictionary's node.
-  var objectsNode: Int? { SyntaxProjectObjects(text: text, tree: tree).objectsNode }
+  var objectsNode: Int? { SyntaxProjectObjects.objectsNode(text: text, tree: tree) }
 
   func xcodeImpact(of path: PropertyListKeyPath) -> XcodeImpact {
     let components = path.components
@@ -104,7 +104,8 @@ extension PropertyListDocument {
         splices.append(Splice(range: end..<end, bytes: expected))
       }
     }
-    if !splices.isEmpty { apply(splices, value: nil) }
+    // The comments are the edit's last change: the syntax is found again when next needed.
+    if !splices.isEmpty { apply(splices, value: nil, rescan: false) }
   }
 
   /// The strings that Xcode follows with a comment (see ``XcodeProjectWriter``) and that name
@@ -186,14 +187,22 @@ extension PropertyListDocument {
       // Objects of that `isa` (or, without one, the objects after the sections) are there:
       // among them, in the order of IDs.
       let firstOfISA = isas.firstIndex(of: isa)!
-      if let before = (firstOfISA...lastOfISA).first(where: {
+      let before = (firstOfISA...lastOfISA).first(where: {
         isas[$0] == isa && id.utf8.lexicographicallyPrecedes(keyString(layout.entries[$0].key!).utf8)
-      }) {
+      })
+      guard ownsLines(layout.entries[before ?? lastOfISA]) else {
+        // Objects that share their lines: in place on the line, as in any dictionary.
+        return try insertion(into: objectsNode, at: before ?? lastOfISA + 1, key: id, value: value, path: path)
+      }
+      if let before {
         let offset = TextLines.lineStart(text, layout.entries[before].start)
         return [Splice(range: offset..<offset, bytes: line + eol)]
       }
       let offset = TextLines.afterLineEnding(text, TextLines.lineEnd(text, layout.entries[lastOfISA].end))
       return [Splice(range: offset..<offset, bytes: line + eol)]
+    }
+    guard layout.multiline, layout.entries.allSatisfy(ownsLines) else {
+      return try insertion(into: objectsNode, at: layout.entries.count, key: id, value: value, path: path)
     }
     guard let isa else {
       let offset = TextLines.lineStart(text, layout.closeStart)

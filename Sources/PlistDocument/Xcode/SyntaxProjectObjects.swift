@@ -14,18 +14,11 @@ struct SyntaxProjectObjects: XcodeProjectObjects {
   init(text: [UInt8], tree: SyntaxTree) {
     self.text = text
     self.tree = tree
-    var objectsNode: Int?
+    let objectsNode = Self.objectsNode(text: text, tree: tree)
     var rootObject: String?
     if tree.count > 0, tree.kind(0) == .dictionary {
-      for (key, value) in tree.entries(0) {
-        guard let key else { continue }
-        if tree.kind(value) == .dictionary,
-          SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: Self.objectsKey)
-        {
-          objectsNode = value
-        } else if tree.kind(value) == .string,
-          SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: Self.rootObjectKey)
-        {
+      for (key, value) in tree.entries(0) where tree.kind(value) == .string {
+        if let key, SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: Self.rootObjectKey) {
           rootObject = SyntaxText.string(text, tree.span(value), format: .openStep)
         }
       }
@@ -44,6 +37,16 @@ struct SyntaxProjectObjects: XcodeProjectObjects {
   }
 
   private static let objectsKey = Array("objects".utf8)
+
+  /// The node of the top-level `objects` dictionary, found without indexing the objects.
+  static func objectsNode(text: [UInt8], tree: SyntaxTree) -> Int? {
+    guard tree.count > 0, tree.kind(0) == .dictionary else { return nil }
+    var found: Int?
+    for (key, value) in tree.entries(0) where tree.kind(value) == .dictionary {
+      if let key, SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: objectsKey) { found = value }
+    }
+    return found
+  }
   private static let rootObjectKey = Array("rootObject".utf8)
 
   /// FNV-1a over a token's characters (the decoded string for a token with escapes).

@@ -1,41 +1,4 @@
 extension BinaryPropertyListObjectReader {
-  /// Decodes an array of strings or a dictionary of arrays of strings directly, or returns nil
-  /// (see ``BinaryPropertyListStringLists``) so that the caller uses ``readTopObject()``.
-  mutating func readStringLists() -> PropertyList? {
-    guard let (titles, sections) = scanStringLists() else { return nil }
-    // The scan counted every string against the limit; decoding counts them again.
-    decodedSize = 0
-    var values: [[PropertyList]] = []
-    values.reserveCapacity(sections.count)
-    for section in sections {
-      var items: [PropertyList] = []
-      items.reserveCapacity(section.count)
-      for offset in section {
-        guard let text = try? readString(0, at: offset, marker: bytes[offset]) else { return nil }
-        items.append(.string(text))
-      }
-      values.append(items)
-    }
-    guard let titles else { return .array(values.first ?? []) }
-    // Built as the general traversal closes a dictionary, so that repeated keys resolve alike.
-    var dictionary = PropertyListDictionary()
-    for (key, items) in zip(titles, values) { dictionary[key] = .array(items) }
-    return .dictionary(dictionary)
-  }
-
-  /// The keys (nil for a top array) and the string objects' offsets of each array, with every
-  /// string checked to decode within the limits; nil for any other shape or any problem.
-  mutating func scanStringLists() -> (titles: [String]?, sections: [[Int]])? {
-    guard let (titles, layout) = scanStringListLayout() else { return nil }
-    var sections: [[Int]] = []
-    sections.reserveCapacity(layout.count)
-    for references in layout {
-      guard let items = scanStringArray(references) else { return nil }
-      sections.append(items)
-    }
-    return (titles, sections)
-  }
-
   /// The shape of a list of names without its strings: the keys (nil for a top array), checked
   /// and decoded, and where each array's references start and how many there are, checked to
   /// fit; nil for any other shape or any problem. The strings themselves are left to check.
@@ -73,35 +36,6 @@ extension BinaryPropertyListObjectReader {
     default:
       return nil
     }
-  }
-
-  /// The offsets of an array's string objects, or nil when an element is anything else.
-  private mutating func scanStringArray(_ references: (start: Int, count: Int)) -> [Int]? {
-    var items: [Int] = []
-    items.reserveCapacity(references.count)
-    for position in 0..<references.count {
-      guard let element = reference(at: references.start, position: position),
-        let stringOffset = stringOffset(element),
-        checkString(element, at: stringOffset)
-      else { return nil }
-      items.append(stringOffset)
-    }
-    return items
-  }
-
-  /// Checks that a string object fits, counts it against the decoded-size limit, and decodes
-  /// it when its encoding can be broken (UTF-16, UTF-8); an ASCII string always decodes.
-  private mutating func checkString(_ index: Int, at offset: Int) -> Bool {
-    let marker = bytes[offset]
-    if marker >> 4 != BinaryPropertyListMarker.asciiStringNibble {
-      return (try? readString(index, at: offset, marker: marker)) != nil
-    }
-    guard let (count, start) = try? readLength(ofObject: index, at: offset, marker: marker),
-      (try? checkFits(object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes"))
-        != nil,
-      (try? account(count, object: index, at: offset)) != nil
-    else { return false }
-    return true
   }
 
   /// The entry count and first reference of a container, checked to fit in the object area.

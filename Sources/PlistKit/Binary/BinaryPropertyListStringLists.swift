@@ -1,24 +1,30 @@
-/// The layout of a binary plist that is a list of names: an array of strings, or a dictionary
+/// A view of a binary plist that is a list of names: an array of strings, or a dictionary
 /// whose values are all arrays of strings (the book's `sortednames.plist`), read straight
-/// from the file's bytes.
+/// from the file's bytes, for code that needs the strings and not the value (Sectioning's
+/// search over a list of names, `plistkit filter`).
 ///
-/// A million short strings cost the general traversal its per-object bookkeeping (the cache
-/// of decoded values, their heights, the stack of open containers) many times over the
-/// decoding itself, and a search needs the text of its matches only; these shapes need none
-/// of that bookkeeping, as they nest two levels at most and cannot contain themselves.
+/// A million short strings cost a reader its per-object bookkeeping (the state of each object,
+/// the stack of open containers, a value made for each) many times over the decoding itself,
+/// and a search needs the text of its matches only; these shapes need none of that
+/// bookkeeping, as they nest two levels at most and cannot contain themselves.
+///
+/// ```swift
+/// guard var lists = BinaryPropertyListStringLists(scanning: bytes) else { return readTheValue() }
+/// for section in 0..<lists.sectionCount {
+///   let complete = lists.forEachString(inSection: section) { position, string in use(string.string) }
+///   guard complete else { return readTheValue() }   // a broken string: the reader says what
+/// }
+/// ```
 ///
 /// Scanning checks the shape: the keys (decoded), and that each array's references fit. The
 /// strings are checked as ``forEachString(inSection:_:)`` visits them, each exactly as the
-/// general traversal would check it, so that one pass over the items both checks and uses
+/// binary reader would check it, so that one pass over the items both checks and uses
 /// them. Only a caller that has visited every section without a failure has seen a file the
-/// general traversal would read; until then it must not act on what it saw.
+/// binary reader would read; until then it must not act on what it saw.
 ///
 /// The value holds `bytes` without owning them: use it only while they are valid.
-///
-/// Not part of the API: public only so that ``forEachString(inSection:_:)`` can be inlined into
-/// its caller with the caller's code for each string (the compiler does not inline `package`
-/// declarations across modules); the SPI keeps it out of sight.
-@_spi(StringLists)
+/// ``forEachString(inSection:_:)`` is inlinable, so that the caller's code for each string is
+/// compiled into the loop over the file's references.
 public struct BinaryPropertyListStringLists {
   /// The dictionary's keys in file order, or nil when the top object is an array.
   public let titles: [String]?
@@ -34,14 +40,14 @@ public struct BinaryPropertyListStringLists {
   @usableFromInline let objectCount: Int
   @usableFromInline let offsetTableOffset: Int
   @usableFromInline let maximumDecodedSize: Int
-  /// Bytes of strings decoded so far, against the limit, as the general traversal counts them.
+  /// Bytes of strings decoded so far, against the limit, as the binary reader counts them.
   @usableFromInline var decodedSize: Int
 
   private let trailer: BinaryPropertyListTrailer
   private let limits: PropertyListLimits
 
   /// Scans `bytes` for one of the two shapes. Returns nil for any other shape, and for anything
-  /// the general traversal would have to judge (a broken reference or key, a limit reached):
+  /// the binary reader would have to judge (a broken reference or key, a limit reached):
   /// reading the file as a whole then gives the value or the precise error.
   public init?(scanning bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions = .default) {
     guard let trailer = try? BinaryPropertyListTrailer(reading: bytes, limits: options.limits) else { return nil }
@@ -70,7 +76,7 @@ public struct BinaryPropertyListStringLists {
   public func itemCount(inSection section: Int) -> Int { sections[section].count }
 
   /// Calls `body` with the position and text of each string of array `section`, in order,
-  /// after checking the string as the general traversal would: the reference, the offset, the
+  /// after checking the string as the binary reader would: the reference, the offset, the
   /// marker, the length, the decoded-size limit, the encoding. Returns false, at the first
   /// string that fails (or is not a string), without calling `body` for it.
   ///
@@ -150,7 +156,6 @@ public struct BinaryPropertyListStringLists {
 }
 
 /// The text of one string of a list, as ``BinaryPropertyListStringLists`` finds it.
-@_spi(StringLists)
 public enum BinaryPropertyListString {
   /// The bytes of an ASCII string (marker `0x5`): one character per byte, ASCII when every
   /// byte is below 0x80, else ISO Latin-1 (see ``string(singleByte:)``).
@@ -158,7 +163,7 @@ public enum BinaryPropertyListString {
   /// A UTF-16 string, decoded.
   case decoded(String)
 
-  /// The text, as the general traversal decodes it.
+  /// The text, as the binary reader decodes it.
   public var string: String {
     switch self {
     case .singleByte(let bytes): Self.string(singleByte: bytes)

@@ -12,13 +12,8 @@ extension CommandSpec {
       deterministic: the same graph always gives the same bytes, each object written once, equal \
       strings once, so Foundation's NSKeyedUnarchiver reads back the same sharing and cycles.
       """,
-    options: [
-      .choice(
-        "to", short: "t", placeholder: "FORMAT", choices: ["binary", "xml"], aliases: ["binary1", "bplist", "xml1"],
-        help: "The archive's format (default binary).", default: "binary"),
-      .output(help: "Write the archive here instead of standard output."),
-    ],
-    arguments: [ArgumentSpec("FILE", help: "The graph; - is standard input.", completion: .file)],
+    options: [ArchiveOptions.to.spec, ArchiveOptions.output.spec],
+    arguments: [ArchiveOptions.file.spec],
     examples: [
       Example(
         command: "plistkit archive presidents.graph.json --to binary -o Presidents.plist",
@@ -30,8 +25,8 @@ extension CommandSpec {
       ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
     ],
     run: { context in
-      let path = context.arguments.argument("FILE") ?? "-"
-      let format = context.arguments.format("to") ?? .binary
+      let path = context[ArchiveOptions.file] ?? "-"
+      let format = context[ArchiveOptions.to]
       let form = try PropertyListIO.read(path, options: PropertyListReadingOptions(jsonStyle: .typed)).value
       let bytes: [UInt8]
       do throws(KeyedArchiveError) {
@@ -39,8 +34,19 @@ extension CommandSpec {
       } catch {
         throw KeyedArchiveIO.fileError(path, error)
       }
-      try PropertyListIO.write(bytes, to: context.arguments.value("output") ?? "-", output: context.output)
+      try PropertyListIO.write(bytes, to: context[ArchiveOptions.output] ?? "-", output: context.output)
       return .success
     }
   )
+}
+
+/// The options and arguments of `archive`.
+private enum ArchiveOptions {
+  static let to = Option.choice(
+    "to", short: "t", placeholder: "FORMAT",
+    choices: [("binary", PropertyListFormat.binary), ("xml", .xml)],
+    aliases: SharedOptions.formatAliases.filter { $0.1 == .binary || $0.1 == .xml },
+    help: "The archive's format (default binary).", default: "binary")
+  static let output = SharedOptions.output(help: "Write the archive here instead of standard output.")
+  static let file = SharedOptions.file("The graph; - is standard input.")
 }

@@ -3,15 +3,16 @@
 /// # Adding a command
 ///
 /// 1. Create `Commands/<Name>Command.swift` with `extension CommandSpec { static let name = CommandSpec(…) }`:
-///    its name, a one-line abstract, a discussion, its options (`.flag`, `.text`, `.choice`,
-///    with short names, defaults, `repeatable:`/`required:`), its positional arguments
-///    (`ArgumentSpec` with an arity), examples that work on `Samples/`, and a `run` closure.
+///    its name, a one-line abstract, a discussion, its options declared as typed values
+///    (`Option.flag`, `.text`, `.repeatable`, `.choice`, or one of ``SharedOptions``), its
+///    positional arguments (`Argument.single`/`.variadic`), examples that work on `Samples/`,
+///    and a `run` closure.
 /// 2. Add it to ``CommandRegistry/all`` below (the order is the order of `plistkit --help`).
 /// 3. Run `scripts/generate-man.sh` to refresh `man/plistkit.1` (a test checks it is current).
 ///
 /// Help, the man page and the shell completions are generated from the description, and the
-/// parser enforces it, so nothing else needs to change. In `run`, read the parsed values with
-/// `context.arguments.flag/value/values/argument/arguments`, read inputs with
+/// parser enforces it, so nothing else needs to change. In `run`, read each option and argument
+/// as the typed value it was declared with, `context[option]`, read inputs with
 /// `PropertyListIO.read` (`-` is stdin), write with `PropertyListIO.write` (atomic; `-` is
 /// stdout), print through `context.output`, and throw ``CommandError`` (`.usage("what")` exits 2
 /// and is printed as `plistkit: CMD: what`,

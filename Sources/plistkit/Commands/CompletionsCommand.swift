@@ -5,7 +5,7 @@ extension CommandSpec {
     abstract: "Print a shell completion script for bash, zsh or fish.",
     discussion:
       "The script is generated from the same command table as the help, so it always knows every command and option.",
-    arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish.")],
+    arguments: [CompletionsArguments.shell.spec],
     examples: [
       Example(
         command: "plistkit completions bash > /etc/bash_completion.d/plistkit",
@@ -15,7 +15,7 @@ extension CommandSpec {
         explanation: "Install fish completions."),
     ],
     run: { context in
-      let shell = context.arguments.argument("SHELL") ?? ""
+      let shell = context[CompletionsArguments.shell] ?? ""
       guard CompletionRenderer.shells.contains(shell) else {
         let hint = Suggestion.hint(for: shell, among: CompletionRenderer.shells)
         throw CommandError.usage("unknown shell '\(shell)'; expected bash, zsh or fish\(hint)")
@@ -24,4 +24,9 @@ extension CommandSpec {
       return .success
     }
   )
+}
+
+/// The argument of `completions`.
+private enum CompletionsArguments {
+  static let shell = Argument.single("SHELL", help: "bash, zsh or fish.")
 }

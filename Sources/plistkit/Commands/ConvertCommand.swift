@@ -16,24 +16,11 @@ extension CommandSpec {
       NAME.xcodeproj folder of the output or the input, else from its first target.
       """,
     options: [
-      .toFormat(required: true, layouts: ["pbxproj"]),
-      .output(help: "Write the result here (one input only); - is standard output."),
-      .flag("in-place", short: "i", help: "Replace each input with its converted form."),
-      .text(
-        "extension", short: "e", placeholder: "EXT",
-        help: "Write each result next to its input, with this extension instead of the input's."),
-      .typed,
-      .fromFormat,
-      .flag("compact", help: "Write JSON and OpenStep on one line instead of indented."),
-      .flag("sort-keys", help: "Write dictionary keys sorted by code point instead of in their order."),
-      .text(
-        "project-name", placeholder: "NAME",
-        help: "With --to pbxproj: the project's name, as Xcode takes it from the NAME.xcodeproj folder."),
+      ConvertJob.to.spec, ConvertJob.output.spec, ConvertJob.inPlace.spec, ConvertJob.newExtension.spec,
+      SharedOptions.typed.spec, SharedOptions.from.spec, ConvertJob.compact.spec, ConvertJob.sortKeys.spec,
+      ConvertJob.projectName.spec,
     ],
-    arguments: [
-      ArgumentSpec(
-        "FILE", help: "Property lists to convert; - is standard input.", arity: .oneOrMore, completion: .file)
-    ],
+    arguments: [ConvertJob.files.spec],
     examples: [
       Example(command: "plistkit convert Samples/sortednames.plist --to json", explanation: "Print the names as JSON."),
       Example(
@@ -44,17 +31,32 @@ extension CommandSpec {
         explanation: "Print a keyed archive as lossless typed JSON (UIDs, integers and reals kept apart)."),
       Example(command: "plistkit convert *.plist --to xml --in-place", explanation: "Rewrite files as XML, in place."),
     ],
-    run: { context in try ConvertJob(context.arguments).run(context) }
+    run: { context in try ConvertJob(context).run(context) }
   )
 }
 
 /// The conversion of one or more files, with the output rules of `convert`.
 private struct ConvertJob: Sendable {
+  static let to = SharedOptions.to(required: true, layouts: true)
+  static let layout = SharedOptions.layout(of: to)
+  static let projectName = Option.text(
+    "project-name", placeholder: "NAME",
+    help: "With --to pbxproj: the project's name, as Xcode takes it from the NAME.xcodeproj folder.")
+  static let output = SharedOptions.output(help: "Write the result here (one input only); - is standard output.")
+  static let inPlace = Option.flag("in-place", short: "i", help: "Replace each input with its converted form.")
+  static let newExtension = Option.text(
+    "extension", short: "e", placeholder: "EXT",
+    help: "Write each result next to its input, with this extension instead of the input's.")
+  static let compact = Option.flag("compact", help: "Write JSON and OpenStep on one line instead of indented.")
+  static let sortKeys = Option.flag(
+    "sort-keys", help: "Write dictionary keys sorted by code point instead of in their order.")
+  static let files = SharedOptions.files("Property lists to convert; - is standard input.")
+
   let files: [String]
   let target: PropertyListFormat
   let source: PropertyListFormat?
   let readingOptions: PropertyListReadingOptions
-  let writingOptions: PropertyListWritingOptions
+  var writingOptions: PropertyListWritingOptions
   let output: String?
   let inPlace: Bool
   let newExtension: String?
@@ -62,19 +64,19 @@ private struct ConvertJob: Sendable {
   let xcodeLayout: Bool
   let projectName: String?
 
-  init(_ arguments: ParsedArguments) {
-    files = arguments.arguments("FILE")
-    target = arguments.format("to") ?? .xml
-    source = arguments.format("from")
-    readingOptions = arguments.readingOptions
-    writingOptions = PropertyListWritingOptions(
-      jsonStyle: arguments.flag("typed") ? .typed : .plain, prettyPrinted: !arguments.flag("compact"),
-      sortedKeys: arguments.flag("sort-keys"))
-    output = arguments.value("output")
-    inPlace = arguments.flag("in-place")
-    newExtension = arguments.value("extension")
-    xcodeLayout = arguments.value("to") == "pbxproj"
-    projectName = arguments.value("project-name")
+  init(_ context: CommandContext) {
+    files = context[Self.files]
+    target = context[Self.to] ?? .xml
+    source = context[SharedOptions.from]
+    readingOptions = context.readingOptions
+    writingOptions = context.writingOptions
+    writingOptions.prettyPrinted = !context[Self.compact]
+    writingOptions.sortedKeys = context[Self.sortKeys]
+    output = context[Self.output]
+    inPlace = context[Self.inPlace]
+    newExtension = context[Self.newExtension]
+    xcodeLayout = context[Self.layout] != nil
+    projectName = context[Self.projectName]
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {

@@ -8,12 +8,8 @@ extension CommandSpec {
     discussion: """
       Like `plutil -create`, but an existing file is kept unless --force is given.
       """,
-    options: [
-      .toFormat(required: false, help: "The format to write."),
-      .flag("force", short: "f", help: "Replace FILE if it exists."),
-      .typed,
-    ],
-    arguments: [ArgumentSpec("FILE", help: "The file to create; - is standard output.", completion: .file)],
+    options: [CreateOptions.to.spec, CreateOptions.force.spec, SharedOptions.typed.spec],
+    arguments: [CreateOptions.file.spec],
     examples: [
       Example(command: "plistkit create Settings.plist", explanation: "Create an empty XML dictionary."),
       Example(command: "plistkit create - --to json", explanation: "Print an empty JSON dictionary: {}."),
@@ -24,16 +20,22 @@ extension CommandSpec {
       ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
     ],
     run: { context in
-      let arguments = context.arguments
-      let path = arguments.argument("FILE") ?? "-"
-      if path != "-", !arguments.flag("force"), FileSystem.exists(path) {
+      let path = context[CreateOptions.file] ?? "-"
+      if path != "-", !context[CreateOptions.force], FileSystem.exists(path) {
         throw CommandError.file(path, PropertyListError(.io, "already exists (use --force to replace it)"))
       }
-      let options = PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain)
       let empty = PropertyList.dictionary(PropertyListDictionary())
-      let bytes = try PropertyListIO.serialize(empty, as: arguments.format("to") ?? .xml, options: options, path: path)
+      let bytes = try PropertyListIO.serialize(
+        empty, as: context[CreateOptions.to] ?? .xml, options: context.writingOptions, path: path)
       try PropertyListIO.write(bytes, to: path, output: context.output)
       return .success
     }
   )
+}
+
+/// The options and arguments of `create`.
+private enum CreateOptions {
+  static let to = SharedOptions.to()
+  static let force = Option.flag("force", short: "f", help: "Replace FILE if it exists.")
+  static let file = SharedOptions.file("The file to create; - is standard output.")
 }

@@ -2,22 +2,82 @@ import KeyedArchive
 import PlistDocument
 import PlistKit
 
-/// The read–change–write cycle shared by `set`, `insert` and `remove`: a text file is edited
-/// through its source-preserving document (only the edited bytes change: comments, layout,
-/// encoding and line endings stay; a `*.pbxproj` file keeps Xcode's layout), a binary file
-/// through its value; the result is written back atomically, to the file itself or to
-/// `--output`. `--reformat` writes the whole file from the value instead.
+/// The read–change–write cycle shared by `set`, `insert`, `remove` and plutil's `-insert`,
+/// `-replace` and `-remove`: a text file is edited through its source-preserving document (only
+/// the edited bytes change: comments, layout, encoding and line endings stay; a `*.pbxproj` file
+/// keeps Xcode's layout), a binary file through its value; the result is written back
+/// atomically, to the file itself or elsewhere. `--reformat` writes the whole file from the
+/// value instead.
+struct EditCycle {
+  /// The file to change (`-` is standard input, and the result then goes to standard output).
+  let path: String
+  /// Where the result goes: `path` when nil, standard output for `-`.
+  let destination: String?
+  let options: DocumentEditing.Options
+
+  /// Reads the file, makes `edit` at `keyPath`, writes the result.
+  func edit(_ edit: KeyPathEdit, at keyPath: PropertyListKeyPath, output: BufferedOutput) throws(CommandError) {
+    try run(
+      output: output, document: { (document) throws(PropertyListError) in try edit.apply(to: &document, at: keyPath) },
+      value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: keyPath) })
+  }
+
+  /// Like ``edit(_:at:output:)`` for a keyed archive: the change is made to the archive's object
+  /// graph, and the archive it gives reaches a text file as the least edit of its document.
+  func editArchive(
+    output: BufferedOutput, _ change: (inout ObjectGraph) throws(KeyedArchiveError) -> Void
+  ) throws(CommandError) {
+    func edited(_ value: PropertyList) throws(PropertyListError) -> PropertyList {
+      do {
+        var graph = try ObjectGraph(archive: value)
+        try change(&graph)
+        return try graph.archivedPropertyList()
+      } catch {
+        throw KeyedArchiveIO.propertyListError(error)
+      }
+    }
+    try run(
+      output: output,
+      document: { (document) throws(PropertyListError) in try document.update(to: edited(try document.value)) },
+      value: { (value) throws(PropertyListError) in value = try edited(value) })
+  }
+
+  private func run(
+    output: BufferedOutput, document: (inout PropertyListDocument) throws(PropertyListError) -> Void,
+    value: (inout PropertyList) throws(PropertyListError) -> Void
+  ) throws(CommandError) {
+    let bytes = try DocumentEditing.edit(path, options: options, document: document, value: value)
+    try PropertyListIO.write(bytes, to: destination ?? path, output: output)
+  }
+}
+
+/// The options, arguments and exit codes `set`, `insert` and `remove` share.
 enum EditSupport {
+  static let output = SharedOptions.output(
+    help: "Write the result here instead of changing FILE; - is standard output.")
+  static let reformat = Option.flag(
+    "reformat",
+    help:
+      "Write the whole file again from its value in the format's own layout (Xcode's for *.pbxproj), instead of changing only the edited bytes."
+  )
+  static let file = SharedOptions.file(
+    "The property list to change; - reads standard input and writes standard output.")
+  static let keyPath = Argument.single(
+    "KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key.")
+  static let valueText = Argument.single("VALUE", help: "The new value, as text (see --type).", optional: true)
+  /// `--type TYPE`.
+  static let type = Option.choice(
+    "type", placeholder: "TYPE", choices: ValueParser.types.map { ($0, $0) },
+    aliases: ValueParser.aliases.map { ($0, $0) },
+    help:
+      "How to read VALUE: json and xml take a whole property list (a fragment); array and dictionary make an empty one and take no VALUE.",
+    required: true)
+
   /// The options every editing command has.
-  static let options: [OptionSpec] = [
-    .output(help: "Write the result here instead of changing FILE; - is standard output."),
-    .typed,
-    .flag(
-      "reformat",
-      help:
-        "Write the whole file again from its value in the format's own layout (Xcode's for *.pbxproj), instead of changing only the edited bytes."
-    ),
-  ]
+  static let options = [output.spec, SharedOptions.typed.spec, reformat.spec]
+
+  /// The positional arguments of `set` and `insert`.
+  static let valueArguments = [file.spec, keyPath.spec, valueText.spec]
 
   /// The exit codes every editing command shares.
   static let exitCodes: [CommandSpec.ExitCodeNote] = [
@@ -28,72 +88,40 @@ enum EditSupport {
     .init(status: .usage, meaning: "the command line was wrong, or the VALUE does not parse as --type"),
   ]
 
+  /// The edit of FILE that the command line asks for.
+  static func cycle(_ context: CommandContext) -> EditCycle {
+    EditCycle(
+      path: context[file] ?? "-", destination: context[output],
+      options: DocumentEditing.Options(
+        reading: context.readingOptions, writing: context.writingOptions, reformat: context[reformat]))
+  }
+
   /// Reads FILE, makes `edit` at KEYPATH, writes the result.
   static func edit(_ context: CommandContext, _ edit: KeyPathEdit) throws(CommandError) -> ExitStatus {
-    let arguments = context.arguments
-    let path = arguments.argument("FILE") ?? "-"
-    let keyPath = PropertyListKeyPath(arguments.argument("KEYPATH") ?? "")
-    let bytes = try DocumentEditing.edit(
-      try PropertyListIO.readBytes(path).array, path: path, options: documentOptions(arguments),
-      document: { (document) throws(PropertyListError) in try edit.apply(to: &document, at: keyPath) },
-      value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: keyPath) })
-    try PropertyListIO.write(bytes, to: arguments.value("output") ?? path, output: context.output)
+    try cycle(context).edit(edit, at: PropertyListKeyPath(context[keyPath] ?? ""), output: context.output)
     return .success
   }
 
-  /// Like ``edit(_:_:)`` for `--archive`: the change is made to the archive's object graph,
-  /// and the archive it gives reaches a text file as the least edit of its document.
+  /// Like ``edit(_:_:)`` for `--archive`.
   static func editArchive(
-    _ context: CommandContext, _ change: (inout ArchiveEditor, PropertyListKeyPath) throws(PropertyListError) -> Void
+    _ context: CommandContext, _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) -> ExitStatus {
-    let arguments = context.arguments
-    let path = arguments.argument("FILE") ?? "-"
-    let keyPath = PropertyListKeyPath(arguments.argument("KEYPATH") ?? "")
-    func edited(_ value: PropertyList) throws(PropertyListError) -> PropertyList {
-      var editor = try ArchiveEditor(archive: value)
-      try change(&editor, keyPath)
-      return try editor.archive()
+    let keyPath = PropertyListKeyPath(context[keyPath] ?? "")
+    try cycle(context).editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
+      try change(&graph, keyPath)
     }
-    let bytes = try DocumentEditing.edit(
-      try PropertyListIO.readBytes(path).array, path: path, options: documentOptions(arguments),
-      document: { (document) throws(PropertyListError) in try document.update(to: edited(try document.value)) },
-      value: { (value) throws(PropertyListError) in value = try edited(value) })
-    try PropertyListIO.write(bytes, to: arguments.value("output") ?? path, output: context.output)
     return .success
-  }
-
-  private static func documentOptions(_ arguments: ParsedArguments) -> DocumentEditing.Options {
-    DocumentEditing.Options(
-      reading: arguments.readingOptions,
-      writing: PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain),
-      reformat: arguments.flag("reformat"))
   }
 
   /// The VALUE argument parsed as `--type`.
-  static func newValue(_ arguments: ParsedArguments) throws(CommandError) -> PropertyList {
-    let type = arguments.value("type") ?? "string"
-    let text = arguments.argument("VALUE")
+  static func newValue(_ context: CommandContext) throws(CommandError) -> PropertyList {
+    let type = context[Self.type] ?? "string"
+    let text = context[valueText]
     if ValueParser.isEmptyContainer(type) {
       guard text == nil else { throw .usage("--type \(type) makes an empty \(type) and takes no VALUE") }
       return try ValueParser.parse("", as: type, typedJSON: false)
     }
     guard let text else { throw .usage("missing argument VALUE") }
-    return try ValueParser.parse(text, as: type, typedJSON: arguments.flag("typed"))
+    return try ValueParser.parse(text, as: type, typedJSON: context[SharedOptions.typed])
   }
-
-  /// `--type TYPE`.
-  static let typeOption = OptionSpec.choice(
-    "type", placeholder: "TYPE", choices: ValueParser.types, aliases: ValueParser.aliases,
-    help:
-      "How to read VALUE: json and xml take a whole property list (a fragment); array and dictionary make an empty one and take no VALUE.",
-    required: true)
-
-  /// The positional arguments of `set` and `insert`.
-  static let valueArguments: [ArgumentSpec] = [
-    ArgumentSpec(
-      "FILE", help: "The property list to change; - reads standard input and writes standard output.", completion: .file
-    ),
-    ArgumentSpec("KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key."),
-    ArgumentSpec("VALUE", help: "The new value, as text (see --type).", arity: .optional),
-  ]
 }

@@ -19,24 +19,10 @@ extension CommandSpec {
       nothing did, 2 on errors.
       """,
     options: [
-      .choice(
-        "match", short: "m", placeholder: "MODE", choices: ["contains", "prefix", "word"],
-        help: "Where TERM may match: anywhere, at the start of the text, or at the start of a word.",
-        default: "contains"),
-      .flag("ignore-diacritics", short: "d", help: "Ignore accents and other marks: e finds é."),
-      .flag("ignore-width", short: "w", help: "Ignore full-width and half-width forms: ａｂｃ finds abc."),
-      .choice(
-        "format", short: "f", placeholder: "FORMAT", choices: ["text", "json", "plist"],
-        help: "How to print the result.",
-        default: "text"),
-      .flag("flat", help: "Print one matching item per line, without section titles."),
-      SectionedInput.keyOption,
-      SectionedInput.collationOption,
+      FilterJob.match.spec, FilterJob.ignoreDiacritics.spec, FilterJob.ignoreWidth.spec, FilterJob.format.spec,
+      FilterJob.flat.spec, SectionedInput.key.spec, SectionedInput.collation.spec,
     ],
-    arguments: [
-      ArgumentSpec("FILE", help: "The list to search; - is standard input.", completion: .file),
-      ArgumentSpec("TERM", help: "The text to look for."),
-    ],
+    arguments: [FilterJob.file.spec, FilterJob.term.spec],
     examples: [
       Example(
         command: "plistkit filter Samples/sortednames.plist ann", explanation: "Names containing 'ann', by letter."),
@@ -66,53 +52,61 @@ extension CommandSpec {
 
 /// One run of `filter`.
 private struct FilterJob {
+  enum Output { case text, json, plist }
+
+  static let match = Option.choice(
+    "match", short: "m", placeholder: "MODE",
+    choices: [("contains", SearchOptions.Mode.contains), ("prefix", .prefix), ("word", .wordPrefix)],
+    help: "Where TERM may match: anywhere, at the start of the text, or at the start of a word.",
+    default: "contains")
+  static let ignoreDiacritics = Option.flag(
+    "ignore-diacritics", short: "d", help: "Ignore accents and other marks: e finds é.")
+  static let ignoreWidth = Option.flag(
+    "ignore-width", short: "w", help: "Ignore full-width and half-width forms: ａｂｃ finds abc.")
+  static let format = Option.choice(
+    "format", short: "f", placeholder: "FORMAT", choices: [("text", Output.text), ("json", .json), ("plist", .plist)],
+    help: "How to print the result.", default: "text")
+  static let flat = Option.flag("flat", help: "Print one matching item per line, without section titles.")
+  static let file = SharedOptions.file("The list to search; - is standard input.")
+  static let term = Argument.single("TERM", help: "The text to look for.")
+
   let context: CommandContext
 
   init(_ context: CommandContext) { self.context = context }
 
   func run() throws(CommandError) -> ExitStatus {
-    let arguments = context.arguments
-    let path = arguments.argument("FILE") ?? "-"
-    let mode: SearchOptions.Mode =
-      switch arguments.value("match") {
-      case "prefix": .prefix
-      case "word": .wordPrefix
-      default: .contains
-      }
+    let path = context[Self.file] ?? "-"
     let options = SearchOptions(
-      mode: mode, ignoresDiacritics: arguments.flag("ignore-diacritics"), ignoresWidth: arguments.flag("ignore-width"))
-    let term = arguments.argument("TERM") ?? ""
-    let flat = arguments.flag("flat")
+      mode: context[Self.match], ignoresDiacritics: context[Self.ignoreDiacritics],
+      ignoresWidth: context[Self.ignoreWidth])
+    let term = context[Self.term] ?? ""
+    let flat = context[Self.flat]
     // A binary list of names is searched straight from the file's bytes when the output allows
     // it (a large file is read into a buffer that takes huge pages).
     let bytes = try PropertyListIO.readBytes(path)
-    if arguments.value("format") == "text" || flat, arguments.value("collation") == nil,
-      let found = bytes.withBytes({ BinaryListFilter(term: term, options: options).run($0) })
+    if context[Self.format] == .text || flat, context[SectionedInput.collation] == nil,
+      let found = bytes.withBytes({ BinaryStringListSearch(term: term, options: options).matches(in: $0) })
     {
       return printFound(found, flat: flat)
     }
-    let input = try SectionedInput.load(arguments, path: path, bytes: bytes, flatCollation: nil)
+    let input = try SectionedInput.load(context, path: path, bytes: bytes, flatCollation: nil)
     let result = input.list.filtered(by: term, options: options)
     if flat {
       printFlat(result)
     } else {
-      switch arguments.value("format") {
-      case "json": try write(json(result), path: path)
-      case "plist": try write(plist(result, shape: input.shape), path: path, as: .xml)
-      default: printText(result, shape: input.shape)
+      switch context[Self.format] {
+      case .json: try write(json(result), path: path)
+      case .plist: try write(plist(result, shape: input.shape), path: path, as: .xml)
+      case .text: printText(result, shape: input.shape)
       }
     }
     return result.isEmpty ? .failure : .success
   }
 
-  /// What ``BinaryListFilter`` found, printed as ``printText(_:shape:)`` and
+  /// What ``BinaryStringListSearch`` found, printed as ``printText(_:shape:)`` and
   /// ``printFlat(_:)`` print a result.
-  private func printFound(
-    _ found: (titled: Bool, sections: [(title: String, items: [String])]), flat: Bool
-  )
-    -> ExitStatus
-  {
-    let titled = found.titled && !flat
+  private func printFound(_ found: BinaryStringListSearch.Matches, flat: Bool) -> ExitStatus {
+    let titled = found.isTitled && !flat
     for section in found.sections {
       if titled { context.output.writeLine(section.title) }
       for item in section.items {

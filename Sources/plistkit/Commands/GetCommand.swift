@@ -13,22 +13,10 @@ extension CommandSpec {
       another type, so scripts can check before they use it.
       """,
     options: [
-      .choice(
-        "to", short: "t", placeholder: "FORMAT", choices: ["raw"] + OptionSpec.formatChoices,
-        aliases: OptionSpec.formatAliases, help: "How to print the value.", default: "raw"),
-      .choice(
-        "expect", placeholder: "TYPE", choices: TypeName.all, aliases: TypeName.aliases,
-        help: "Fail unless the value has this type."),
-      .flag("no-newline", short: "n", help: "With --to raw, print no newline after the value."),
-      .output(help: "Write the value here instead of standard output (atomically)."),
-      .typed,
-      .fromFormat,
-      .archive,
+      GetOptions.to.spec, GetOptions.expect.spec, GetOptions.noNewline.spec, GetOptions.output.spec,
+      SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
     ],
-    arguments: [
-      ArgumentSpec("FILE", help: "The property list; - is standard input.", completion: .file),
-      ArgumentSpec("KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key."),
-    ],
+    arguments: [GetOptions.file.spec, GetOptions.keyPath.spec],
     examples: [
       Example(command: "plistkit get Samples/sortednames.plist A.0", explanation: "Print the first name under A."),
       Example(
@@ -45,27 +33,42 @@ extension CommandSpec {
       ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
     ],
     run: { context in
-      let arguments = context.arguments
-      let path = arguments.argument("FILE") ?? "-"
-      let keyPath = arguments.argument("KEYPATH") ?? ""
-      let root = try PropertyListIO.read(path, format: arguments.format("from"), options: arguments.readingOptions)
-      let value = try KeyPathLookup.value(in: root.value, at: keyPath, path: path, archive: arguments.flag("archive"))
-      if let expected = arguments.value("expect").map(TypeName.canonical), TypeName.of(value) != expected {
+      let path = context[GetOptions.file] ?? "-"
+      let keyPath = context[GetOptions.keyPath] ?? ""
+      let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
+      let value = try KeyPathLookup.value(
+        in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])
+      if let expected = context[GetOptions.expect], TypeName.of(value) != expected {
         throw CommandError.file(
           path,
           PropertyListError(
             .keyPath, at: .keyPath(keyPath), "expected a value of type \(expected), found \(TypeName.of(value))"))
       }
       let bytes: [UInt8]
-      if let format = arguments.format("to") {
-        let options = PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain)
-        bytes = try PropertyListIO.serialize(value, as: format, options: options, path: path)
+      if let format = context[GetOptions.to] {
+        bytes = try PropertyListIO.serialize(value, as: format, options: context.writingOptions, path: path)
       } else {
-        bytes = Array((RawText.render(value) + (arguments.flag("no-newline") ? "" : "\n")).utf8)
+        bytes = Array((RawText.render(value) + (context[GetOptions.noNewline] ? "" : "\n")).utf8)
       }
-      try PropertyListIO.write(bytes, to: arguments.value("output") ?? "-", output: context.output)
+      try PropertyListIO.write(bytes, to: context[GetOptions.output] ?? "-", output: context.output)
       return .success
     }
   )
 
+}
+
+/// The options and arguments of `get`.
+private enum GetOptions {
+  /// `--to`: raw text (nil) or a format.
+  static let to = Option<PropertyListFormat?>.choice(
+    "to", short: "t", placeholder: "FORMAT", choices: [("raw", nil)] + SharedOptions.formatChoices.map { ($0, $1) },
+    aliases: SharedOptions.formatAliases.map { ($0, $1) }, help: "How to print the value.", default: "raw")
+  static let expect = Option.choice(
+    "expect", placeholder: "TYPE", choices: TypeName.all.map { ($0, $0) },
+    aliases: TypeName.aliases.map { ($0, TypeName.canonical($0)) }, help: "Fail unless the value has this type.")
+  static let noNewline = Option.flag("no-newline", short: "n", help: "With --to raw, print no newline after the value.")
+  static let output = SharedOptions.output(help: "Write the value here instead of standard output (atomically).")
+  static let file = SharedOptions.file()
+  static let keyPath = Argument.single(
+    "KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key.")
 }

@@ -3,8 +3,8 @@ extension CommandSpec {
   static let help = CommandSpec(
     name: "help",
     abstract: "Show the list of commands, or one command's help.",
-    options: [.flag("man", help: "Print the whole manual as a roff man page (see man/plistkit.1).")],
-    arguments: [ArgumentSpec("COMMAND", help: "The command to explain.", arity: .optional, completion: .command)],
+    options: [HelpOptions.man.spec],
+    arguments: [HelpOptions.command.spec],
     examples: [
       Example(command: "plistkit help convert", explanation: "Show how to use convert."),
       Example(command: "plistkit help --man | man -l -", explanation: "Read the manual page."),
@@ -14,11 +14,11 @@ extension CommandSpec {
       ExitCodeNote(status: .usage, meaning: "no such command"),
     ],
     run: { context in
-      if context.arguments.flag("man") {
+      if context[HelpOptions.man] {
         context.output.write(ManPageRenderer.render(CommandRegistry.all))
         return .success
       }
-      guard let name = context.arguments.argument("COMMAND") else {
+      guard let name = context[HelpOptions.command] else {
         context.output.write(HelpRenderer.overview(CommandRegistry.all))
         return .success
       }
@@ -34,4 +34,10 @@ extension CommandSpec {
       return .success
     }
   )
+}
+
+/// The option and argument of `help`.
+private enum HelpOptions {
+  static let man = Option.flag("man", help: "Print the whole manual as a roff man page (see man/plistkit.1).")
+  static let command = Argument.single("COMMAND", help: "The command to explain.", optional: true, completion: .command)
 }

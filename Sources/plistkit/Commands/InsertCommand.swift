@@ -10,10 +10,7 @@ extension CommandSpec {
       goes before the given index (the count appends). With --append, KEYPATH names an array and \
       the value goes at its end. The file keeps its format, key order and permissions.
       """,
-    options: [
-      EditSupport.typeOption,
-      .flag("append", short: "a", help: "KEYPATH names an array: add the value at its end."),
-    ] + EditSupport.options,
+    options: [EditSupport.type.spec, InsertOptions.append.spec] + EditSupport.options,
     arguments: EditSupport.valueArguments,
     examples: [
       Example(
@@ -25,9 +22,13 @@ extension CommandSpec {
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
-      let newValue = try EditSupport.newValue(context.arguments)
-      let append = context.arguments.flag("append")
-      return try EditSupport.edit(context, .insert(newValue, append: append))
+      let newValue = try EditSupport.newValue(context)
+      return try EditSupport.edit(context, .insert(newValue, append: context[InsertOptions.append]))
     }
   )
+}
+
+/// The options of `insert`.
+private enum InsertOptions {
+  static let append = Option.flag("append", short: "a", help: "KEYPATH names an array: add the value at its end.")
 }

@@ -1,3 +1,4 @@
+import KeyedArchive
 import PlistKit
 
 /// Finding the value a command's KEYPATH argument names, with errors that name the file and
@@ -10,9 +11,16 @@ enum KeyPathLookup {
   )
     throws(CommandError) -> PropertyList
   {
+    var start = root
+    if archive {
+      do {
+        start = try ObjectGraph(archive: root).plainView()
+      } catch {
+        throw KeyedArchiveIO.fileError(path, error)
+      }
+    }
+    guard let keyPath, !keyPath.isEmpty else { return start }
     do {
-      let start = archive ? try ArchiveEditor(archive: root).plainView() : root
-      guard let keyPath, !keyPath.isEmpty else { return start }
       return try start.value(at: PropertyListKeyPath(keyPath))
     } catch {
       throw .file(path, error)

@@ -11,10 +11,8 @@ extension CommandSpec {
       on standard error, with the line and column for text formats, the byte offset for binary \
       ones. Files are checked in parallel and reported in input order.
       """,
-    options: [.typed, .fromFormat],
-    arguments: [
-      ArgumentSpec("FILE", help: "Files to check; - is standard input.", arity: .oneOrMore, completion: .file)
-    ],
+    options: [SharedOptions.typed.spec, SharedOptions.from.spec],
+    arguments: [LintFiles.files.spec],
     examples: [
       Example(command: "plistkit lint Samples/*.plist", explanation: "Check the sample files."),
       Example(command: "plistkit lint --quiet Samples/computers.plist && echo valid", explanation: "Check silently."),
@@ -25,9 +23,9 @@ extension CommandSpec {
       ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
     ],
     run: { context in
-      let files = context.arguments.arguments("FILE")
-      let source = context.arguments.format("from")
-      let options = context.arguments.readingOptions
+      let files = context[LintFiles.files]
+      let source = context[SharedOptions.from]
+      let options = context.readingOptions
       let results = ProgressReporter.forFiles(files).map(count: files.count) { index in
         Result { () throws(CommandError) in
           _ = try PropertyListIO.read(files[index], format: source, options: options)
@@ -46,4 +44,9 @@ extension CommandSpec {
       return status
     }
   )
+}
+
+/// The arguments of `lint`.
+private enum LintFiles {
+  static let files = SharedOptions.files("Files to check; - is standard input.")
 }

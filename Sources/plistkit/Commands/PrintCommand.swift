@@ -11,33 +11,31 @@ extension CommandSpec {
       quoted, dates are ISO 8601 in UTC, data shows its length and the first bytes in hex, \
       UIDs show as <uid N>. Colours on a terminal only, never with NO_COLOR set.
       """,
-    options: [
-      .choice(
-        "color", placeholder: "WHEN", choices: ["auto", "always", "never"],
-        help: "Colour the output: on a terminal (auto), always, or never. NO_COLOR turns it off.", default: "auto"),
-      .typed,
-      .fromFormat,
-      .archive,
-    ],
-    arguments: [
-      ArgumentSpec("FILE", help: "The property list; - is standard input.", completion: .file),
-      ArgumentSpec(
-        "KEYPATH", help: "Print only the value here: keys and indices separated by dots (A.0).", arity: .optional),
-    ],
+    options: [PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec],
+    arguments: [PrintOptions.file.spec, PrintOptions.keyPath.spec],
     examples: [
       Example(command: "plistkit print Samples/computers.plist", explanation: "Print the list of computers."),
       Example(
         command: "plistkit print Samples/sortednames.plist Z", explanation: "Print the names filed under Z."),
     ],
     run: { context in
-      let arguments = context.arguments
-      let path = arguments.argument("FILE") ?? "-"
-      let root = try PropertyListIO.read(path, format: arguments.format("from"), options: arguments.readingOptions)
+      let path = context[PrintOptions.file] ?? "-"
+      let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
       let value = try KeyPathLookup.value(
-        in: root.value, at: arguments.argument("KEYPATH"), path: path, archive: arguments.flag("archive"))
-      let printer = TreePrinter(palette: .resolve(arguments.value("color")))
+        in: root.value, at: context[PrintOptions.keyPath], path: path, archive: context[SharedOptions.archive])
+      let printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))
       printer.write(value, to: context.output)
       return .success
     }
   )
+}
+
+/// The options and arguments of `print`.
+private enum PrintOptions {
+  static let color = Option.choice(
+    "color", placeholder: "WHEN", choices: [("auto", "auto"), ("always", "always"), ("never", "never")],
+    help: "Colour the output: on a terminal (auto), always, or never. NO_COLOR turns it off.", default: "auto")
+  static let file = SharedOptions.file()
+  static let keyPath = Argument.single(
+    "KEYPATH", help: "Print only the value here: keys and indices separated by dots (A.0).", optional: true)
 }

@@ -1,3 +1,4 @@
+import KeyedArchive
 import PlistKit
 
 extension CommandSpec {
@@ -9,13 +10,8 @@ extension CommandSpec {
       Like `plutil -remove`. A missing key is an error (exit 1), so a typo never passes \
       silently. The file keeps its format, key order and permissions.
       """,
-    options: EditSupport.options + [.archive],
-    arguments: [
-      ArgumentSpec(
-        "FILE", help: "The property list to change; - reads standard input and writes standard output.",
-        completion: .file),
-      ArgumentSpec("KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key."),
-    ],
+    options: EditSupport.options + [SharedOptions.archive.spec],
+    arguments: [EditSupport.file.spec, EditSupport.keyPath.spec],
     examples: [
       Example(
         command: "plistkit remove Samples/sortednames.plist Q -o -",
@@ -23,9 +19,9 @@ extension CommandSpec {
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
-      if context.arguments.flag("archive") {
-        return try EditSupport.editArchive(context) { (editor, keyPath) throws(PropertyListError) in
-          try editor.removeValue(at: keyPath)
+      if context[SharedOptions.archive] {
+        return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
+          try graph.removeValue(at: keyPath)
         }
       }
       return try EditSupport.edit(context, .remove)

@@ -21,28 +21,28 @@ struct SectionedInput {
   let shape: Shape
 
   /// `--collation`.
-  static let collationOption = OptionSpec.choice(
-    "collation", short: "c", placeholder: "LANG", choices: Collation.allCases.map(\.rawValue),
+  static let collation = Option.choice(
+    "collation", short: "c", placeholder: "LANG", choices: Collation.allCases.map { ($0.rawValue, $0) },
     help: "Section items by their first letter in this language (a dictionary or menu is re-sectioned).")
 
   /// `--key NAME`.
-  static let keyOption = OptionSpec.text(
+  static let key = Option.text(
     "key", short: "k", placeholder: "NAME",
     help: "The key holding the text of dictionary items (default: Name, name, title or Title).")
 
   /// Reads `path` (`-` is standard input) and sections it. `flatCollation` sections a flat
   /// list when no `--collation` is given.
   static func load(
-    _ arguments: ParsedArguments, path: String, flatCollation: Collation?
+    _ context: CommandContext, path: String, flatCollation: Collation?
   ) throws(CommandError)
     -> SectionedInput
   {
-    try load(arguments, path: path, bytes: try PropertyListIO.readBytes(path), flatCollation: flatCollation)
+    try load(context, path: path, bytes: try PropertyListIO.readBytes(path), flatCollation: flatCollation)
   }
 
   /// Sections `input`, already read from `path`.
   static func load(
-    _ arguments: ParsedArguments, path: String, bytes input: InputBuffer, flatCollation: Collation?
+    _ context: CommandContext, path: String, bytes input: InputBuffer, flatCollation: Collation?
   ) throws(CommandError)
     -> SectionedInput
   {
@@ -52,8 +52,8 @@ struct SectionedInput {
     } else {
       value = try PropertyListIO.parse(input, path: path).value
     }
-    let collation = arguments.value("collation").flatMap(Collation.init(rawValue:))
-    let source = SectioningSource(textKey: arguments.value("key"))
+    let collation = context[Self.collation]
+    let source = SectioningSource(textKey: context[Self.key])
     do {
       let natural = try SectionedList(propertyList: value, source: source)
       let shape = Self.shape(of: value)

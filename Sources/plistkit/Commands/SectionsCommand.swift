@@ -15,12 +15,8 @@ extension CommandSpec {
       spaces. --index prints the index titles instead, one per line, starting with UIKit's \
       search marker {search}.
       """,
-    options: [
-      SectionedInput.collationOption, SectionedInput.keyOption, .flag("index", help: "Print the index titles."),
-    ],
-    arguments: [
-      ArgumentSpec("FILE", help: "The list to section; - is standard input.", completion: .file)
-    ],
+    options: [SectionedInput.collation.spec, SectionedInput.key.spec, SectionsOptions.index.spec],
+    arguments: [SectionsOptions.file.spec],
     examples: [
       Example(command: "plistkit sections Samples/sortednames.plist --index", explanation: "Print the book's index."),
       Example(
@@ -30,10 +26,10 @@ extension CommandSpec {
         explanation: "Section the Korean menu's dishes by initial consonant (ㄱ ㄴ ㄷ …)."),
     ],
     run: { context in
-      let path = context.arguments.argument("FILE") ?? "-"
-      let input = try SectionedInput.load(context.arguments, path: path, flatCollation: .en)
+      let path = context[SectionsOptions.file] ?? "-"
+      let input = try SectionedInput.load(context, path: path, flatCollation: .en)
       let list = input.list
-      if context.arguments.flag("index") {
+      if context[SectionsOptions.index] {
         for title in list.sectionIndex.titles { context.output.writeLine(title) }
         return .success
       }
@@ -44,4 +40,10 @@ extension CommandSpec {
       return .success
     }
   )
+}
+
+/// The options and arguments of `sections`.
+private enum SectionsOptions {
+  static let index = Option.flag("index", help: "Print the index titles.")
+  static let file = SharedOptions.file("The list to section; - is standard input.")
 }

@@ -1,3 +1,4 @@
+import KeyedArchive
 import PlistKit
 
 extension CommandSpec {
@@ -12,7 +13,7 @@ extension CommandSpec {
       elsewhere instead. With --archive, KEYPATH walks the archive's objects and a string, \
       number, boolean or data value is stored as the archive would store it.
       """,
-    options: [EditSupport.typeOption] + EditSupport.options + [.archive],
+    options: [EditSupport.type.spec] + EditSupport.options + [SharedOptions.archive.spec],
     arguments: EditSupport.valueArguments,
     examples: [
       Example(
@@ -28,10 +29,10 @@ extension CommandSpec {
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
-      let newValue = try EditSupport.newValue(context.arguments)
-      if context.arguments.flag("archive") {
-        return try EditSupport.editArchive(context) { (editor, keyPath) throws(PropertyListError) in
-          try editor.setValue(newValue, at: keyPath)
+      let newValue = try EditSupport.newValue(context)
+      if context[SharedOptions.archive] {
+        return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
+          try graph.setValue(newValue, at: keyPath)
         }
       }
       return try EditSupport.edit(context, .set(newValue))

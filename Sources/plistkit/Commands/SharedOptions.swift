@@ -1,52 +1,76 @@
 import PlistKit
 
 /// Options that several commands share, declared once so they read the same everywhere.
-extension OptionSpec {
-  /// The names `--to` and `--from` accept: the formats and plutil's spellings.
-  static let formatChoices = ["xml", "binary", "json", "openstep"]
+enum SharedOptions {
+  /// The names `--to` and `--from` show, from the one table of format names.
+  static let formatChoices = PropertyListFormat.names.filter(\.isCanonical).map { ($0.text, $0.format) }
   /// plutil's and libplist's spellings, accepted but not advertised.
-  static let formatAliases = ["xml1", "binary1", "bplist", "ascii", "ascii1", "nextstep"]
+  static let formatAliases = PropertyListFormat.names.filter { !$0.isCanonical && !$0.isLayout }.map {
+    ($0.text, $0.format)
+  }
+  /// Names of layouts of a format (`pbxproj`), shown where a command writes them.
+  static let layoutNames = PropertyListFormat.names.filter(\.isLayout).map { ($0.text, $0.format) }
 
-  /// `--to FORMAT`; `layouts` adds names of layouts of a format (`pbxproj`).
-  static func toFormat(required: Bool, layouts: [String] = [], help: String = "The format to write.") -> OptionSpec {
+  /// `--to FORMAT`; with `layouts`, also the names of layouts of a format (`pbxproj`), which
+  /// ``layout(of:)`` tells apart.
+  static func to(
+    required: Bool = false, layouts: Bool = false, help: String = "The format to write."
+  )
+    -> Option<PropertyListFormat?>
+  {
     .choice(
-      "to", short: "t", placeholder: "FORMAT", choices: formatChoices + layouts, aliases: formatAliases, help: help,
-      required: required)
+      "to", short: "t", placeholder: "FORMAT", choices: formatChoices + (layouts ? layoutNames : []),
+      aliases: formatAliases, help: help, required: required)
+  }
+
+  /// The layout (`pbxproj`) a `--to` with layouts named, nil for a plain format.
+  static func layout(of option: Option<PropertyListFormat?>) -> Option<String?> {
+    Option(spec: option.spec) { given in
+      given.last.flatMap { word in layoutNames.contains { $0.0 == word } ? word : nil }
+    }
   }
 
   /// `--from FORMAT`: skip detection.
-  static let fromFormat = OptionSpec.choice(
+  static let from = Option.choice(
     "from", placeholder: "FORMAT", choices: formatChoices, aliases: formatAliases,
     help: "The format of the input, when detection by content should be skipped.")
 
   /// `--typed`: the lossless JSON form, for reading and for writing.
-  static let typed = OptionSpec.flag(
+  static let typed = Option.flag(
     "typed",
     help:
       "Use the typed JSON form (lossless: dates, data, UIDs, integers vs reals survive) for JSON output and JSON input."
   )
 
   /// `--archive`: key paths walk a keyed archive's object graph.
-  static let archive = OptionSpec.flag(
+  static let archive = Option.flag(
     "archive",
     help:
       "Treat FILE as a keyed archive (NSKeyedArchiver): key paths walk its objects (Presidents.0.Name), following references, through arrays and dictionaries."
   )
 
   /// `-o, --output OUT`.
-  static func output(help: String) -> OptionSpec {
+  static func output(help: String) -> Option<String?> {
     .text("output", short: "o", placeholder: "OUT", help: help)
   }
-}
 
-extension ParsedArguments {
-  /// The format named by an option (`--to`, `--from`); validated by the parser.
-  func format(_ long: String) -> PropertyListFormat? {
-    value(long).flatMap(PropertyListFormat.init(name:))
+  /// `FILE`: one property list, `-` for standard input.
+  static func file(_ help: String = "The property list; - is standard input.") -> Argument<String?> {
+    .single("FILE", help: help, completion: .file)
   }
 
+  /// `FILE...`: property lists, `-` for standard input.
+  static func files(_ help: String) -> Argument<[String]> { .variadic("FILE", help: help, completion: .file) }
+}
+
+extension CommandContext {
   /// Reading options from `--typed`.
   var readingOptions: PropertyListReadingOptions {
-    PropertyListReadingOptions(jsonStyle: flag("typed") ? .typed : .plain)
+    PropertyListReadingOptions(jsonStyle: self[SharedOptions.typed] ? .typed : .plain)
+  }
+
+  /// Writing options from `--typed`.
+  var writingOptions: PropertyListWritingOptions {
+    PropertyListWritingOptions(jsonStyle: self[SharedOptions.typed] ? .typed : .plain)
   }
 }

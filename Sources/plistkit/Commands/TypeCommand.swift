@@ -9,23 +9,26 @@ extension CommandSpec {
       Prints one of: \(TypeName.all.joined(separator: ", ")). Like `plutil -type`, which says \
       float and bool where this says real and bool.
       """,
-    options: [.typed, .fromFormat, .archive],
-    arguments: [
-      ArgumentSpec("FILE", help: "The property list; - is standard input.", completion: .file),
-      ArgumentSpec("KEYPATH", help: "Keys and array indices separated by dots; empty for the root.", arity: .optional),
-    ],
+    options: [SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec],
+    arguments: [TypeArguments.file.spec, TypeArguments.keyPath.spec],
     examples: [
       Example(command: "plistkit type Samples/sortednames.plist A", explanation: "Prints array."),
       Example(command: "plistkit type Samples/Presidents.plist '$top'", explanation: "Prints dictionary."),
     ],
     run: { context in
-      let arguments = context.arguments
-      let path = arguments.argument("FILE") ?? "-"
-      let root = try PropertyListIO.read(path, format: arguments.format("from"), options: arguments.readingOptions)
+      let path = context[TypeArguments.file] ?? "-"
+      let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
       let value = try KeyPathLookup.value(
-        in: root.value, at: arguments.argument("KEYPATH"), path: path, archive: arguments.flag("archive"))
+        in: root.value, at: context[TypeArguments.keyPath], path: path, archive: context[SharedOptions.archive])
       context.output.writeLine(TypeName.of(value))
       return .success
     }
   )
+}
+
+/// The arguments of `type`.
+private enum TypeArguments {
+  static let file = SharedOptions.file()
+  static let keyPath = Argument.single(
+    "KEYPATH", help: "Keys and array indices separated by dots; empty for the root.", optional: true)
 }

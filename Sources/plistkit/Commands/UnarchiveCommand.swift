@@ -16,15 +16,10 @@ extension CommandSpec {
       always the typed form, so that nothing is lost.
       """,
     options: [
-      .choice(
-        "to", short: "t", placeholder: "FORMAT", choices: OptionSpec.formatChoices, aliases: OptionSpec.formatAliases,
-        help: "The format to write (default json).", default: "json"),
-      .flag("graph", help: "Write the identity-preserving object graph instead of the plain view."),
-      .flag("typed", help: "Write the plain view as typed JSON (dates, data, integers vs reals survive)."),
-      .flag("no-class", help: "Leave out the $class entries of the plain view (as nska_deserialize does)."),
-      .output(help: "Write the result here instead of standard output."),
+      UnarchiveOptions.to.spec, UnarchiveOptions.graph.spec, UnarchiveOptions.typed.spec, UnarchiveOptions.noClass.spec,
+      UnarchiveOptions.output.spec,
     ],
-    arguments: [ArgumentSpec("FILE", help: "The keyed archive; - is standard input.", completion: .file)],
+    arguments: [UnarchiveOptions.file.spec],
     examples: [
       Example(command: "plistkit unarchive Samples/Presidents.plist", explanation: "Print the presidents as JSON."),
       Example(
@@ -37,25 +32,39 @@ extension CommandSpec {
       ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
     ],
     run: { context in
-      let path = context.arguments.argument("FILE") ?? "-"
-      let format = context.arguments.format("to") ?? .json
+      let path = context[UnarchiveOptions.file] ?? "-"
+      let format = context[UnarchiveOptions.to]
       let graph = try KeyedArchiveIO.readGraph(path)
       let value: PropertyList
-      var options = PropertyListWritingOptions(jsonStyle: context.arguments.flag("typed") ? .typed : .plain)
-      if context.arguments.flag("graph") {
+      var options = PropertyListWritingOptions(jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain)
+      if context[UnarchiveOptions.graph] {
         value = graph.graphForm()
         options.jsonStyle = .typed
       } else {
         do throws(KeyedArchiveError) {
           value = try graph.plainView(
-            options: PlainViewOptions(includesClassNames: !context.arguments.flag("no-class")))
+            options: PlainViewOptions(includesClassNames: !context[UnarchiveOptions.noClass]))
         } catch {
           throw KeyedArchiveIO.fileError(path, error)
         }
       }
       let bytes = try PropertyListIO.serialize(value, as: format, options: options, path: path)
-      try PropertyListIO.write(bytes, to: context.arguments.value("output") ?? "-", output: context.output)
+      try PropertyListIO.write(bytes, to: context[UnarchiveOptions.output] ?? "-", output: context.output)
       return .success
     }
   )
+}
+
+/// The options and arguments of `unarchive`.
+private enum UnarchiveOptions {
+  static let to = Option.choice(
+    "to", short: "t", placeholder: "FORMAT", choices: SharedOptions.formatChoices, aliases: SharedOptions.formatAliases,
+    help: "The format to write (default json).", default: "json")
+  static let graph = Option.flag("graph", help: "Write the identity-preserving object graph instead of the plain view.")
+  static let typed = Option.flag(
+    "typed", help: "Write the plain view as typed JSON (dates, data, integers vs reals survive).")
+  static let noClass = Option.flag(
+    "no-class", help: "Leave out the $class entries of the plain view (as nska_deserialize does).")
+  static let output = SharedOptions.output(help: "Write the result here instead of standard output.")
+  static let file = SharedOptions.file("The keyed archive; - is standard input.")
 }

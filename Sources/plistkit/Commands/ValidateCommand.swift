@@ -26,19 +26,10 @@ extension CommandSpec {
       --format json prints one JSON array with an entry per file instead.
       """,
     options: [
-      .text(
-        "schema", short: "s", placeholder: "SCHEMA", help: "A JSON Schema (draft 2020-12) file to validate against."),
-      .flag("dtd", help: "Check XML files against Apple's plist DTD with libxml2."),
-      .flag(
-        "check-formats",
-        help: "Make the schema's format keywords assertions (date-time, date, time, email, uuid, ipv4, ipv6, uri)."),
-      .choice(
-        "format", placeholder: "FORMAT", choices: ["text", "json"], help: "How to print the findings.",
-        default: "text"),
+      ValidateOptions.schema.spec, ValidateOptions.dtd.spec, ValidateOptions.checkFormats.spec,
+      ValidateOptions.format.spec,
     ],
-    arguments: [
-      ArgumentSpec("FILE", help: "Files to check; - is standard input.", arity: .oneOrMore, completion: .file)
-    ],
+    arguments: [ValidateOptions.files.spec],
     examples: [
       Example(command: "plistkit validate Samples/Presidents.plist", explanation: "Check the book's archive."),
       Example(
@@ -54,10 +45,10 @@ extension CommandSpec {
       ExitCodeNote(status: .usage, meaning: "the command line was wrong, or the schema is unusable"),
     ],
     run: { context in
-      let files = context.arguments.arguments("FILE")
+      let files = context[ValidateOptions.files]
       var schema: JSONSchema? = nil
-      if let path = context.arguments.value("schema") {
-        switch FileValidation.loadSchema(path, assertsFormat: context.arguments.flag("check-formats")) {
+      if let path = context[ValidateOptions.schema] {
+        switch FileValidation.loadSchema(path, assertsFormat: context[ValidateOptions.checkFormats]) {
         case .success(let loaded):
           schema = loaded
         case .failure(let error):
@@ -65,13 +56,13 @@ extension CommandSpec {
           return .usage
         }
       }
-      let dtd = context.arguments.flag("dtd") ? PropertyListDTD.apple : nil
+      let dtd = context[ValidateOptions.dtd] ? PropertyListDTD.apple : nil
       let loadedSchema = schema
       let results = ProgressReporter.forFiles(files).map(count: files.count) { index in
         FileValidation.check(files[index], schema: loadedSchema, dtd: dtd)
       }
       var status = ExitStatus.success
-      if context.arguments.value("format") == "json" {
+      if context[ValidateOptions.format] == .json {
         var entries: [PropertyList] = []
         for (file, found) in zip(files, results) {
           if !found.isValid { status = .failure }
@@ -100,4 +91,20 @@ extension CommandSpec {
       return status
     }
   )
+}
+
+/// The options and arguments of `validate`.
+private enum ValidateOptions {
+  enum Findings { case text, json }
+
+  static let schema = Option.text(
+    "schema", short: "s", placeholder: "SCHEMA", help: "A JSON Schema (draft 2020-12) file to validate against.")
+  static let dtd = Option.flag("dtd", help: "Check XML files against Apple's plist DTD with libxml2.")
+  static let checkFormats = Option.flag(
+    "check-formats",
+    help: "Make the schema's format keywords assertions (date-time, date, time, email, uuid, ipv4, ipv6, uri).")
+  static let format = Option.choice(
+    "format", placeholder: "FORMAT", choices: [("text", Findings.text), ("json", .json)],
+    help: "How to print the findings.", default: "text")
+  static let files = SharedOptions.files("Files to check; - is standard input.")
 }

@@ -49,7 +49,7 @@ enum CommandLineTool {
     } catch {
       return report(error, command: command, output: output)
     }
-    if parsed.flag("help") {
+    if parsed[CommandSpec.helpOption] {
       output.write(HelpRenderer.command(command))
       return .success
     }

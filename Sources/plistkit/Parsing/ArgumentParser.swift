@@ -1,12 +1,16 @@
-/// Parses a subcommand's arguments against its ``CommandSpec``.
+/// Parses a command's arguments against its ``CommandSpec``, in the command's dialect (see
+/// ``ArgumentDialect``).
 ///
-/// Accepted forms: `--name value`, `--name=value`, `-n value`, `-nvalue`, switches anywhere
+/// `plistkit`'s forms: `--name value`, `--name=value`, `-n value`, `-nvalue`, switches anywhere
 /// among the positionals, `--` to end the options, and `-` as a positional (standard input or
 /// output). A word like `-5` is a positional when no option has that letter, so negative
-/// numbers need no escaping.
+/// numbers need no escaping. plutil's: `-name value`, with the words an option takes after it
+/// (``OptionSpec/moreWords``, ``OptionSpec/typedValue``), and `--` before file names.
 struct ArgumentParser {
   /// The command being parsed.
   let command: CommandSpec
+
+  private var dialect: ArgumentDialect { command.dialect }
 
   /// Parses `words` (the arguments after the subcommand name).
   func parse(_ words: [String]) throws(CommandError) -> ParsedArguments {
@@ -15,6 +19,7 @@ struct ArgumentParser {
       if let value = option.defaultValue { parsed.defaults[option.long] = value }
     }
     var positionals: [String] = []
+    var groupsSeen: Set<String> = []
     var index = 0
     var optionsEnded = false
     while index < words.count {
@@ -29,27 +34,17 @@ struct ArgumentParser {
         continue
       }
       let (option, attached) = try resolve(word)
-      var value = ""
-      if option.takesValue {
-        if let attached {
-          value = attached
-        } else {
-          guard index < words.count else {
-            throw .usage("option --\(option.long) needs a value (\(option.placeholder ?? "VALUE"))")
-          }
-          value = words[index]
-          index += 1
-        }
-        value = try validated(value, for: option)
-      } else if attached != nil {
-        throw .usage("option --\(option.long) takes no value")
+      let values = try values(of: option, word, attached: attached, words: words, index: &index)
+      if let group = option.group {
+        guard groupsSeen.insert(group).inserted else { throw dialect.exclusive(word) }
       }
       if parsed.options[option.long] != nil, !option.isRepeatable, option.takesValue {
-        throw .usage("option --\(option.long) given more than once")
+        guard dialect == .plutil else { throw .usage("option --\(option.long) given more than once") }
+        parsed.options[option.long] = nil
       }
-      parsed.options[option.long, default: []].append(value)
+      parsed.options[option.long, default: []].append(contentsOf: values)
     }
-    if parsed.flag("help") { return parsed }
+    if parsed.options["help"] != nil, dialect == .plistkit { return parsed }
     for option in command.options where option.isRequired && parsed.options[option.long] == nil {
       throw .usage("missing option --\(option.long) \(option.placeholder ?? "")")
     }
@@ -60,6 +55,12 @@ struct ArgumentParser {
   /// Finds the option a word names; returns it with the value attached by `=` or to a short name.
   private func resolve(_ word: String) throws(CommandError) -> (OptionSpec, String?) {
     let options = command.allOptions
+    if dialect == .plutil {
+      guard let option = options.first(where: { "-" + $0.long == word || $0.spellings.contains(word) }) else {
+        throw dialect.unknownOption(word, among: options)
+      }
+      return (option, nil)
+    }
     if word.hasPrefix("--") {
       var name = String(word.dropFirst(2))
       var attached: String?
@@ -68,16 +69,13 @@ struct ArgumentParser {
         name = String(name[..<equals])
       }
       guard let option = options.first(where: { $0.long == name }) else {
-        let hint = Suggestion.hint(for: name, among: options.map(\.long), prefix: "--")
-        throw .usage("unknown option '--\(name)'\(hint)")
+        throw dialect.unknownOption("--" + name, among: options)
       }
       return (option, attached)
     }
     let letter = word[word.index(after: word.startIndex)]
     guard let option = options.first(where: { $0.short == letter }) else {
-      let name = String(word.dropFirst())
-      let hint = Suggestion.hint(for: name, among: options.map(\.long), prefix: "--")
-      throw .usage("unknown option '\(word)'\(hint)")
+      throw dialect.unknownOption(word, among: options)
     }
     let rest = String(word.dropFirst(2))
     if rest.isEmpty { return (option, nil) }
@@ -85,6 +83,35 @@ struct ArgumentParser {
       throw .usage("unknown option '\(word)' (options are not combined; write them apart)")
     }
     return (option, rest)
+  }
+
+  /// The words `option` takes: its value (attached, or the next word), then any more it takes.
+  private func values(
+    of option: OptionSpec, _ word: String, attached: String?, words: [String], index: inout Int
+  ) throws(CommandError) -> [String] {
+    guard option.takesValue else {
+      if attached != nil { throw .usage("option --\(option.long) takes no value") }
+      return [""]
+    }
+    func next(_ placeholder: String, after word: String = word) throws(CommandError) -> String {
+      guard index < words.count else { throw dialect.missingValue(option, word, placeholder: placeholder) }
+      defer { index += 1 }
+      return words[index]
+    }
+    let first: String
+    if let attached { first = attached } else { first = try next(option.placeholder ?? "VALUE") }
+    var values = [try validated(first, for: option)]
+    for placeholder in option.moreWords { values.append(try next(placeholder)) }
+    if let (types, typesWithoutValue) = option.typedValue {
+      let typeWord = try next("-TYPE")
+      let type = String(typeWord.dropFirst())
+      guard typeWord.hasPrefix("-"), types.contains(type) else {
+        throw dialect.unknownValueType(typeWord, types: types)
+      }
+      values.append(type)
+      if !typesWithoutValue.contains(type) { values.append(try next("value", after: typeWord)) }
+    }
+    return values
   }
 
   private func validated(_ value: String, for option: OptionSpec) throws(CommandError) -> String {
@@ -97,6 +124,7 @@ struct ArgumentParser {
   }
 
   private func looksLikeNegativeNumber(_ word: String) -> Bool {
+    guard dialect == .plistkit else { return false }
     let scalars = Array(word.unicodeScalars)
     guard scalars.count >= 2, scalars[0] == "-", ("0"..."9").contains(scalars[1]) || scalars[1] == "." else {
       return false

@@ -33,12 +33,14 @@ struct CommandSpec: Sendable {
   var exitCodes: [ExitCodeNote]
   /// Does the work; returns the exit status or throws a ``CommandError``.
   var run: @Sendable (CommandContext) throws -> ExitStatus
+  /// How its command line is written: `plistkit`'s own way, or plutil's.
+  var dialect = ArgumentDialect.plistkit
 
   /// Makes a command description.
   init(
     name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
     arguments: [ArgumentSpec] = [], examples: [Example] = [], exitCodes: [ExitCodeNote] = ExitCodeNote.standard,
-    run: @escaping @Sendable (CommandContext) throws -> ExitStatus
+    dialect: ArgumentDialect = .plistkit, run: @escaping @Sendable (CommandContext) throws -> ExitStatus
   ) {
     self.name = name
     self.abstract = abstract
@@ -47,19 +49,22 @@ struct CommandSpec: Sendable {
     self.arguments = arguments
     self.examples = examples
     self.exitCodes = exitCodes
+    self.dialect = dialect
     self.run = run
   }
 
-  /// The options every command accepts.
-  static let commonOptions: [OptionSpec] = [
-    .flag(
-      "quiet", short: "q",
-      help: "Print no status lines (such as FILE: OK) on success; errors still go to standard error."),
-    .flag("help", short: "h", help: "Show this help."),
-  ]
+  /// `-q, --quiet`, which every command accepts.
+  static let quietOption = Option.flag(
+    "quiet", short: "q", help: "Print no status lines (such as FILE: OK) on success; errors still go to standard error."
+  )
+  /// `-h, --help`, which every command accepts.
+  static let helpOption = Option.flag("help", short: "h", help: "Show this help.")
 
-  /// The command's options followed by the common ones.
-  var allOptions: [OptionSpec] { options + Self.commonOptions }
+  /// The options every command accepts.
+  static let commonOptions: [OptionSpec] = [quietOption.spec, helpOption.spec]
+
+  /// The command's options followed by the common ones (plutil's command line has only its own).
+  var allOptions: [OptionSpec] { dialect == .plutil ? options : options + Self.commonOptions }
 
   /// `plistkit convert FILE... --to FORMAT [--typed] [--output OUT]`.
   var usage: String {

@@ -25,6 +25,16 @@ struct OptionSpec: Sendable {
   var isRequired: Bool
   /// The value used when the option is absent.
   var defaultValue: String?
+  /// More words the option takes after its value, named by their placeholders (plutil's
+  /// `-extract KEYPATH FMT`).
+  var moreWords: [String] = []
+  /// plutil's `-insert KEYPATH -TYPE VALUE`: after its value, a word `-TYPE` naming one of
+  /// `types`, then the VALUE unless the type is one of `typesWithoutValue`.
+  var typedValue: (types: [String], typesWithoutValue: [String])?
+  /// Options of one group exclude one another (plutil's command options).
+  var group: String?
+  /// Other exact spellings of the option (plutil's `--help` and `-h` for `-help`).
+  var spellings: [String] = []
 
   /// A switch such as `--typed`.
   static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {

@@ -1,7 +1,8 @@
 /// A `plutil` command line, parsed: one verb, the shared options, the files.
 ///
-/// The grammar is plutil's: the verb (`-lint` when none is given) with its own arguments,
-/// `-s -o -e -r -n` anywhere, `--` before file names that start with a dash.
+/// The grammar is plutil's, declared as a table (``spec``) that the one argument parser reads in
+/// plutil's dialect: the verb (`-lint` when none is given) with its own arguments, `-s -o -e -r
+/// -n` anywhere, `--` before file names that start with a dash.
 struct PlutilInvocation: Equatable {
   /// What to do to each file.
   enum Verb: Equatable {
@@ -33,79 +34,111 @@ struct PlutilInvocation: Equatable {
   var noNewline = false
   var files: [String] = []
 
-  /// A command line plutil would reject, with plutil's message.
-  struct Failure: Error, Equatable {
-    var message: String
-  }
-
   /// The value types `-insert` and `-replace` accept, as `-TYPE`.
   static let valueTypes = ["bool", "integer", "float", "date", "string", "data", "xml", "json", "dictionary", "array"]
 
   /// Parses the arguments after `plutil`.
-  init(_ words: [String]) throws(Failure) {
-    var verbSeen = false
-    var expect: String?
-    var append = false
-    var index = 0
-    func next(_ what: String, after option: String) throws(Failure) -> String {
-      guard index < words.count else { throw Failure(message: "Missing argument for \(option) (\(what)).") }
-      defer { index += 1 }
-      return words[index]
+  ///
+  /// - Throws: ``CommandError`` with plutil's message for a command line it would reject.
+  init(_ words: [String]) throws(CommandError) {
+    let parsed = try ArgumentParser(command: Self.spec).parse(words)
+    func typed(_ words: [String]) -> (String, PlutilValue) {
+      (words[0], PlutilValue(type: words[1], text: words.count > 2 ? words[2] : ""))
     }
-    func setVerb(_ newVerb: Verb, _ option: String) throws(Failure) {
-      guard !verbSeen else {
-        throw Failure(message: "Only one command option may be given; found \(option) after another.")
-      }
-      verbSeen = true
-      verb = newVerb
+    let expect = parsed[Options.expect]
+    if parsed[Options.help] {
+      verb = .help
+    } else if parsed[Options.print] {
+      verb = .print
+    } else if let format = parsed[Options.convert] {
+      verb = .convert(format: format)
+    } else if let format = parsed[Options.create] {
+      verb = .create(format: format)
+    } else if let keyPath = parsed[Options.remove] {
+      verb = .remove(keyPath: keyPath)
+    } else if let keyPath = parsed[Options.type] {
+      verb = .type(keyPath: keyPath, expect: expect)
+    } else if let words = parsed[Options.extract] {
+      verb = .extract(keyPath: words[0], format: words[1], expect: expect)
+    } else if let words = parsed[Options.insert] {
+      let (keyPath, value) = typed(words)
+      verb = .insert(keyPath: keyPath, value: value, append: parsed[Options.append])
+    } else if let words = parsed[Options.replace] {
+      let (keyPath, value) = typed(words)
+      verb = .replace(keyPath: keyPath, value: value)
     }
-    while index < words.count {
-      let word = words[index]
-      index += 1
-      switch word {
-      case "--":
-        files += words[index...]
-        index = words.count
-      case "-help", "--help", "-h": try setVerb(.help, word)
-      case "-lint": try setVerb(.lint, word)
-      case "-p": try setVerb(.print, word)
-      case "-convert": try setVerb(.convert(format: next("format", after: word)), word)
-      case "-create": try setVerb(.create(format: next("format", after: word)), word)
-      case "-remove": try setVerb(.remove(keyPath: next("keypath", after: word)), word)
-      case "-type": try setVerb(.type(keyPath: next("keypath", after: word), expect: nil), word)
-      case "-extract":
-        let keyPath = try next("keypath", after: word)
-        try setVerb(.extract(keyPath: keyPath, format: next("format", after: word), expect: nil), word)
-      case "-insert", "-replace":
-        let keyPath = try next("keypath", after: word)
-        let typeWord = try next("-TYPE", after: word)
-        let type = String(typeWord.dropFirst())
-        guard typeWord.hasPrefix("-"), Self.valueTypes.contains(type) else {
-          throw Failure(
-            message: "Unknown value type '\(typeWord)'; expected one of -\(Self.valueTypes.joined(separator: " -")).")
-        }
-        let text = type == "dictionary" || type == "array" ? "" : try next("value", after: typeWord)
-        let value = PlutilValue(type: type, text: text)
-        try setVerb(
-          word == "-insert"
-            ? .insert(keyPath: keyPath, value: value, append: false) : .replace(keyPath: keyPath, value: value), word)
-      case "-expect": expect = try next("type", after: word)
-      case "-append": append = true
-      case "-s": silent = true
-      case "-r": readable = true
-      case "-n": noNewline = true
-      case "-o": output = try next("path", after: word)
-      case "-e": newExtension = try next("extension", after: word)
-      default:
-        if word.hasPrefix("-"), word != "-" { throw Failure(message: "unrecognized option: \(word)") }
-        files.append(word)
-      }
+    silent = parsed[Options.silent]
+    output = parsed[Options.output]
+    newExtension = parsed[Options.newExtension]
+    readable = parsed[Options.readable]
+    noNewline = parsed[Options.noNewline]
+    files = parsed[Options.files]
+  }
+
+  /// plutil's options, in its own words.
+  enum Options {
+    static let help = verbFlag("help", spellings: ["--help", "-h"])
+    static let lint = verbFlag("lint")
+    static let print = verbFlag("p")
+    static let convert = verbWords("convert", "format")
+    static let create = verbWords("create", "format")
+    static let remove = verbWords("remove", "keypath")
+    static let type = verbWords("type", "keypath")
+    static let extract = verbWordList("extract", ["keypath", "format"])
+    static let insert = typedValueVerb("insert")
+    static let replace = typedValueVerb("replace")
+    static let expect = Option.text("expect", placeholder: "type", help: "Fail unless the value has this type.")
+    static let append = Option.flag("append", help: "With -insert: add the value at the end of the array.")
+    static let silent = Option.flag("s", help: "Print nothing on success.")
+    static let readable = Option.flag("r", help: "Write JSON indented for people.")
+    static let noNewline = Option.flag("n", help: "No newline after -extract raw and -type output.")
+    static let output = Option.text("o", placeholder: "path", help: "Write the result here.")
+    static let newExtension = Option.text("e", placeholder: "extension", help: "With -convert, write FILE.EXT.")
+    static let files = Argument.variadic("FILE", help: "The files.", allowsNone: true, completion: .file)
+
+    /// A command option that takes no word.
+    private static func verbFlag(_ long: String, spellings: [String] = []) -> Option<Bool> {
+      var option = Option.flag(long, help: "")
+      option = Option(spec: grouped(option.spec, spellings: spellings), value: option.value)
+      return option
     }
-    switch verb {
-    case .extract(let keyPath, let format, _): verb = .extract(keyPath: keyPath, format: format, expect: expect)
-    case .type(let keyPath, _): verb = .type(keyPath: keyPath, expect: expect)
-    case .insert(let keyPath, let value, _): verb = .insert(keyPath: keyPath, value: value, append: append)
-    default: break
+
+    /// A command option that takes one word.
+    private static func verbWords(_ long: String, _ placeholder: String) -> Option<String?> {
+      let option = Option.text(long, placeholder: placeholder, help: "")
+      return Option(spec: grouped(option.spec), value: option.value)
+    }
+
+    /// A command option that takes several words.
+    private static func verbWordList(_ long: String, _ placeholders: [String]) -> Option<[String]?> {
+      var spec = grouped(OptionSpec.text(long, placeholder: placeholders[0], help: ""))
+      spec.moreWords = Array(placeholders.dropFirst())
+      return Option(spec: spec) { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `-insert`/`-replace KEYPATH -TYPE [VALUE]`.
+    private static func typedValueVerb(_ long: String) -> Option<[String]?> {
+      var spec = grouped(OptionSpec.text(long, placeholder: "keypath", help: ""))
+      spec.typedValue = (valueTypes, ["dictionary", "array"])
+      return Option(spec: spec) { $0.isEmpty ? nil : $0 }
+    }
+
+    private static func grouped(_ spec: OptionSpec, spellings: [String] = []) -> OptionSpec {
+      var spec = spec
+      spec.group = "command"
+      spec.spellings = spellings
+      return spec
     }
   }
+
+  /// plutil's command line as a table, for the argument parser.
+  static let spec = CommandSpec(
+    name: "plutil", abstract: "plutil's command line.",
+    options: [
+      Options.help.spec, Options.lint.spec, Options.print.spec, Options.convert.spec, Options.create.spec,
+      Options.remove.spec, Options.type.spec, Options.extract.spec, Options.insert.spec, Options.replace.spec,
+      Options.expect.spec, Options.append.spec, Options.silent.spec, Options.readable.spec, Options.noNewline.spec,
+      Options.output.spec, Options.newExtension.spec,
+    ],
+    arguments: [Options.files.spec], dialect: .plutil, run: { _ in .success })
 }

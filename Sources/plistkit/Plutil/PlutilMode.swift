@@ -14,7 +14,7 @@ enum PlutilMode {
     do {
       invocation = try PlutilInvocation(words)
     } catch {
-      StandardError.writeLine(error.message)
+      StandardError.writeLine(error.message ?? "")
       return .failure
     }
     if invocation.verb == .help {

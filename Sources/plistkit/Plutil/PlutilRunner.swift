@@ -5,15 +5,10 @@ struct PlutilRunner {
   let invocation: PlutilInvocation
   let output: BufferedOutput
 
-  /// plutil's format names, and PlistKit's OpenStep writer under `ascii1` and `openstep`.
+  /// plutil's format names (`xml1`, `binary1`, `json`), and PlistKit's OpenStep writer under
+  /// `ascii1` and `openstep`: the rows of the one format-name table that plutil mode takes.
   static func format(named name: String) -> PropertyListFormat? {
-    switch name {
-    case "xml1": .xml
-    case "binary1": .binary
-    case "json": .json
-    case "ascii1", "openstep": .openStep
-    default: nil
-    }
+    PropertyListFormat.names.first { $0.isPlutils && $0.text == name }?.format
   }
 
   /// Rejects an unknown format before any file is touched.
@@ -97,15 +92,11 @@ struct PlutilRunner {
     return value
   }
 
-  /// An edit of a text file changes only the edited bytes (see ``DocumentEditing``); a binary
-  /// file is written whole.
+  /// The same read–change–write cycle as `set`, `insert` and `remove`: an edit of a text file
+  /// changes only the edited bytes (see ``DocumentEditing``); a binary file is written whole.
   private func edit(_ file: String, _ edit: KeyPathEdit, at keyPath: String) throws(CommandError) {
-    let path = PropertyListKeyPath(keyPath)
-    let bytes = try DocumentEditing.edit(
-      try PropertyListIO.readBytes(file).array, path: file, options: .init(writing: writingOptions),
-      document: { (document) throws(PropertyListError) in try edit.apply(to: &document, at: path) },
-      value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: path) })
-    try PropertyListIO.write(bytes, to: invocation.output ?? file, output: output)
+    let cycle = EditCycle(path: file, destination: invocation.output, options: .init(writing: writingOptions))
+    try cycle.edit(edit, at: PropertyListKeyPath(keyPath), output: output)
   }
 
   /// A `-TYPE VALUE` pair as plutil reads it: `-bool` is true only for YES or true.

@@ -18,7 +18,7 @@ final class CommandContext {
   }
 
   /// True under `--quiet`: print nothing on success.
-  var isQuiet: Bool { arguments.flag("quiet") }
+  var isQuiet: Bool { self[CommandSpec.quietOption] }
 
   /// The name to show for a path in messages (`<stdin>` for `-`).
   static func displayName(of path: String) -> String { path == "-" ? "<stdin>" : path }

@@ -38,10 +38,11 @@ enum DocumentEditing {
 
   /// The bytes of the file at `path` after `change`; errors name the file.
   static func edit(
-    _ bytes: [UInt8], path: String, options: Options,
+    _ path: String, options: Options,
     document change: (inout PropertyListDocument) throws(PropertyListError) -> Void,
     value valueChange: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(CommandError) -> [UInt8] {
+    var bytes = try PropertyListIO.readBytes(path).array
     let format = bytes.withUnsafeBytes { PropertyListFormat.detect($0, fileName: path == "-" ? nil : path) }
     if !options.reformat, format != nil, format != .binary {
       var document: PropertyListDocument
@@ -58,6 +59,8 @@ enum DocumentEditing {
       } catch {
         throw .file(path, error)
       }
+      // The document holds the text now: its edits change it in place, without a copy.
+      bytes = []
       do {
         try change(&document)
       } catch {

@@ -1,3 +1,5 @@
+import PlistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -55,18 +57,7 @@ final class BufferedOutput {
   /// Writes all of `bytes`, retrying short writes and interrupted calls.
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32, failed: inout Bool) {
     guard !failed else { return }
-    var written = 0
-    while written < bytes.count {
-      let result = bytes.withUnsafeBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if result < 0 {
-        if errno == EINTR { continue }
-        failed = true
-        return
-      }
-      written += result
-    }
+    if !bytes.withUnsafeBytes({ SystemFile(descriptor: descriptor).writeAll($0) }) { failed = true }
   }
 }
 

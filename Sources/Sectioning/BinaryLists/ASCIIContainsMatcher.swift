@@ -1,5 +1,3 @@
-import Sectioning
-
 /// Finds a term of printable ASCII anywhere in an ASCII text, ignoring case.
 ///
 /// The search folds ASCII text by lowercasing its letters, and checks where a match starts

@@ -1,20 +1,50 @@
-@_spi(StringLists) import PlistKit
-import Sectioning
+import PlistKit
 
-/// `filter` over a binary list of names (an array of strings, or a dictionary of title →
-/// array of strings) without building the list: the strings are folded from the file's bytes,
-/// and only the matches become `String`s. A million names otherwise cost far more in values
-/// made and released than in the search itself.
+/// The book's search over a binary plist that is a list of names (an array of strings, or a
+/// dictionary of title → array of strings), straight from the file's bytes (see
+/// ``BinaryPropertyListStringLists``): the strings are folded as they are visited, and only the
+/// matches become `String`s. A million names otherwise cost far more in values made and
+/// released than in the search itself.
 ///
-/// It prints exactly what the general path prints for the same input, and steps aside (nil)
-/// whenever that path would do something else: another shape or format, a broken file, an
-/// empty term (which shows empty sections too), a collation, JSON or plist output.
-struct BinaryListFilter {
-  let term: String
-  let options: SearchOptions
+/// It finds exactly what ``SectionedList/filtered(by:options:)`` finds in the list read from the
+/// same file, sections in the same order, and steps aside (nil) whenever that would do
+/// something else: another shape or format, a broken file (reading it says what is wrong), an
+/// empty term (which keeps empty sections too).
+///
+/// ```swift
+/// let search = BinaryStringListSearch(term: "abi", options: SearchOptions())
+/// if let found = search.matches(in: bytes) { print(found.sections.map(\.items)) }
+/// ```
+public struct BinaryStringListSearch: Sendable {
+  /// The matches of one section.
+  public struct Section: Sendable, Equatable {
+    /// The section's title: the dictionary key, or empty for a flat list.
+    public var title: String
+    /// The texts that match, in list order.
+    public var items: [String]
+  }
 
-  /// The matching items, by section (titles in the general path's order), or nil to step aside.
-  func run(_ buffer: UnsafeRawBufferPointer) -> (titled: Bool, sections: [(title: String, items: [String])])? {
+  /// What a search found.
+  public struct Matches: Sendable, Equatable {
+    /// True when the list is a dictionary of titled sections, false for a flat array.
+    public var isTitled: Bool
+    /// The sections that have matches, sorted by title as ``SectionedList`` sorts them.
+    public var sections: [Section]
+  }
+
+  /// The text to look for.
+  public let term: String
+  /// How to match it.
+  public let options: SearchOptions
+
+  /// A search for `term`.
+  public init(term: String, options: SearchOptions) {
+    self.term = term
+    self.options = options
+  }
+
+  /// The matching items of the list in `buffer`, by section, or nil to step aside.
+  public func matches(in buffer: UnsafeRawBufferPointer) -> Matches? {
     let pattern = SearchPattern(term, options: options)
     guard !pattern.isEmpty, PropertyListFormat.detect(buffer) == .binary,
       var lists = BinaryPropertyListStringLists(scanning: buffer)
@@ -27,14 +57,14 @@ struct BinaryListFilter {
       guard let found = Self.matches(pattern, inSection: section, of: &lists, in: buffer) else { return nil }
       matches.append(found)
     }
-    var found: [(title: String, items: [String])] = []
+    var found: [Section] = []
     for (title, section) in Self.orderedSections(lists.titles) where !matches[section].isEmpty {
-      found.append((title, matches[section]))
+      found.append(Section(title: title, items: matches[section]))
     }
-    return (lists.titles != nil, found)
+    return Matches(isTitled: lists.titles != nil, sections: found)
   }
 
-  /// The sections in the order the general path shows them: a dictionary's keys resolved as
+  /// The sections in the order the sectioned list shows them: a dictionary's keys resolved as
   /// the dictionary resolves them (a repeated key keeps its place and takes the last value),
   /// then sorted by title as `SectionedList(sectionsByTitle:)` sorts them.
   private static func orderedSections(_ titles: [String]?) -> [(String, Int)] {

@@ -24,25 +24,10 @@ extension CommandSpec {
       the files are equal, 1 when they differ, 2 on trouble.
       """,
     options: [
-      .choice(
-        "format", short: "f", placeholder: "FORMAT", choices: ["text", "json"],
-        help: "Print lines of text, or a JSON list of the differences.", default: "text"),
-      .choice(
-        "color", placeholder: "WHEN", choices: ["auto", "always", "never"],
-        help: "Colour the output: on a terminal (auto), always, or never. NO_COLOR turns it off.", default: "auto"),
-      .flag("key-order", help: "Report dictionaries whose keys are in another order."),
-      .text(
-        "ignore", placeholder: "KEYPATH",
-        help: "Leave out this key path and what is under it; * matches any key or index.",
-        repeatable: true),
-      .flag("archive", help: "Compare as keyed archives (object graphs) even when detection would not."),
-      .typed,
-      .fromFormat,
+      DiffJob.format.spec, DiffJob.color.spec, DiffJob.keyOrder.spec, DiffJob.ignore.spec, DiffJob.archive.spec,
+      SharedOptions.typed.spec, SharedOptions.from.spec,
     ],
-    arguments: [
-      ArgumentSpec("A", help: "The old property list; - is standard input.", completion: .file),
-      ArgumentSpec("B", help: "The new property list; - is standard input.", completion: .file),
-    ],
+    arguments: [DiffJob.old.spec, DiffJob.new.spec],
     examples: [
       Example(
         command:
@@ -71,24 +56,35 @@ extension CommandSpec {
 
 /// One run of `diff`.
 private struct DiffJob {
+  static let format = Option.choice(
+    "format", short: "f", placeholder: "FORMAT", choices: [("text", false), ("json", true)],
+    help: "Print lines of text, or a JSON list of the differences.", default: "text")
+  static let color = SharedOptions.color()
+  static let keyOrder = Option.flag("key-order", help: "Report dictionaries whose keys are in another order.")
+  static let ignore = Option.repeatable(
+    "ignore", placeholder: "KEYPATH", help: "Leave out this key path and what is under it; * matches any key or index.")
+  static let archive = Option.flag(
+    "archive", help: "Compare as keyed archives (object graphs) even when detection would not.")
+  static let old = Argument.single("A", help: "The old property list; - is standard input.", completion: .file)
+  static let new = Argument.single("B", help: "The new property list; - is standard input.", completion: .file)
+
   let context: CommandContext
 
   init(_ context: CommandContext) { self.context = context }
 
   func run() throws(CommandError) -> ExitStatus {
-    let arguments = context.arguments
-    let paths = (arguments.argument("A") ?? "-", arguments.argument("B") ?? "-")
+    let paths = (context[Self.old] ?? "-", context[Self.new] ?? "-")
     guard paths.0 != "-" || paths.1 != "-" else { throw .usage("A and B cannot both be standard input") }
-    let format = arguments.format("from")
+    let format = context[SharedOptions.from]
     // One file at a time, so that only one file's bytes are in memory next to the values.
-    let old = try PropertyListIO.read(paths.0, format: format, options: arguments.readingOptions).value
-    let new = try PropertyListIO.read(paths.1, format: format, options: arguments.readingOptions).value
+    let old = try PropertyListIO.read(paths.0, format: format, options: context.readingOptions).value
+    let new = try PropertyListIO.read(paths.1, format: format, options: context.readingOptions).value
     // Freeing two large values just before the process exits would only cost time.
     ExitTimeRelease.keepUntilExit(old)
     ExitTimeRelease.keepUntilExit(new)
     let options = PropertyListDiffOptions(
-      reportsKeyOrder: arguments.flag("key-order"), ignoredPaths: arguments.values("ignore").map { KeyPathPattern($0) })
-    let palette = Palette.resolve(arguments.value("color"))
+      reportsKeyOrder: context[Self.keyOrder], ignoredPaths: context[Self.ignore].map { KeyPathPattern($0) })
+    let palette = Palette.resolve(context[Self.color])
     var printer = DifferencePrinter(palette: palette)
     let differences: [PropertyListDifference]
     if let graphs = try archives(old, new, paths: paths) {
@@ -101,7 +97,7 @@ private struct DiffJob {
       printer.labels = ProjectPathLabels(old: old, new: new)
       differences = PropertyListDiff(options: options).differences(from: old, to: new)
     }
-    if arguments.value("format") == "json" {
+    if context[Self.format] {
       do {
         context.output.write(try printer.json(differences))
       } catch {
@@ -120,7 +116,7 @@ private struct DiffJob {
   ) throws(CommandError)
     -> (ObjectGraph, ObjectGraph)?
   {
-    let insisted = context.arguments.flag("archive")
+    let insisted = context[Self.archive]
     guard insisted || (ArchiveValidator.isKeyedArchive(old) && ArchiveValidator.isKeyedArchive(new)) else {
       return nil
     }

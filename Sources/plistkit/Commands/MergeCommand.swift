@@ -22,22 +22,10 @@ extension CommandSpec {
       For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L'`.
       """,
     options: [
-      .output(help: "Write the result here instead of over OURS; - is standard output."),
-      .flag("ours", help: "Resolve every conflict with OURS' side."),
-      .flag("theirs", help: "Resolve every conflict with THEIRS' side."),
-      .flag("conflict-markers", help: "On conflicts, write the result with <<<<<<< OURS … >>>>>>> THEIRS markers."),
-      .text("marker-size", placeholder: "N", help: "The length of the conflict markers (git's %L).", default: "7"),
-      .flag("archive", help: "Merge as keyed archives (object graphs) even when detection would not."),
-      .choice(
-        "color", placeholder: "WHEN", choices: ["auto", "always", "never"],
-        help: "Colour the conflict report: on a terminal (auto), always, or never.", default: "auto"),
-      .typed,
+      MergeJob.output.spec, MergeJob.ours.spec, MergeJob.theirs.spec, MergeJob.conflictMarkers.spec,
+      MergeJob.markerSize.spec, MergeJob.archive.spec, MergeJob.color.spec, SharedOptions.typed.spec,
     ],
-    arguments: [
-      ArgumentSpec("BASE", help: "The common ancestor (git's %O).", completion: .file),
-      ArgumentSpec("OURS", help: "Our version, replaced by the result without -o (git's %A).", completion: .file),
-      ArgumentSpec("THEIRS", help: "Their version (git's %B).", completion: .file),
-    ],
+    arguments: [MergeJob.base.spec, MergeJob.oursFile.spec, MergeJob.theirsFile.spec],
     examples: [
       Example(command: "plistkit merge base.plist mine.plist theirs.plist", explanation: "Merge into mine.plist."),
       Example(
@@ -62,33 +50,47 @@ extension CommandSpec {
 
 /// One run of `merge`.
 private struct MergeJob {
+  static let output = SharedOptions.output(help: "Write the result here instead of over OURS; - is standard output.")
+  static let ours = Option.flag("ours", help: "Resolve every conflict with OURS' side.")
+  static let theirs = Option.flag("theirs", help: "Resolve every conflict with THEIRS' side.")
+  static let conflictMarkers = Option.flag(
+    "conflict-markers", help: "On conflicts, write the result with <<<<<<< OURS … >>>>>>> THEIRS markers.")
+  static let markerSize = Option<String?>(
+    spec: .text("marker-size", placeholder: "N", help: "The length of the conflict markers (git's %L).", default: "7")
+  ) { $0.last }
+  static let archive = Option.flag(
+    "archive", help: "Merge as keyed archives (object graphs) even when detection would not.")
+  static let color = SharedOptions.color(help: "Colour the conflict report: on a terminal (auto), always, or never.")
+  static let base = Argument.single("BASE", help: "The common ancestor (git's %O).", completion: .file)
+  static let oursFile = Argument.single(
+    "OURS", help: "Our version, replaced by the result without -o (git's %A).", completion: .file)
+  static let theirsFile = Argument.single("THEIRS", help: "Their version (git's %B).", completion: .file)
+
   let context: CommandContext
 
   init(_ context: CommandContext) { self.context = context }
 
-  private var arguments: ParsedArguments { context.arguments }
-
   func run() throws(CommandError) -> ExitStatus {
-    if arguments.flag("ours") && arguments.flag("theirs") {
+    if context[Self.ours] && context[Self.theirs] {
       throw .usage("--ours and --theirs cannot be given together")
     }
-    guard let markerSize = Int(arguments.value("marker-size") ?? "7"), (1...100).contains(markerSize) else {
+    guard let markerSize = Int(context[Self.markerSize] ?? "7"), (1...100).contains(markerSize) else {
       throw .usage("--marker-size takes a number from 1 to 100")
     }
     let paths = (
-      base: arguments.argument("BASE")!, ours: arguments.argument("OURS")!, theirs: arguments.argument("THEIRS")!
+      base: context[Self.base]!, ours: context[Self.oursFile]!, theirs: context[Self.theirsFile]!
     )
-    let options = arguments.readingOptions
+    let options = context.readingOptions
     let base = try PropertyListIO.read(paths.base, options: options).value
     let oursBytes = try PropertyListIO.readBytes(paths.ours)
     let (ours, format) = try PropertyListIO.parse(oursBytes, path: paths.ours, options: options)
     let theirs = try PropertyListIO.read(paths.theirs, options: options).value
     // Freeing large values just before the process exits would only cost time.
     for value in [base, ours, theirs] { ExitTimeRelease.keepUntilExit(value) }
-    let output = arguments.value("output") ?? paths.ours
-    let resolution: PropertyListMerge.Resolution = arguments.flag("theirs") ? .theirs : .ours
-    let resolved = arguments.flag("ours") || arguments.flag("theirs")
-    let palette = Palette.resolve(arguments.value("color"))
+    let output = context[Self.output] ?? paths.ours
+    let resolution: PropertyListMerge.Resolution = context[Self.theirs] ? .theirs : .ours
+    let resolved = context[Self.ours] || context[Self.theirs]
+    let palette = Palette.resolve(context[Self.color])
     var printer = ConflictPrinter(palette: output == "-" ? Palette(isEnabled: false) : palette)
     let report: (String) -> Void = { line in
       if output == "-" { StandardError.writeLine(line) } else { context.output.writeLine(line) }
@@ -107,7 +109,7 @@ private struct MergeJob {
       }
       if !conflicts.isEmpty && !resolved {
         conflicts.forEach { report(printer.line($0)) }
-        if arguments.flag("conflict-markers") {
+        if context[Self.conflictMarkers] {
           context.report(
             "conflict markers cannot go into a keyed archive; \(CommandContext.displayName(of: output)) was not written"
           )
@@ -121,7 +123,7 @@ private struct MergeJob {
       conflicts = result.conflicts
       if !conflicts.isEmpty && !resolved {
         conflicts.forEach { report(printer.line($0)) }
-        guard arguments.flag("conflict-markers") else {
+        guard context[Self.conflictMarkers] else {
           context.report(
             "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"); \(CommandContext.displayName(of: output)) was not written"
           )
@@ -158,7 +160,7 @@ private struct MergeJob {
       let change = PropertyListDiff().change(from: ours, to: merged)
       bytes = try DocumentEditing.edit(
         oursBytes.array, path: paths.ours,
-        options: DocumentEditing.Options(reading: arguments.readingOptions, writing: writingOptions),
+        options: DocumentEditing.Options(reading: context.readingOptions, writing: writingOptions),
         document: { (document) throws(PropertyListError) in if let change { try document.apply(change) } },
         value: { (value) throws(PropertyListError) in value = merged })
     }
@@ -169,12 +171,14 @@ private struct MergeJob {
   /// How the result is written: in OURS' form (the typed JSON form with --typed; GNUstep's
   /// typed scalars in OpenStep, which the reader took in).
   private var writingOptions: PropertyListWritingOptions {
-    PropertyListWritingOptions(jsonStyle: arguments.flag("typed") ? .typed : .plain, openStepWritesGNUstepScalars: true)
+    var options = context.writingOptions
+    options.openStepWritesGNUstepScalars = true
+    return options
   }
 
   /// The object graphs to merge, when all three files are keyed archives (or `--archive`).
   private func archives(_ values: PropertyList..., paths: [String]) throws(CommandError) -> [ObjectGraph]? {
-    let insisted = arguments.flag("archive")
+    let insisted = context[Self.archive]
     guard insisted || values.allSatisfy(ArchiveValidator.isKeyedArchive) else { return nil }
     var graphs: [ObjectGraph] = []
     for (value, path) in zip(values, paths) {

@@ -49,6 +49,15 @@ enum SharedOptions {
       "Treat FILE as a keyed archive (NSKeyedArchiver): key paths walk its objects (Presidents.0.Name), following references, through arrays and dictionaries."
   )
 
+  /// `--color WHEN`: auto (on a terminal), always or never; NO_COLOR turns it off.
+  static func color(
+    help: String = "Colour the output: on a terminal (auto), always, or never. NO_COLOR turns it off."
+  ) -> Option<String> {
+    .choice(
+      "color", placeholder: "WHEN", choices: [("auto", "auto"), ("always", "always"), ("never", "never")], help: help,
+      default: "auto")
+  }
+
   /// `-o, --output OUT`.
   static func output(help: String) -> Option<String?> {
     .text("output", short: "o", placeholder: "OUT", help: help)

@@ -16,23 +16,18 @@ extension CommandSpec {
       stored. In project files an object's ID is followed by Xcode's comment for it. For git: \
       `git config diff.plist.textconv 'plistkit textconv'`.
       """,
-    options: [
-      .flag("raw", help: "Print a keyed archive as stored ($objects), not as its objects."),
-      .typed,
-      .fromFormat,
-    ],
-    arguments: [ArgumentSpec("FILE", help: "The property list; - is standard input.", completion: .file)],
+    options: [TextconvOptions.raw.spec, SharedOptions.typed.spec, SharedOptions.from.spec],
+    arguments: [TextconvOptions.file.spec],
     examples: [
       Example(command: "plistkit textconv Samples/sortednames.plist | head -3", explanation: "The first lines."),
       Example(
         command: "plistkit textconv Samples/Presidents.plist | grep Ford", explanation: "A keyed archive, as objects."),
     ],
     run: { context in
-      let arguments = context.arguments
-      let path = arguments.argument("FILE") ?? "-"
-      var value = try PropertyListIO.read(path, format: arguments.format("from"), options: arguments.readingOptions)
+      let path = context[TextconvOptions.file] ?? "-"
+      var value = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
         .value
-      if !arguments.flag("raw") && ArchiveValidator.isKeyedArchive(value) {
+      if !context[TextconvOptions.raw] && ArchiveValidator.isKeyedArchive(value) {
         do throws(KeyedArchiveError) {
           value = try ObjectGraph(archive: value).plainView()
         } catch {
@@ -53,4 +48,10 @@ extension CommandSpec {
       return .success
     }
   )
+}
+
+/// The options and arguments of `textconv`.
+private enum TextconvOptions {
+  static let raw = Option.flag("raw", help: "Print a keyed archive as stored ($objects), not as its objects.")
+  static let file = SharedOptions.file()
 }

@@ -42,7 +42,17 @@ enum DocumentEditing {
     document change: (inout PropertyListDocument) throws(PropertyListError) -> Void,
     value valueChange: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(CommandError) -> [UInt8] {
-    var bytes = try PropertyListIO.readBytes(path).array
+    try edit(
+      try PropertyListIO.readBytes(path).array, path: path, options: options, document: change, value: valueChange)
+  }
+
+  /// The file's `bytes`, already read from `path`, after `change`; errors name the file.
+  static func edit(
+    _ bytes: consuming [UInt8], path: String, options: Options,
+    document change: (inout PropertyListDocument) throws(PropertyListError) -> Void,
+    value valueChange: (inout PropertyList) throws(PropertyListError) -> Void
+  ) throws(CommandError) -> [UInt8] {
+    var bytes = bytes
     let format = bytes.withUnsafeBytes { PropertyListFormat.detect($0, fileName: path == "-" ? nil : path) }
     if !options.reformat, format != nil, format != .binary {
       var document: PropertyListDocument

@@ -140,9 +140,9 @@ struct DiffCommandTests {
       run.output
         == "\u{1B}[1;33m~\u{1B}[0m k: \u{1B}[32m\"a\"\u{1B}[0m → \u{1B}[32m\"b\"\u{1B}[0m\n"
         + "\u{1B}[1;32m+\u{1B}[0m n: \u{1B}[36m1\u{1B}[0m\n")
-    #expect(
-      try CLI.run(["diff", a, b, "--color", "always"], environment: ["NO_COLOR": "1"]).output.contains("\u{1B}")
-        == false)
+    // An explicit --color always wins over NO_COLOR, as it does for print.
+    #expect(try CLI.run(["diff", a, b, "--color", "always"], environment: ["NO_COLOR": "1"]).output == run.output)
+    #expect(try CLI.run(["diff", a, b, "--color", "never"]).output.contains("\u{1B}") == false)
   }
 
   @Test("exit codes like diff(1): 0 equal, 1 different, 2 trouble")

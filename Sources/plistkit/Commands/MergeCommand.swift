@@ -159,7 +159,7 @@ private struct MergeJob {
       // so its layout, comments and order stay (a project file's, Xcode's).
       let change = PropertyListDiff().change(from: ours, to: merged)
       bytes = try DocumentEditing.edit(
-        oursBytes.array, path: paths.ours,
+        paths.ours, input: oursBytes,
         options: DocumentEditing.Options(reading: context.readingOptions, writing: writingOptions),
         document: { (document) throws(PropertyListError) in if let change { try document.apply(change) } },
         value: { (value) throws(PropertyListError) in value = merged })

@@ -42,6 +42,13 @@ enum SharedOptions {
       "Use the typed JSON form (lossless: dates, data, UIDs, integers vs reals survive) for JSON output and JSON input."
   )
 
+  /// `--stringify`: OpenStep output writes the values it has no form for as strings.
+  static let stringify = Option.flag(
+    "stringify",
+    help:
+      "In OpenStep output, write integers, reals, booleans, dates and UIDs (which OpenStep has no form for) as strings."
+  )
+
   /// `--archive`: key paths walk a keyed archive's object graph.
   static let archive = Option.flag(
     "archive",
@@ -49,9 +56,10 @@ enum SharedOptions {
       "Treat FILE as a keyed archive (NSKeyedArchiver): key paths walk its objects (Presidents.0.Name), following references, through arrays and dictionaries."
   )
 
-  /// `--color WHEN`: auto (on a terminal), always or never; NO_COLOR turns it off.
+  /// `--color WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never.
   static func color(
-    help: String = "Colour the output: on a terminal (auto), always, or never. NO_COLOR turns it off."
+    help: String =
+      "Colour the output: on a terminal unless NO_COLOR is set (auto), always (even with NO_COLOR), or never."
   ) -> Option<String> {
     .choice(
       "color", placeholder: "WHEN", choices: [("auto", "auto"), ("always", "always"), ("never", "never")], help: help,
@@ -78,8 +86,9 @@ extension CommandContext {
     PropertyListReadingOptions(jsonStyle: self[SharedOptions.typed] ? .typed : .plain)
   }
 
-  /// Writing options from `--typed`.
+  /// Writing options from `--typed` and `--stringify`.
   var writingOptions: PropertyListWritingOptions {
-    PropertyListWritingOptions(jsonStyle: self[SharedOptions.typed] ? .typed : .plain)
+    PropertyListWritingOptions(
+      jsonStyle: self[SharedOptions.typed] ? .typed : .plain, openStepStringifiesScalars: self[SharedOptions.stringify])
   }
 }

@@ -58,6 +58,14 @@ extension ObjectGraph {
   public mutating func removeValue(at path: PropertyListKeyPath) throws(KeyedArchiveError) {
     let slot = try self.slot(at: path, creating: false)
     switch slot {
+    case .newEntry, .newElement: throw KeyedArchiveError(.keyPath, at: path.description, "no such key")
+    default: remove(slot)
+    }
+  }
+
+  /// Empties a slot that exists.
+  mutating func remove(_ slot: ArchiveSlot) {
+    switch slot {
     case .top(let key): top.removeValue(forKey: key)
     case .field(let id, let key):
       var instance = self[id].instance!
@@ -69,7 +77,7 @@ extension ObjectGraph {
       modifyList("NS.keys", of: id) { $0.remove(at: index) }
       modifyList("NS.objects", of: id) { $0.remove(at: index) }
     case .newEntry, .newElement:
-      throw KeyedArchiveError(.keyPath, at: path.description, "no such key")
+      break
     }
   }
 

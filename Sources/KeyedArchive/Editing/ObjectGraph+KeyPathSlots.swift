@@ -1,7 +1,7 @@
 import PlistKit
 
 /// Where a key path ends: the place that holds the value (a reference or an inline value).
-enum ArchiveSlot: Equatable {
+enum ArchiveSlot: Hashable {
   /// A `$top` entry.
   case top(String)
   /// A field of an object.
@@ -124,7 +124,7 @@ extension ObjectGraph {
     }
     if let objects {
       if creating, Int(component) == objects.count { return .newElement(id: id, index: objects.count) }
-      guard let index = Int(component), index >= 0, index < objects.count else {
+      guard let index = PropertyListKeyPath.index(component, count: objects.count), index < objects.count else {
         throw KeyedArchiveError(
           .keyPath, at: walked.description,
           "'\(component)' is not an index of this \(instance.className) of \(counted(objects.count, "element"))")
@@ -140,7 +140,7 @@ extension ObjectGraph {
   }
 
   /// What a value in a slot is, for messages: the object's class, or the value's kind.
-  private func describe(_ value: PropertyList) -> String {
+  func describe(_ value: PropertyList) -> String {
     guard let id = value.uidValue.map(Int.init), id < count else { return value.kind.rawValue }
     switch self[id] {
     case .null: return "nil object"

@@ -171,8 +171,9 @@ extension PropertyList {
     try modify(at: parentPath) { (parent) throws(PropertyListError) in try body(&parent, last) }
   }
 
-  private static func indexError(_ component: String, count: Int, path: PropertyListKeyPath) -> PropertyListError {
-    if PropertyListKeyPath.index(component) == nil {
+  static func indexError(_ component: String, count: Int, path: PropertyListKeyPath) -> PropertyListError {
+    let digits = component.hasPrefix("-") ? String(component.dropFirst()) : component
+    if PropertyListKeyPath.index(digits) == nil || digits.utf8.allSatisfy({ $0 == 0x30 }) && digits != component {
       return PropertyListError(.keyPath, at: .keyPath(path.description), "'\(component)' is not an array index")
     }
     return PropertyListError(
@@ -180,7 +181,7 @@ extension PropertyList {
       "index \(component) is out of range (the array has \(counted(count, "element")))")
   }
 
-  private static func notContainerError(_ value: PropertyList, path: PropertyListKeyPath) -> PropertyListError {
+  static func notContainerError(_ value: PropertyList, path: PropertyListKeyPath) -> PropertyListError {
     PropertyListError(
       .keyPath, at: .keyPath(path.description),
       "cannot look inside \(withArticle(value.kind.rawValue)): not an array or dictionary")

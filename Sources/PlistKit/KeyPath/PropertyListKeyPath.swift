@@ -24,9 +24,12 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible, 
   /// Parses a path literal.
   public init(stringLiteral value: String) { self.init(value) }
 
-  /// The dotted form, with dots and backslashes inside components escaped.
+  /// The dotted form, with dots and backslashes inside components escaped, and a component
+  /// that is a lone `*` written `\*` so that it reads back as a key, not as a wildcard of a
+  /// ``PropertyListKeyPattern``.
   public var description: String {
     components.map { component in
+      if component == "*" { return "\\*" }
       var escaped = ""
       for character in component {
         if character == "." || character == "\\" { escaped.append("\\") }
@@ -96,8 +99,19 @@ extension PropertyListKeyPath {
   }
 
   /// The array index a component names: decimal digits only, no sign.
-  static func index(_ component: String) -> Int? {
+  package static func index(_ component: String) -> Int? {
     guard !component.isEmpty, component.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
     return Int(component)
+  }
+
+  /// The array index a component names in an array of `count` elements: decimal digits, or a
+  /// minus sign and digits to count from the end (`-1` is the last element). Nil when the
+  /// component is not an index or a negative index reaches before the start.
+  package static func index(_ component: String, count: Int) -> Int? {
+    if let index = index(component) { return index }
+    guard component.hasPrefix("-"), let fromEnd = index(String(component.dropFirst())), fromEnd > 0,
+      fromEnd <= count
+    else { return nil }
+    return count - fromEnd
   }
 }

@@ -24,6 +24,14 @@ struct EditCycle {
       value: { (value) throws(PropertyListError) in try edit.apply(to: &value, at: keyPath) })
   }
 
+  /// Reads the file, removes every value `pattern` names, writes the result.
+  func removeMatches(of pattern: PropertyListKeyPattern, output: BufferedOutput) throws(CommandError) {
+    try run(
+      output: output,
+      document: { (document) throws(PropertyListError) in try document.removeValues(matching: pattern) },
+      value: { (value) throws(PropertyListError) in try value.removeValues(matching: pattern) })
+  }
+
   /// Like ``edit(_:at:output:)`` for a keyed archive: the change is made to the archive's object
   /// graph, and the archive it gives reaches a text file as the least edit of its document.
   func editArchive(
@@ -107,9 +115,11 @@ enum EditSupport {
   }
 
   /// Reads FILE (unless `input` holds it already), makes `edit` at KEYPATH, writes the result.
+  /// A `set` or `insert` refuses a KEYPATH with a wildcard.
   static func edit(
     _ context: CommandContext, _ edit: KeyPathEdit, input: InputBuffer? = nil
   ) throws(CommandError) -> ExitStatus {
+    try KeyPathLookup.requireSinglePlace(context[keyPath])
     var cycle = cycle(context)
     cycle.input = input
     try cycle.edit(edit, at: PropertyListKeyPath(context[keyPath] ?? ""), output: context.output)
@@ -121,6 +131,7 @@ enum EditSupport {
     _ context: CommandContext, input: InputBuffer? = nil,
     _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) -> ExitStatus {
+    try KeyPathLookup.requireSinglePlace(context[keyPath])
     let keyPath = PropertyListKeyPath(context[keyPath] ?? "")
     var cycle = cycle(context)
     cycle.input = input
@@ -130,11 +141,26 @@ enum EditSupport {
     return .success
   }
 
+  /// Reads FILE, removes every value KEYPATH names (with `--archive`, through the archive's
+  /// objects), writes the result.
+  static func removeMatches(_ context: CommandContext) throws(CommandError) -> ExitStatus {
+    let pattern = PropertyListKeyPattern(context[keyPath] ?? "")
+    if context[SharedOptions.archive] {
+      try cycle(context).editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
+        try graph.removeValues(matching: pattern)
+      }
+    } else {
+      try cycle(context).removeMatches(of: pattern, output: context.output)
+    }
+    return .success
+  }
+
   /// The VALUE `set` stores: parsed as `--type`, or without it as the type of the value it
   /// replaces, as PlistBuddy's `Set` keeps it. That value is read from FILE first; the input is
   /// returned so that the edit does not read it again (standard input can be read only once).
   static func replacement(_ context: CommandContext) throws(CommandError) -> (value: PropertyList, input: InputBuffer?)
   {
+    try KeyPathLookup.requireSinglePlace(context[keyPath])
     if context[typeToKeep] != nil { return (try newValue(context), nil) }
     let path = context[file] ?? "-"
     let keyPath = context[keyPath] ?? ""

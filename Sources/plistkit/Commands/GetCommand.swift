@@ -10,17 +10,26 @@ extension CommandSpec {
       and booleans as words, dates in ISO 8601 UTC, data in base64, a dictionary as its keys one \
       per line, an array as its count. With --to xml, binary, json or openstep the value is \
       written as a property list of its own. --expect fails (exit 1) when the value is of \
-      another type, so scripts can check before they use it.
+      another type, so scripts can check before they use it. A KEYPATH with `*` names every key \
+      or index at its level (Presidents.*.Name) and prints every match: one per line as text, \
+      an array with --to; a negative index counts from the end (A.-1); --with-paths puts each \
+      match's concrete key path first. No match is exit 1.
       """,
     options: [
-      GetOptions.to.spec, GetOptions.expect.spec, GetOptions.noNewline.spec, GetOptions.output.spec,
-      SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.stringify.spec, SharedOptions.archive.spec,
+      GetOptions.to.spec, GetOptions.expect.spec, GetOptions.noNewline.spec, SharedOptions.withPaths.spec,
+      GetOptions.output.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.stringify.spec,
+      SharedOptions.archive.spec,
     ],
     arguments: [GetOptions.file.spec, GetOptions.keyPath.spec],
     examples: [
       Example(command: "plistkit get Samples/sortednames.plist A.0", explanation: "Print the first name under A."),
       Example(
         command: "plistkit get Samples/sortednames.plist A", explanation: "Print how many names there are under A."),
+      Example(
+        command: "plistkit get --archive Samples/Presidents.plist 'Presidents.*.Name'",
+        explanation: "Print the name of every president, one per line."),
+      Example(
+        command: "plistkit get Samples/sortednames.plist A.-1", explanation: "Print the last name under A."),
       Example(
         command: "plistkit get Samples/computers.plist 0 --expect string --to json",
         explanation: "Print the first computer as a JSON fragment, failing unless it is a string."),
@@ -35,21 +44,27 @@ extension CommandSpec {
     run: { context in
       let path = context[GetOptions.file] ?? "-"
       let keyPath = context[GetOptions.keyPath] ?? ""
+      let withPaths = context[SharedOptions.withPaths]
       try Terminal.refuseBinary(context[GetOptions.to], output: context[GetOptions.output])
       let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
-      let value = try KeyPathLookup.value(
+      let matches = try KeyPathLookup.matches(
         in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])
-      if let expected = context[GetOptions.expect], TypeName.of(value) != expected {
+      if let expected = context[GetOptions.expect],
+        let wrong = matches.first(where: { TypeName.of($0.value) != expected })
+      {
         throw CommandError.file(
           path,
           PropertyListError(
-            .keyPath, at: .keyPath(keyPath), "expected a value of type \(expected), found \(TypeName.of(value))"))
+            .keyPath, at: .keyPath(wrong.path.description),
+            "expected a value of type \(expected), found \(TypeName.of(wrong.value))"))
       }
       let bytes: [UInt8]
       if let format = context[GetOptions.to] {
+        let value = KeyPathLookup.combined(matches, pattern: keyPath, withPaths: withPaths)
         bytes = try PropertyListIO.serialize(value, as: format, options: context.writingOptions, path: path)
       } else {
-        bytes = Array((RawText.render(value) + (context[GetOptions.noNewline] ? "" : "\n")).utf8)
+        let text = KeyPathLookup.lines(matches, withPaths: withPaths, RawText.render).joined(separator: "\n")
+        bytes = Array((text + (context[GetOptions.noNewline] ? "" : "\n")).utf8)
       }
       try PropertyListIO.write(bytes, to: context[GetOptions.output] ?? "-", output: context.output)
       return .success
@@ -71,5 +86,6 @@ private enum GetOptions {
   static let output = SharedOptions.output(help: "Write the value here instead of standard output (atomically).")
   static let file = SharedOptions.file()
   static let keyPath = Argument.single(
-    "KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key.")
+    "KEYPATH",
+    help: "Keys and array indices separated by dots; * is every key or index, -1 the last; \\. and \\* escape.")
 }

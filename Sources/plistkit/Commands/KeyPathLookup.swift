@@ -1,8 +1,10 @@
 import KeyedArchive
 import PlistKit
 
-/// Finding the value a command's KEYPATH argument names, with errors that name the file and
-/// the key path (`plistkit: FILE: A.7: index 7 is out of range …`).
+/// Finding the values a command's KEYPATH argument names, with errors that name the file and
+/// the key path (`plistkit: FILE: A.7: index 7 is out of range …`). A KEYPATH is a
+/// ``PropertyListKeyPattern``: `*` matches every key or index at its level, a negative index
+/// counts from the end.
 enum KeyPathLookup {
   /// The value at `keyPath` (the root when nil or empty) in the value read from `path`;
   /// with `archive`, in the plain view of the keyed archive it holds.
@@ -11,6 +13,13 @@ enum KeyPathLookup {
   )
     throws(CommandError) -> PropertyList
   {
+    try matches(in: root, at: keyPath, path: path, archive: archive)[0].value
+  }
+
+  /// Every value `keyPath` names, each with its concrete key path, in document order.
+  static func matches(
+    in root: PropertyList, at keyPath: String?, path: String, archive: Bool = false
+  ) throws(CommandError) -> [(path: PropertyListKeyPath, value: PropertyList)] {
     var start = root
     if archive {
       do {
@@ -19,11 +28,37 @@ enum KeyPathLookup {
         throw KeyedArchiveIO.fileError(path, error)
       }
     }
-    guard let keyPath, !keyPath.isEmpty else { return start }
     do {
-      return try start.value(at: PropertyListKeyPath(keyPath))
+      return try start.matches(of: PropertyListKeyPattern(keyPath ?? ""))
     } catch {
       throw .file(path, error)
+    }
+  }
+
+  /// The matches as one value: the value itself for a key path without a wildcard, an array of
+  /// the values for a pattern, a dictionary of concrete key path → value with `withPaths`.
+  static func combined(
+    _ matches: [(path: PropertyListKeyPath, value: PropertyList)], pattern: String?, withPaths: Bool
+  ) -> PropertyList {
+    if withPaths { return .dictionary(PropertyListDictionary(matches.map { ($0.path.description, $0.value) })) }
+    if !PropertyListKeyPattern(pattern ?? "").hasWildcard { return matches[0].value }
+    return .array(matches.map(\.value))
+  }
+
+  /// One line of text per match, `PATH<TAB>TEXT` with `withPaths`.
+  static func lines(
+    _ matches: [(path: PropertyListKeyPath, value: PropertyList)], withPaths: Bool,
+    _ text: (PropertyList) -> String
+  ) -> [String] {
+    matches.map { withPaths ? "\($0.path.description)\t\(text($0.value))" : text($0.value) }
+  }
+
+  /// Refuses a KEYPATH with a wildcard, for the commands that change one place.
+  static func requireSinglePlace(_ keyPath: String?) throws(CommandError) {
+    if PropertyListKeyPattern(keyPath ?? "").hasWildcard {
+      throw .usage(
+        "KEYPATH '\(keyPath ?? "")' has a wildcard (*), but this command changes one value; write \\* for a key that is a star"
+      )
     }
   }
 }

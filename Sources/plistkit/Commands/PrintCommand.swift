@@ -9,7 +9,9 @@ extension CommandSpec {
       Like `plutil -p`, for people, not programs: dictionaries show `"key" => value` in file \
       order, arrays `index => value`. Reals always show a decimal point (1.0), strings are \
       quoted, dates are ISO 8601 in UTC, data shows its length and the first bytes in hex, \
-      UIDs show as <uid N>. Colours on a terminal only, and not with NO_COLOR set, unless --color always asks.
+      UIDs show as <uid N>. Colours on a terminal only, and not with NO_COLOR set, unless \
+      --color always asks. A KEYPATH with `*` prints a dictionary of every match's concrete key \
+      path to its value; a negative index counts from the end.
       """,
     options: [PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec],
     arguments: [PrintOptions.file.spec, PrintOptions.keyPath.spec],
@@ -21,8 +23,12 @@ extension CommandSpec {
     run: { context in
       let path = context[PrintOptions.file] ?? "-"
       let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
-      let value = try KeyPathLookup.value(
-        in: root.value, at: context[PrintOptions.keyPath], path: path, archive: context[SharedOptions.archive])
+      let keyPath = context[PrintOptions.keyPath]
+      let matches = try KeyPathLookup.matches(
+        in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])
+      // Every match of a wildcard is shown under its concrete key path.
+      let value = KeyPathLookup.combined(
+        matches, pattern: keyPath, withPaths: PropertyListKeyPattern(keyPath ?? "").hasWildcard)
       let printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))
       printer.write(value, to: context.output)
       return .success
@@ -35,5 +41,6 @@ private enum PrintOptions {
   static let color = SharedOptions.color()
   static let file = SharedOptions.file()
   static let keyPath = Argument.single(
-    "KEYPATH", help: "Print only the value here: keys and indices separated by dots (A.0).", optional: true)
+    "KEYPATH", help: "Print only the value here: keys and indices separated by dots (A.0, A.-1, A.*).",
+    optional: true)
 }

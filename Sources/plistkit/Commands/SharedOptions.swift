@@ -66,6 +66,13 @@ enum SharedOptions {
       default: "auto")
   }
 
+  /// `--with-paths`: each match of a key path printed after its concrete key path.
+  static let withPaths = Option.flag(
+    "with-paths",
+    help:
+      "Print each value after its concrete key path (PATH, a tab, the text; a dictionary of path to value for --to)."
+  )
+
   /// `-o, --output OUT`.
   static func output(help: String) -> Option<String?> {
     .text("output", short: "o", placeholder: "OUT", help: help)

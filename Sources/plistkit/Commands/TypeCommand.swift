@@ -7,9 +7,12 @@ extension CommandSpec {
     abstract: "Print the type of the value at a key path.",
     discussion: """
       Prints one of: \(TypeName.all.joined(separator: ", ")). Like `plutil -type`, which says \
-      float and bool where this says real and bool.
+      float and bool where this says real and bool. A KEYPATH with `*` prints the type of every \
+      match, one per line.
       """,
-    options: [SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec],
+    options: [
+      SharedOptions.withPaths.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
+    ],
     arguments: [TypeArguments.file.spec, TypeArguments.keyPath.spec],
     examples: [
       Example(command: "plistkit type Samples/sortednames.plist A", explanation: "Prints array."),
@@ -18,9 +21,11 @@ extension CommandSpec {
     run: { context in
       let path = context[TypeArguments.file] ?? "-"
       let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
-      let value = try KeyPathLookup.value(
+      let matches = try KeyPathLookup.matches(
         in: root.value, at: context[TypeArguments.keyPath], path: path, archive: context[SharedOptions.archive])
-      context.output.writeLine(TypeName.of(value))
+      for line in KeyPathLookup.lines(matches, withPaths: context[SharedOptions.withPaths], TypeName.of) {
+        context.output.writeLine(line)
+      }
       return .success
     }
   )
@@ -30,5 +35,6 @@ extension CommandSpec {
 private enum TypeArguments {
   static let file = SharedOptions.file()
   static let keyPath = Argument.single(
-    "KEYPATH", help: "Keys and array indices separated by dots; empty for the root.", optional: true)
+    "KEYPATH", help: "Keys and array indices separated by dots (* is every one, -1 the last); empty for the root.",
+    optional: true)
 }

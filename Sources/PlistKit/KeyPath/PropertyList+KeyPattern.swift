@@ -1,0 +1,114 @@
+extension PropertyList {
+  /// Every value `pattern` names, in document order, each with its concrete key path (a
+  /// wildcard replaced by the key or index it matched, a negative index by its position).
+  ///
+  /// Up to the first wildcard the pattern must lead somewhere, and a failure there is the error
+  /// ``value(at:)`` gives; below a wildcard, a key, index or container that is missing in one
+  /// match only drops that match.
+  ///
+  /// ```swift
+  /// let names = try presidents.matches(of: "Presidents.*.Name")  // 43 matches
+  /// let last = try names.last!.path  // Presidents.42.Name
+  /// ```
+  ///
+  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/keyPath`` when the path
+  ///   before the first wildcard leads nowhere, or when nothing matches.
+  public func matches(
+    of pattern: PropertyListKeyPattern
+  ) throws(PropertyListError) -> [(path: PropertyListKeyPath, value: PropertyList)] {
+    var found: [(path: PropertyListKeyPath, value: PropertyList)] = []
+    var trail: [String] = []
+    try collectMatches(of: pattern.components[...], strict: true, trail: &trail, into: &found)
+    guard !found.isEmpty else {
+      throw PropertyListError(.keyPath, at: .keyPath(pattern.description), "no value matches this key path")
+    }
+    return found
+  }
+
+  /// The concrete key path `pattern` names when it names one value (no wildcard): a negative
+  /// index becomes its position.
+  ///
+  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/keyPath`` when the pattern
+  ///   has a wildcard or leads nowhere.
+  public func resolvedKeyPath(_ pattern: PropertyListKeyPattern) throws(PropertyListError) -> PropertyListKeyPath {
+    guard !pattern.hasWildcard else {
+      throw PropertyListError(.keyPath, at: .keyPath(pattern.description), "a wildcard names more than one value")
+    }
+    return try matches(of: pattern)[0].path
+  }
+
+  private func collectMatches(
+    of pattern: ArraySlice<PropertyListKeyPattern.Component>, strict: Bool, trail: inout [String],
+    into found: inout [(path: PropertyListKeyPath, value: PropertyList)]
+  ) throws(PropertyListError) {
+    guard let component = pattern.first else {
+      found.append((PropertyListKeyPath(components: trail), self))
+      return
+    }
+    let rest = pattern.dropFirst()
+    switch (component, self) {
+    case (.any, .dictionary(let dictionary)):
+      for (key, element) in dictionary {
+        trail.append(key)
+        defer { trail.removeLast() }
+        try element.collectMatches(of: rest, strict: false, trail: &trail, into: &found)
+      }
+    case (.any, .array(let array)):
+      for (index, element) in array.enumerated() {
+        trail.append(String(index))
+        defer { trail.removeLast() }
+        try element.collectMatches(of: rest, strict: false, trail: &trail, into: &found)
+      }
+    case (.any, _):
+      if strict {
+        let here = PropertyListKeyPath(components: trail).description
+        throw PropertyListError(
+          .keyPath, at: .keyPath(here.isEmpty ? "*" : here + ".*"),
+          "cannot look inside \(withArticle(kind.rawValue)): not an array or dictionary")
+      }
+    case (.name(let key), .dictionary(let dictionary)):
+      guard let element = dictionary[key] else {
+        if strict { throw PropertyListError(.keyPath, at: .keyPath(Self.path(trail, key)), "no such key") }
+        return
+      }
+      trail.append(key)
+      defer { trail.removeLast() }
+      try element.collectMatches(of: rest, strict: strict, trail: &trail, into: &found)
+    case (.name(let name), .array(let array)):
+      guard let index = PropertyListKeyPath.index(name, count: array.count), index < array.count else {
+        if strict {
+          throw Self.indexError(name, count: array.count, path: PropertyListKeyPath(components: trail + [name]))
+        }
+        return
+      }
+      trail.append(String(index))
+      defer { trail.removeLast() }
+      try array[index].collectMatches(of: rest, strict: strict, trail: &trail, into: &found)
+    case (.name(let name), _):
+      if strict { throw Self.notContainerError(self, path: PropertyListKeyPath(components: trail + [name])) }
+    }
+  }
+
+  private static func path(_ trail: [String], _ last: String) -> String {
+    PropertyListKeyPath(components: trail + [last]).description
+  }
+}
+
+extension PropertyList {
+  /// Removes every value `pattern` names (see ``matches(of:)``) and returns their key paths,
+  /// in document order. Nothing changes when the pattern matches nothing.
+  ///
+  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/keyPath`` as
+  ///   ``matches(of:)`` does, or when the pattern names the root.
+  @discardableResult
+  public mutating func removeValues(
+    matching pattern: PropertyListKeyPattern
+  ) throws(PropertyListError) -> [PropertyListKeyPath] {
+    let paths = try matches(of: pattern).map(\.path)
+    var copy = self
+    // The last match first: every earlier key path still names what it named.
+    for path in paths.reversed() { try copy.removeValue(at: path) }
+    self = copy
+    return paths
+  }
+}

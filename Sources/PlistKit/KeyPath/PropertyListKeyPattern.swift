@@ -1,0 +1,73 @@
+/// A key path that may name many values: a component `*` matches every key of a dictionary or
+/// every index of an array at its level (`Presidents.*.Name`), and an index may be negative to
+/// count from the end of an array (`A.-1` is the last name under `A`).
+///
+/// The text form is a ``PropertyListKeyPath``'s, with one more escape: `\*` is a key made of a
+/// literal star. Only a component that is exactly an unescaped `*` is a wildcard; `a*b` is a key.
+public struct PropertyListKeyPattern: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// One step of a pattern.
+  public enum Component: Hashable, Sendable {
+    /// A dictionary key, or an array index (digits, or `-` and digits from the end).
+    case name(String)
+    /// Every key or index at this level.
+    case any
+  }
+
+  /// The components, unescaped.
+  public var components: [Component]
+
+  /// Makes a pattern from its components.
+  public init(components: [Component]) { self.components = components }
+
+  /// The pattern that names exactly `path` (no component is a wildcard).
+  public init(_ path: PropertyListKeyPath) { components = path.components.map(Component.name) }
+
+  /// Parses a dotted pattern; see the type's documentation for escapes.
+  public init(_ text: String) {
+    guard !text.isEmpty else {
+      components = []
+      return
+    }
+    var parts: [Component] = []
+    var current = ""
+    var escaped = false
+    var escaping = false
+    func finish() {
+      parts.append(current == "*" && !escaped ? .any : .name(current))
+      current = ""
+      escaped = false
+    }
+    for character in text {
+      if escaping {
+        current.append(character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+        escaped = true
+      } else if character == "." {
+        finish()
+      } else {
+        current.append(character)
+      }
+    }
+    if escaping { current.append("\\") }
+    finish()
+    components = parts
+  }
+
+  /// Parses a pattern literal.
+  public init(stringLiteral value: String) { self.init(value) }
+
+  /// True when some component is `*`, so that the pattern may name any number of values.
+  public var hasWildcard: Bool { components.contains(.any) }
+
+  /// The dotted form: `*` for a wildcard, with dots, backslashes and a literal `*` escaped.
+  public var description: String {
+    components.map { component in
+      switch component {
+      case .any: "*"
+      case .name(let name): PropertyListKeyPath(components: [name]).description
+      }
+    }.joined(separator: ".")
+  }
+}

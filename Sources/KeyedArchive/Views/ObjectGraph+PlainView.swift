@@ -33,6 +33,22 @@ extension ObjectGraph {
   }
 }
 
+extension ObjectGraph {
+  /// The plain view of one value of this graph (a reference `.uid(id)`, or a field's inline
+  /// value), rendered as ``plainView(options:limits:)`` renders it where it occurs.
+  ///
+  /// The graph's references must be in range (a graph read from an archive always is: see
+  /// ``checkReferences()``); they are not checked again here, so that rendering many values
+  /// of one graph stays cheap. Rendering stops with ``KeyedArchiveError/Kind/limitExceeded``
+  /// past `limits.maximumExpandedNodes` nodes or `limits.maximumDepth` levels.
+  package func plainView(
+    of value: PropertyList, options: PlainViewOptions = .default, limits: ArchiveLimits = .default
+  ) throws(KeyedArchiveError) -> PropertyList {
+    var renderer = PlainViewRenderer(graph: self, options: options, limits: limits)
+    return try renderer.render(value, depth: 0)
+  }
+}
+
 /// Renders a graph as a tree, one object at a time.
 struct PlainViewRenderer {
   let graph: ObjectGraph

@@ -55,13 +55,26 @@ public final class PlistDecoder {
   }
 
   /// Decodes a value from the bytes of a property list in any format.
+  ///
+  /// The document is laid out for decoding without its `PropertyList` tree: a binary plist
+  /// straight from its object table, the text forms from the reader's events as they come.
+  /// Only typed JSON, whose tags are known when an object closes, is read into a value first.
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil
   ) throws -> T {
-    let (value, resolved) = try PropertyList.read(bytes: bytes, format: format, options: options)
-    let map = try DecodingMap(value: value, limits: options.limits)
-    let textual = resolved == .openStep || (resolved == .json && options.jsonStyle == .plain)
-    return try decode(type, from: map, scalarsFromText: textual)
+    let resolved = format ?? PropertyListFormat.detect(bytes)
+    if resolved == .binary {
+      // Straight from the object table: no events, each shared string made once.
+      return try decode(type, from: DecodingMap(binary: bytes, options: options), scalarsFromText: false)
+    }
+    if resolved == .json && options.jsonStyle == .typed {
+      let value = try PropertyList(bytes: bytes, format: .json, options: options)
+      return try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
+    }
+    var sink = DecodingMapSink(limits: options.limits)
+    let read = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
+    // The map's positions are resolved against `bytes`, which outlive the decoding.
+    return try decode(type, from: sink.finish(), scalarsFromText: read == .openStep || read == .json)
   }
 
   /// Decodes a value from a property-list value.

@@ -3,7 +3,7 @@ import PlistKit
 /// A text property list (XML, OpenStep, JSON) read with its layout kept, to be edited by key
 /// path and written back with every byte that an edit does not touch unchanged.
 ///
-/// Reading keeps the concrete syntax: the byte span of every key and value (``Node``), and
+/// Reading keeps the concrete syntax: the byte span of every key and value (`Node`), and
 /// between them every comment, run of white space and piece of punctuation, exactly as it
 /// was; the text's encoding (UTF-8, UTF-8 with a byte-order mark, UTF-16 in either byte
 /// order with a byte-order mark), its line endings, and its style (a `.strings` file without
@@ -16,7 +16,7 @@ import PlistKit
 /// its place on the line, in a one-line container) indented and quoted like its siblings, and
 /// a removed entry takes its own lines with it, with any comment lines right above it.
 /// Everything else stays as it was, comments included. Edits fail exactly as the same edits
-/// of the value do (``PropertyList/setValue(_:at:)`` and the others), with the same errors, and
+/// of the value do (`PropertyList/setValue(_:at:)` and the others), with the same errors, and
 /// change nothing when they fail.
 ///
 /// A `project.pbxproj` file (an OpenStep file that starts with Xcode's `// !$*UTF8*$!` line)
@@ -24,7 +24,7 @@ import PlistKit
 /// into the `/* Begin ISA section */` block of their `isa` in the order of their IDs (a block
 /// is added or removed as needed), one-line objects stay on one line, strings are quoted as
 /// Xcode quotes them, and every `/* comment */` an edit affects is written again (renaming a
-/// file reference changes its comment wherever it is referenced). See ``XcodeProjectWriter``.
+/// file reference changes its comment wherever it is referenced). See `XcodeProjectWriter`.
 ///
 /// Binary property lists have no layout to keep: they are read and written as values.
 public struct PropertyListDocument: Sendable {
@@ -39,7 +39,7 @@ public struct PropertyListDocument: Sendable {
     /// OpenStep file that starts with `// !$*UTF8*$!`).
     public var xcodeProject: Bool?
     /// The project's name, for the comment of its configuration list; nil takes it from that
-    /// comment in the file, or from the project's first target (see ``XcodeProjectComments``).
+    /// comment in the file, or from the project's first target (see `XcodeProjectComments`).
     public var projectName: String?
 
     /// Makes options.
@@ -89,7 +89,7 @@ public struct PropertyListDocument: Sendable {
   ///     name is read as JSON unless the content is a binary or XML property list).
   ///   - options: how to read, edit and write it.
   /// - Throws: the reader's error, exactly, for a file the reader refuses;
-  ///   ``PropertyListError/Kind/notRepresentable`` for a binary property list (it has no
+  ///   `PropertyListError/Kind/notRepresentable` for a binary property list (it has no
   ///   text to keep) and for XML in an encoding other than UTF-8 and UTF-16.
   public init(
     bytes: [UInt8], format: PropertyListFormat? = nil, fileName: String? = nil, options: Options = Options()
@@ -163,7 +163,7 @@ extension PropertyListDocument {
   /// Where the key (for a dictionary entry) and the value at `path` are in ``utf8Text``;
   /// what lies between spans is white space, comments and punctuation.
   ///
-  /// - Throws: the error ``PropertyList/value(at:)`` throws for a path that leads nowhere.
+  /// - Throws: the error `PropertyList/value(at:)` throws for a path that leads nowhere.
   public func spans(at path: PropertyListKeyPath) throws(PropertyListError) -> (key: Range<Int>?, value: Range<Int>) {
     guard !syntaxIsStale else {
       var current = self

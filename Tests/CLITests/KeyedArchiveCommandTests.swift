@@ -121,7 +121,7 @@ struct KeyedArchiveCommandTests {
     #expect(ok.output == "")
   }
 
-  @Test("validate checks a plain property list for syntax only")
+  @Test("validate: a file that is not a keyed archive fails, unless --schema or --dtd asks for another check")
   func validatePlain() throws {
     let folder = try TemporaryDirectory()
     let plain = folder.path + "/plain.plist"
@@ -130,11 +130,46 @@ struct KeyedArchiveCommandTests {
     let notArchive = folder.path + "/list.plist"
     try Data(try PropertyList.array([1, 2]).serialized(as: .binary)).write(to: URL(fileURLWithPath: notArchive))
     let run = try CLI.run(["validate", notArchive, plain])
-    #expect(run.status == 0)
-    #expect(run.output == "\(notArchive): OK\n\(plain): OK\n")
+    #expect(run.status == 1)
+    #expect(run.output == "")
+    #expect(
+      run.stderr == """
+        plistkit: \(notArchive): not a keyed archive: expected a dictionary with $archiver, $top and $objects, \
+        found array (plistkit lint checks any property list)
+        plistkit: \(plain): not a keyed archive: no $archiver, $top or $objects (plistkit lint checks any property list)
+
+        """)
+    let xml = CLI.sample("computers.plist")
+    #expect(try CLI.run(["validate", xml]).status == 1)
+    let dtd = try CLI.run(["validate", xml, "--dtd"])
+    #expect(dtd.status == 0)
+    #expect(dtd.output == "\(xml): OK\n")
+    let schema = try CLI.run([
+      "validate", xml, "--schema", CLI.root.appendingPathComponent("Schemas/computers.schema.json").path,
+    ])
+    #expect(schema.status == 0)
     let broken = try CLI.run(["validate", "-"], stdin: Array("bplist00".utf8))
     #expect(broken.status == 1)
     #expect(broken.stderr.hasPrefix("plistkit: <stdin>: byte "))
+  }
+
+  @Test("validate prints one cause at many objects once, with how many more objects have it")
+  func validateGroups() throws {
+    // Presidents.plist with the President class dictionary (object 7) broken: all 43 objects fail.
+    var archive = try PropertyList(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.presidents))))
+    try archive.setValue("broken", at: "$objects.7")
+    let folder = try TemporaryDirectory()
+    let file = try folder.file("broken.plist", try archive.serialized(as: .binary))
+    let run = try CLI.run(["validate", file])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr == """
+        plistkit: \(file): $objects.2.$class: UID 7 points at a string "broken", not a class dictionary \
+        (and 42 more objects: $objects.8, $objects.12, $objects.16, …)
+
+        """)
+    let json = try CLI.run(["validate", file, "--format", "json"])
+    #expect(json.output.components(separatedBy: "\"kind\": \"archive\"").count == 44)
   }
 
   @Test("unarchive refuses what is not an archive, and an exponential bomb, with the reason")
@@ -145,7 +180,8 @@ struct KeyedArchiveCommandTests {
     let run = try CLI.run(["unarchive", plain])
     #expect(run.status == 1)
     #expect(
-      run.stderr == "plistkit: \(plain): (root): expected a dictionary with $archiver, $top and $objects, found array\n"
+      run.stderr
+        == "plistkit: \(plain): (root): not a keyed archive: expected a dictionary with $archiver, $top and $objects, found array\n"
     )
 
     var objects: [PropertyList] = ["$null", ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]], "leaf"]

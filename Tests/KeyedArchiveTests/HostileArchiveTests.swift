@@ -47,12 +47,12 @@ struct HostileArchiveTests {
       readError(["Name": "x"])
         == KeyedArchiveError(
           .notAnArchive, at: "",
-          "no $archiver, $top or $objects: not a keyed archive"))
+          "not a keyed archive: no $archiver, $top or $objects"))
     #expect(
       readError([1, 2])
         == KeyedArchiveError(
           .notAnArchive, at: "",
-          "expected a dictionary with $archiver, $top and $objects, found array"))
+          "not a keyed archive: expected a dictionary with $archiver, $top and $objects, found array"))
   }
 
   @Test("an object reference to a class dictionary")

@@ -71,6 +71,44 @@ struct ValidatorTests {
       } == KeyedArchiveError(.referenceOutOfRange, at: "$top.root", "CF$UID -1 is negative: a UID is 0 or more"))
   }
 
+  @Test("a value that is not a keyed archive is one problem, not one per missing entry")
+  func notAnArchive() {
+    #expect(
+      ArchiveValidator().validate(["a": 1, "$version": "x"]) == [
+        KeyedArchiveError(.notAnArchive, at: "", "not a keyed archive: no $archiver, $top or $objects")
+      ])
+    #expect(
+      ArchiveValidator().validate([1, 2]) == [
+        KeyedArchiveError(
+          .notAnArchive, at: "",
+          "not a keyed archive: expected a dictionary with $archiver, $top and $objects, found array")
+      ])
+    #expect(
+      Samples.error { () throws(KeyedArchiveError) in try ObjectGraph(archive: ["a": 1]) }
+        == KeyedArchiveError(.notAnArchive, at: "", "not a keyed archive: no $archiver, $top or $objects"))
+  }
+
+  @Test("problems of one cause at many objects are grouped, the first one shown")
+  func grouping() throws {
+    var objects: [PropertyList] = ["$null", "broken class"]
+    for _ in 0..<44 { objects.append(["$class": .uid(1), "Name": .uid(1)]) }
+    objects.append(["$class": .uid(99)])
+    let problems = ArchiveValidator().validate(Samples.archive(top: ["root": .uid(2)], objects: objects))
+    #expect(problems.count == 45)
+    let groups = ArchiveProblemGroup.grouping(problems)
+    #expect(groups.count == 2)
+    #expect(groups[0].first == problems[0])
+    #expect(groups[0].first.keyPath == "$objects.2.$class")
+    #expect(groups[0].others.count == 43)
+    #expect(groups[0].others.prefix(2) == ["$objects.3.$class", "$objects.4.$class"])
+    #expect(
+      groups[0].description
+        == #"$objects.2.$class: UID 1 points at a string "broken class", not a class dictionary"#
+        + " (and 43 more objects: $objects.3, $objects.4, $objects.5, …)")
+    #expect(groups[1].others.isEmpty)
+    #expect(groups[1].description == "$objects.46.$class: UID 99 is out of range ($objects has 47 entries)")
+  }
+
   @Test("Foundation's shapes: NSDate needs NS.time, NSUUID 16 bytes")
   func shapes() {
     let archive = Samples.archive(

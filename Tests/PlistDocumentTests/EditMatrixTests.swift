@@ -308,6 +308,7 @@ struct EditMatrixTests {
       """
       /* Button */
       "ok" = "OK";
+      /* Title */
       "heading" = "Hello";
 
       """),

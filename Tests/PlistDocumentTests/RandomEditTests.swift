@@ -29,7 +29,7 @@ struct RandomEditTests {
       let edit = RandomEdit.random(for: value, scalars: scalars, data: document.format != .json, using: &rng)
       let context = "\(path) step \(step): \(edit)"
       let before = document
-      let allowed = Self.allowedRegion(for: edit, in: document, value: value)
+      let valueBefore = value
       var editedValue = value
       let valueResult = Result { () throws(PropertyListError) in try edit.apply(to: &editedValue) }
       let documentResult = Result { () throws(PropertyListError) in try edit.apply(to: &document) }
@@ -57,16 +57,43 @@ struct RandomEditTests {
           Issue.record("\(context): not what Xcode's layout gives: \(Self.firstDifference(expected, document.bytes))")
           return
         }
-      } else if let allowed, !document.isXcodeProject {
-        // Everything outside the allowed lines is still there, before and after them.
-        let (old, new) = (before.utf8Text, document.utf8Text)
-        let kept =
-          new.count >= allowed.lowerBound + (old.count - allowed.upperBound)
-          && new.starts(with: old[..<allowed.lowerBound])
-          && new.reversed().starts(with: old[allowed.upperBound...].reversed())
-        #expect(kept, "\(context): bytes outside \(allowed) changed")
+      } else if !document.isXcodeProject {
+        Self.checkLocality(of: edit, from: before, valueBefore, to: document, context)
       }
     }
+  }
+
+  /// Everything outside the lines an edit may change is still there, before and after them.
+  /// A move is checked as its two steps: its removal in the text it started from, then its
+  /// insertion in the text the removal leaves (where the destination's indices count).
+  static func checkLocality(
+    of edit: RandomEdit, from before: PropertyListDocument, _ valueBefore: PropertyList,
+    to after: PropertyListDocument, _ context: String
+  ) {
+    func check(_ old: [UInt8], _ new: [UInt8], _ allowed: Range<Int>?, _ step: String) {
+      guard let allowed else { return }
+      let kept =
+        new.count >= allowed.lowerBound + (old.count - allowed.upperBound)
+        && new.starts(with: old[..<allowed.lowerBound])
+        && new.reversed().starts(with: old[allowed.upperBound...].reversed())
+      #expect(kept, "\(context)\(step): bytes outside \(allowed) changed")
+    }
+    guard case .move(let source, let destination) = edit else {
+      check(before.utf8Text, after.utf8Text, allowedRegion(for: edit, in: before, value: valueBefore), "")
+      return
+    }
+    var middle = before
+    var middleValue = valueBefore
+    guard (try? middle.removeValue(at: source)) != nil, let moved = try? middleValue.removeValue(at: source) else {
+      Issue.record("\(context): the move succeeded but its removal alone fails")
+      return
+    }
+    check(
+      before.utf8Text, middle.utf8Text, allowedRegion(for: .remove(source), in: before, value: valueBefore),
+      " (removal)")
+    check(
+      middle.utf8Text, after.utf8Text,
+      allowedRegion(for: .insert(destination, moved, append: false), in: middle, value: middleValue), " (insertion)")
   }
 
   /// The first line that differs, in both texts.
@@ -80,8 +107,8 @@ struct RandomEditTests {
   }
 
   /// The lines an edit may change: those of the edited value, or of the entries on either side
-  /// of where an entry is added or removed. Nil for moves (two places) and paths that lead
-  /// nowhere.
+  /// of where an entry is added or removed. Nil for moves (see ``checkLocality``) and paths that
+  /// lead nowhere.
   static func allowedRegion(for edit: RandomEdit, in document: PropertyListDocument, value: PropertyList) -> Range<Int>?
   {
     let text = document.utf8Text
@@ -122,6 +149,18 @@ struct RandomEditTests {
       let count = container.dictionaryValue?.count ?? 0
       return around(parent, before: count - 1, after: count)
     }
+    func removalRegion(_ path: PropertyListKeyPath) -> Range<Int>? {
+      let parent = PropertyListKeyPath(components: Array(path.components.dropLast()))
+      guard let last = path.components.last, let container = try? value.value(at: parent) else { return nil }
+      let position: Int?
+      switch container {
+      case .array: position = Int(last)
+      case .dictionary(let dictionary): position = dictionary.position(of: last)
+      default: position = nil
+      }
+      guard let position else { return nil }
+      return around(parent, before: position - 1, after: position + 1)
+    }
     switch edit {
     case .set(let path, _):
       if (try? value.value(at: path)) != nil, let existing = span(path) { return lines(existing) }
@@ -133,16 +172,7 @@ struct RandomEditTests {
       }
       return insertionRegion(path)
     case .remove(let path):
-      let parent = PropertyListKeyPath(components: Array(path.components.dropLast()))
-      guard let last = path.components.last, let container = try? value.value(at: parent) else { return nil }
-      let position: Int?
-      switch container {
-      case .array: position = Int(last)
-      case .dictionary(let dictionary): position = dictionary.position(of: last)
-      default: position = nil
-      }
-      guard let position else { return nil }
-      return around(parent, before: position - 1, after: position + 1)
+      return removalRegion(path)
     case .move:
       return nil
     }

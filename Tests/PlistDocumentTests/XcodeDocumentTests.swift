@@ -11,8 +11,11 @@ struct XcodeDocumentTests {
 
   struct Example: Sendable, CustomTestStringConvertible {
     let name: String
-    let edit: RandomEdit
+    let edits: [RandomEdit]
     var testDescription: String { name }
+
+    init(name: String, edit: RandomEdit) { (self.name, self.edits) = (name, [edit]) }
+    init(name: String, edits: [RandomEdit]) { (self.name, self.edits) = (name, edits) }
   }
 
   static let examples: [Example] = [
@@ -39,6 +42,26 @@ struct XcodeDocumentTests {
     Example(
       name: "move a target dependency",
       edit: .move("objects.E550D6AA16371AF600A003E9.dependencies.0", "objects.E550D6B016371B0600A003E9.dependencies.0")),
+    Example(
+      name: "fill an empty array of a one-line object",
+      edits: [
+        .set("objects.E525239C16245A900012E2BA.tags", []),
+        .insert("objects.E525239C16245A900012E2BA.tags.0", ["a", "b"], append: false),
+        .insert("objects.E525239C16245A900012E2BA.tags.0", [], append: false),
+      ]),
+    Example(
+      name: "fill an empty dictionary of a one-line object",
+      edits: [
+        .set("objects.E525239C16245A900012E2BA.info", [:]),
+        .set("objects.E525239C16245A900012E2BA.info.a", ["b": "c"]),
+      ]),
+    Example(
+      name: "edit a file whose name has a line break",
+      edits: [
+        .set("objects.E525239C16245A900012E2BA.path", "line\nbreak"),
+        .set("objects.E525239C16245A900012E2BA.sourceTree", "SOURCE_ROOT"),
+        .set("objects.E525239C16245A900012E2BA.path", "main.m"),
+      ]),
   ]
 
   static let newFile: PropertyList = [
@@ -52,10 +75,12 @@ struct XcodeDocumentTests {
     #expect(document.isXcodeProject)
     #expect(document.projectName == "Cocoa Application")
     var value = try PropertyList(bytes: bytes)
-    try example.edit.apply(to: &document)
-    try example.edit.apply(to: &value)
-    let expected = try XcodeProjectWriter(projectName: "Cocoa Application").write(value)
-    #expect(document.bytes == expected, "\(RandomEditTests.firstDifference(expected, document.bytes))")
+    for (step, edit) in example.edits.enumerated() {
+      try edit.apply(to: &document)
+      try edit.apply(to: &value)
+      let expected = try XcodeProjectWriter(projectName: "Cocoa Application").write(value)
+      #expect(document.bytes == expected, "step \(step): \(RandomEditTests.firstDifference(expected, document.bytes))")
+    }
   }
 
   @Test func renamingAFileChangesItsLineAndTheCommentsThatNameIt() throws {

@@ -68,15 +68,18 @@ struct OpenStepWriterTests {
     for (value, path, kind) in cases {
       #expect(
         throws: PropertyListError(
-          .notRepresentable, format: .openStep, at: .keyPath(path),
-          "\(kind) has no OpenStep form; use openStepStringifiesScalars to write it as a string")
+          .notRepresentable, format: .openStep, at: .keyPath(path), "\(kind) has no OpenStep form",
+          remedy: .openStepStringifiesScalars)
       ) {
         try Self.text(value)
       }
     }
+    // The remedy is an option a caller names in its own terms; the description names the
+    // library's.
     let error = PropertyListError(
-      .notRepresentable, format: .openStep, at: .keyPath("Presidents.0.President"),
-      "an integer has no OpenStep form; use openStepStringifiesScalars to write it as a string")
+      .notRepresentable, format: .openStep, at: .keyPath("Presidents.0.President"), "an integer has no OpenStep form",
+      remedy: .openStepStringifiesScalars)
+    #expect(error.message == "an integer has no OpenStep form")
     #expect(
       error.description
         == "Presidents.0.President: an integer has no OpenStep form; use openStepStringifiesScalars to write it as a string"
@@ -179,8 +182,8 @@ struct OpenStepWriterTests {
     #expect {
       try PropertyList.array([value]).serialized(as: .openStep, options: refusing)
     } throws: { error in
-      (error as? PropertyListError)?.message
-        == "\(kind) has no OpenStep form; use openStepStringifiesScalars to write it as a string"
+      (error as? PropertyListError)?.message == "\(kind) has no OpenStep form"
+        && (error as? PropertyListError)?.remedy == .openStepStringifiesScalars
     }
     let stringifying = PropertyListWritingOptions(
       prettyPrinted: false, openStepStringifiesScalars: true, openStepWritesGNUstepScalars: true)

@@ -37,13 +37,8 @@ struct ArchiveGraphReader {
   }
 
   mutating func read(_ archive: PropertyList) throws(KeyedArchiveError) -> ObjectGraph {
-    guard case .dictionary(let root) = archive else {
-      throw KeyedArchiveError(
-        .notAnArchive, at: "", "expected a dictionary with $archiver, $top and $objects, found \(archive.kind.rawValue)"
-      )
-    }
-    guard root["$archiver"] != nil || root["$top"] != nil || root["$objects"] != nil else {
-      throw KeyedArchiveError(.notAnArchive, at: "", "no $archiver, $top or $objects: not a keyed archive")
+    guard case .dictionary(let root) = archive, ArchiveValidator.isKeyedArchive(archive) else {
+      throw KeyedArchiveError(.notAnArchive, at: "", Self.notAnArchive(found: archive))
     }
     guard let archiver = root["$archiver"] else {
       throw KeyedArchiveError(.malformed, at: ["$archiver"], "missing: expected the archiver's name")
@@ -164,6 +159,15 @@ struct ArchiveGraphReader {
 
   /// The message for a negative `CF$UID`.
   static func negativeUIDMessage(_ number: Int64) -> String { "CF$UID \(number) is negative: a UID is 0 or more" }
+
+  /// Why `value`, which ``ArchiveValidator/isKeyedArchive(_:)`` refuses, is not an archive.
+  static func notAnArchive(found value: PropertyList) -> String {
+    guard case .dictionary = value else {
+      return
+        "not a keyed archive: expected a dictionary with $archiver, $top and $objects, found \(value.kind.rawValue)"
+    }
+    return "not a keyed archive: no $archiver, $top or $objects"
+  }
 
   /// Parses a class dictionary.
   static func classChain(_ dictionary: PropertyListDictionary, path: [String]) throws(KeyedArchiveError) -> ClassChain {

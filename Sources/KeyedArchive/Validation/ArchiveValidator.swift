@@ -67,8 +67,11 @@ struct ValidationRun {
 
   mutating func check(_ archive: PropertyList) {
     guard case .dictionary(let root) = archive else {
-      report(
-        .notAnArchive, [], "expected a dictionary with $archiver, $top and $objects, found \(archive.kind.rawValue)")
+      report(.notAnArchive, [], ArchiveGraphReader.notAnArchive(found: archive))
+      return
+    }
+    guard ArchiveValidator.isKeyedArchive(archive) else {
+      report(.notAnArchive, [], ArchiveGraphReader.notAnArchive(found: archive))
       return
     }
     switch root["$archiver"] {

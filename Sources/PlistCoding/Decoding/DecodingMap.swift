@@ -39,6 +39,9 @@ struct DecodingMap {
     /// The string `$null`, which Foundation writes for `nil` in a container (found once, when
     /// the map is built, rather than at every optional).
     case null
+    /// A dictionary key that occurs again later in its dictionary: the later one holds the
+    /// value, and lookups pass this one by. `payload` still indexes ``strings``.
+    case shadowed
   }
 
   /// One value. A container's `span` covers its contents, so the next sibling is `span` entries on.
@@ -65,12 +68,13 @@ struct DecodingMap {
   /// more than the readers' default object limit); bigger containers are refused with a limit
   /// error rather than misread.
   static let maximumContainerCount = Int(Entry.countMask)
-  /// The most entries the map holds (32 bits of ``Entry/span``).
-  static let maximumEntryCount = Int(UInt32.max)
+  /// The most entries the map holds (32 bits of ``Entry/span``; a binary plist's layout keeps
+  /// entry indices in 31).
+  static let maximumEntryCount = Int(Int32.max)
 
   var entries = EntryBuffer()
   var strings: [String] = []
-  var data: [[UInt8]] = []
+  var data: [Data] = []
   /// Where each entry's value is in the input, when the map was read from bytes.
   var locations: DecodingLocations = .none
   /// For a map laid out from a keyed archive, the classes of its objects.
@@ -142,17 +146,24 @@ final class EntryBuffer {
   }
 }
 
-/// Where the values of a map were in the input: byte offsets of a binary plist, lines and
-/// columns of a text format, or nothing for a map made from a value.
+/// Where the values of a map were in the input: the reader's position of each entry, resolved
+/// into a line and column or a byte offset by its locator, or the binary object each entry was
+/// laid out from; either only for an error, while the input is still there. A map made from a
+/// value has none.
 enum DecodingLocations {
   case none
-  /// One location per entry.
-  case perEntry([PropertyListError.Location])
+  case positions([PropertyListLocator.Position], PropertyListLocator)
+  /// The object number of each entry in a binary plist, whose offset table gives its byte.
+  case binaryObjects([UInt32], BinaryPropertyListObjects)
 
   func location(ofEntry index: Int) -> PropertyListError.Location {
     switch self {
     case .none: .none
-    case .perEntry(let locations): index < locations.count ? locations[index] : .none
+    case .positions(let positions, let locator):
+      index >= 0 && index < positions.count ? locator.location(of: positions[index]) : .none
+    case .binaryObjects(let objectNumbers, let objects):
+      index >= 0 && index < objectNumbers.count
+        ? (try? objects.offset(of: Int(objectNumbers[index]))).map { .byteOffset($0) } ?? .none : .none
     }
   }
 }

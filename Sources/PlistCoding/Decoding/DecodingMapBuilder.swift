@@ -1,15 +1,30 @@
+import FoundationEssentials
 import PlistKit
 
 /// Lays values out in a ``DecodingMap`` as a reader reports them: containers open and close,
 /// scalars and keys arrive in document order.
 struct DecodingMapBuilder {
-  private(set) var map = DecodingMap()
-  /// The open containers: their entry index and how many elements (or pairs) they have so far.
-  private var open: [(entry: Int, count: Int)] = []
+  /// The map so far (a sink adds interned keys to its strings directly).
+  var map = DecodingMap()
+  /// The innermost open container: its entry (-1 at the top level), how many elements (or
+  /// pairs) it has so far, and whether it is an array. Kept apart from ``outer`` so that the
+  /// count of each value costs no array access.
+  private var current = OpenContainer(entry: -1, count: 0, isArray: false)
+  /// The containers open around the innermost one, the outermost first.
+  private var outer: [OpenContainer] = []
+  /// The most entries the map may have: the object limit, and what an entry index holds.
+  private let entryLimit: Int
   private let limits: PropertyListLimits
+
+  private struct OpenContainer {
+    let entry: Int
+    var count: Int
+    let isArray: Bool
+  }
 
   init(limits: PropertyListLimits) {
     self.limits = limits
+    entryLimit = Swift.min(limits.maximumObjectCount, DecodingMap.maximumEntryCount)
   }
 
   /// The number of entries so far: the index the next value gets.
@@ -24,8 +39,51 @@ struct DecodingMapBuilder {
   }
 
   mutating func key(_ key: String) throws(PropertyListError) {
-    try append(DecodingMap.Entry(.string, payload: UInt64(map.strings.count)), countsAsElement: false)
+    try appendKey(DecodingMap.Entry(.string, payload: UInt64(map.strings.count)))
     map.strings.append(key)
+  }
+
+  /// A string value already in ``DecodingMap/strings``.
+  mutating func string(stringIndex: Int) throws(PropertyListError) {
+    try append(DecodingMap.Entry(.string, payload: UInt64(stringIndex)))
+  }
+
+  /// A key already in ``DecodingMap/strings``.
+  mutating func key(stringIndex: Int) throws(PropertyListError) {
+    try appendKey(DecodingMap.Entry(.string, payload: UInt64(stringIndex)))
+  }
+
+  /// Makes the earlier occurrences of a key the dictionary at `entry` repeats invisible to
+  /// lookups, so that the key keeps its first place (in ``DecodingMap`` terms, its last value
+  /// is the one found). Keys must be interned: equal keys have equal string indices.
+  mutating func shadowRepeatedKeys(ofDictionaryAt entry: Int) {
+    let count = map.entries[entry].count
+    // Most dictionaries repeat nothing: find out without a table for the small ones.
+    if count <= 16 {
+      let repeats = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { seen in
+        var keyEntry = entry + 1
+        for pair in 0..<count {
+          let key = map.entries[keyEntry].payload
+          for earlier in 0..<pair where seen[earlier] == key { return true }
+          seen[pair] = key
+          keyEntry = map.next(after: keyEntry + 1)
+        }
+        return false
+      }
+      guard repeats else { return }
+    }
+    var keyEntries: [Int] = []
+    keyEntries.reserveCapacity(count)
+    var keyEntry = entry + 1
+    for _ in 0..<count {
+      keyEntries.append(keyEntry)
+      keyEntry = map.next(after: keyEntry + 1)
+    }
+    var seen = Set<UInt64>()
+    for keyEntry in keyEntries.reversed() {
+      let key = map.entries[keyEntry].payload
+      if !seen.insert(key).inserted { map.entries[keyEntry] = DecodingMap.Entry(.shadowed, payload: key) }
+    }
   }
 
   mutating func string(_ string: String) throws(PropertyListError) {
@@ -50,11 +108,16 @@ struct DecodingMapBuilder {
     case .boolean(let boolean): try append(DecodingMap.Entry(.boolean, payload: boolean ? 1 : 0))
     case .date(let date): try append(DecodingMap.Entry(.date, payload: date.secondsSinceReferenceDate.bitPattern))
     case .data(let bytes):
-      try append(DecodingMap.Entry(.data, payload: UInt64(map.data.count)))
-      map.data.append(bytes)
+      try data(bytes.withUnsafeBytes { $0.baseAddress.map { Data(bytes: $0, count: bytes.count) } } ?? Data())
     case .uid(let uid): try append(DecodingMap.Entry(.uid, payload: uid))
     case .array, .dictionary: preconditionFailure("containers are laid out with begin and end")
     }
+  }
+
+  /// A data value.
+  mutating func data(_ data: Data) throws(PropertyListError) {
+    try append(DecodingMap.Entry(.data, payload: UInt64(map.data.count)))
+    map.data.append(data)
   }
 
   /// In place of a value, the container laid out before at entry `entry` (it has ended).
@@ -64,7 +127,7 @@ struct DecodingMapBuilder {
 
   /// The innermost open container closes.
   mutating func end() throws(PropertyListError) {
-    let (entry, count) = open.removeLast()
+    let (entry, count) = (current.entry, current.count)
     guard count <= DecodingMap.maximumContainerCount else {
       throw PropertyListError(
         .limitExceeded,
@@ -72,23 +135,37 @@ struct DecodingMapBuilder {
     }
     map.entries[entry].info |= UInt32(count)
     map.entries[entry].span = UInt32(map.entries.count - entry)
+    current = outer.removeLast()
   }
 
   private mutating func open(_ kind: DecodingMap.Kind) throws(PropertyListError) {
     let index = map.entries.count
     try append(DecodingMap.Entry(kind, payload: 0, span: 0))
-    open.append((index, 0))
+    outer.append(current)
+    current = OpenContainer(entry: index, count: 0, isArray: kind == .array)
   }
 
-  private mutating func append(_ entry: DecodingMap.Entry, countsAsElement: Bool = true) throws(PropertyListError) {
-    guard map.entries.count < Swift.min(limits.maximumObjectCount, DecodingMap.maximumEntryCount) else {
+  /// Appends a value: an element of an array, or the value of a dictionary's pair.
+  @inline(__always)
+  private mutating func append(_ entry: DecodingMap.Entry) throws(PropertyListError) {
+    try checkEntryLimit()
+    map.entries.append(entry)
+    if current.isArray { current.count += 1 }
+  }
+
+  /// Appends a key, which starts a pair of the innermost dictionary.
+  @inline(__always)
+  private mutating func appendKey(_ entry: DecodingMap.Entry) throws(PropertyListError) {
+    try checkEntryLimit()
+    map.entries.append(entry)
+    current.count += 1
+  }
+
+  @inline(__always)
+  private func checkEntryLimit() throws(PropertyListError) {
+    guard map.entries.count < entryLimit else {
       throw PropertyListError(
         .limitExceeded, "more than \(limits.maximumObjectCount) values to decode (the object count limit)")
-    }
-    map.entries.append(entry)
-    // A dictionary counts its pairs, by their keys.
-    if let last = open.last, countsAsElement == (map.entries[last.entry].kind == .array) {
-      open[open.count - 1].count += 1
     }
   }
 }

@@ -83,6 +83,7 @@ extension MapDecoder {
     case .array: return "an array (\(entry.count) elements)"
     case .dictionary: return "a dictionary (\(entry.count) keys)"
     case .shared: return "a shared value"
+    case .shadowed: return "a repeated key"
     }
   }
 }

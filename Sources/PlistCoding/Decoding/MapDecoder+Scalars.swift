@@ -14,26 +14,30 @@ import PlistKit
 /// The readers throw a ``ScalarProblem`` without a path; the container that asked turns it
 /// into a `DecodingError` with its path and key, so that the common case carries neither.
 extension MapDecoder {
-  /// A scalar type read straight from entry `index`, or nil for a type that decodes itself.
+  /// A scalar of type `scalar` (which is `T`) read straight from entry `index`.
+  ///
+  /// The type is told apart first, by ``ScalarType/init(_:)``, so that a generic caller needs
+  /// no `Optional<T>`: in unspecialized code that costs a metadata lookup per value.
   @inline(__always)
-  func scalar<T>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T? {
-    if T.self == String.self { return unsafeBitCast(try string(at: index), to: T.self) }
-    if T.self == Int.self { return unsafeBitCast(try integer(Int.self, at: index), to: T.self) }
-    if T.self == Double.self { return unsafeBitCast(try floatingPoint(Double.self, at: index), to: T.self) }
-    if T.self == Bool.self { return unsafeBitCast(try bool(at: index), to: T.self) }
-    if T.self == Date.self { return unsafeBitCast(try date(at: index), to: T.self) }
-    if T.self == Data.self { return unsafeBitCast(try data(at: index), to: T.self) }
-    if T.self == Float.self { return unsafeBitCast(try floatingPoint(Float.self, at: index), to: T.self) }
-    if T.self == Int64.self { return unsafeBitCast(try integer(Int64.self, at: index), to: T.self) }
-    if T.self == Int32.self { return unsafeBitCast(try integer(Int32.self, at: index), to: T.self) }
-    if T.self == Int16.self { return unsafeBitCast(try integer(Int16.self, at: index), to: T.self) }
-    if T.self == Int8.self { return unsafeBitCast(try integer(Int8.self, at: index), to: T.self) }
-    if T.self == UInt.self { return unsafeBitCast(try integer(UInt.self, at: index), to: T.self) }
-    if T.self == UInt64.self { return unsafeBitCast(try integer(UInt64.self, at: index), to: T.self) }
-    if T.self == UInt32.self { return unsafeBitCast(try integer(UInt32.self, at: index), to: T.self) }
-    if T.self == UInt16.self { return unsafeBitCast(try integer(UInt16.self, at: index), to: T.self) }
-    if T.self == UInt8.self { return unsafeBitCast(try integer(UInt8.self, at: index), to: T.self) }
-    return nil
+  func scalar<T>(_ scalar: ScalarType, as type: T.Type, at index: Int) throws(ScalarProblem) -> T {
+    switch scalar {
+    case .string: unsafeBitCast(try string(at: index), to: T.self)
+    case .int: unsafeBitCast(try integer(Int.self, at: index), to: T.self)
+    case .double: unsafeBitCast(try floatingPoint(Double.self, at: index), to: T.self)
+    case .bool: unsafeBitCast(try bool(at: index), to: T.self)
+    case .date: unsafeBitCast(try date(at: index), to: T.self)
+    case .data: unsafeBitCast(try data(at: index), to: T.self)
+    case .float: unsafeBitCast(try floatingPoint(Float.self, at: index), to: T.self)
+    case .int64: unsafeBitCast(try integer(Int64.self, at: index), to: T.self)
+    case .int32: unsafeBitCast(try integer(Int32.self, at: index), to: T.self)
+    case .int16: unsafeBitCast(try integer(Int16.self, at: index), to: T.self)
+    case .int8: unsafeBitCast(try integer(Int8.self, at: index), to: T.self)
+    case .uint: unsafeBitCast(try integer(UInt.self, at: index), to: T.self)
+    case .uint64: unsafeBitCast(try integer(UInt64.self, at: index), to: T.self)
+    case .uint32: unsafeBitCast(try integer(UInt32.self, at: index), to: T.self)
+    case .uint16: unsafeBitCast(try integer(UInt16.self, at: index), to: T.self)
+    case .uint8: unsafeBitCast(try integer(UInt8.self, at: index), to: T.self)
+    }
   }
 
   func string(at index: Int) throws(ScalarProblem) -> String {
@@ -113,7 +117,7 @@ extension MapDecoder {
 
   func data(at index: Int) throws(ScalarProblem) -> Data {
     let entry = map.entries[index]
-    if entry.kind == .data { return Data(map.data[Int(entry.payload)]) }
+    if entry.kind == .data { return map.data[Int(entry.payload)] }
     guard let text = try text(at: index) else { throw .mismatch }
     do {
       return Data(try Base64.decode(Array(text.utf8)))
@@ -145,6 +149,52 @@ extension MapDecoder {
           || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
       else { return nil }
       return Double(text)
+    }
+  }
+}
+
+/// The types read straight from an entry rather than through their `init(from:)`: the
+/// standard scalars, `Date` and `Data`.
+enum ScalarType {
+  case string, int, double, bool, date, data, float, int64, int32, int16, int8, uint, uint64, uint32, uint16, uint8
+
+  /// The scalar type `T` is, or nil for a type that decodes itself.
+  @inline(__always)
+  init?<T>(_ type: T.Type) {
+    if T.self == String.self {
+      self = .string
+    } else if T.self == Int.self {
+      self = .int
+    } else if T.self == Double.self {
+      self = .double
+    } else if T.self == Bool.self {
+      self = .bool
+    } else if T.self == Date.self {
+      self = .date
+    } else if T.self == Data.self {
+      self = .data
+    } else if T.self == Float.self {
+      self = .float
+    } else if T.self == Int64.self {
+      self = .int64
+    } else if T.self == Int32.self {
+      self = .int32
+    } else if T.self == Int16.self {
+      self = .int16
+    } else if T.self == Int8.self {
+      self = .int8
+    } else if T.self == UInt.self {
+      self = .uint
+    } else if T.self == UInt64.self {
+      self = .uint64
+    } else if T.self == UInt32.self {
+      self = .uint32
+    } else if T.self == UInt16.self {
+      self = .uint16
+    } else if T.self == UInt8.self {
+      self = .uint8
+    } else {
+      return nil
     }
   }
 }

@@ -111,16 +111,22 @@ final class MapDecoder: Decoder {
 
   /// Decodes a `Decodable` value at entry `index` with this decoder pointed at it.
   func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
-    do {
-      if let value = try scalar(type, at: index) { return value }
-    } catch {
-      throw self.error(error, type, at: index, path)
+    if let scalarType = ScalarType(type) {
+      do {
+        return try scalar(scalarType, as: type, at: index)
+      } catch {
+        throw self.error(error, type, at: index, path)
+      }
     }
     guard depth < rules.limits.maximumDepth else {
       throw DecodingError.dataCorrupted(
         context(path, index, "values nested deeper than the limit of \(rules.limits.maximumDepth)"))
     }
     let resolved = map.resolved(index)
+    // An archive's arrays are objects with classes to check: those take the general path.
+    if map.archive == nil, let element = ScalarType(elementsOf: type) {
+      return try scalarArray(element, as: type, at: resolved, path: path)
+    }
     if map.archive != nil {
       if T.self == UUID.self, let uuid = archivedUUID(at: resolved) { return uuid as! T }
       guard inProgress.insert(resolved).inserted else { throw cycle(at: resolved, path) }

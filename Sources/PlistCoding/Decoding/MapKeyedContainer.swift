@@ -44,7 +44,7 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let map = decoder.map
     var entry = dictionary + 1
     for _ in 0..<map.entries[dictionary].count {
-      if let key = Key(stringValue: map.string(at: entry)) { keys.append(key) }
+      if map.entries[entry].kind == .string, let key = Key(stringValue: map.string(at: entry)) { keys.append(key) }
       entry = map.next(after: entry + 1)
     }
     return keys
@@ -62,7 +62,7 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       hint = MapDecoder.KeyHint(dictionary: dictionary, pair: 0, keyEntry: dictionary + 1)
     }
     // The hinted pair first: most lookups end here.
-    if map.string(at: hint.keyEntry).exactlyEquals(key) { return found(hint, count: count) }
+    if matches(hint.keyEntry, key) { return found(hint, count: count) }
     if count > Self.indexThreshold { return indexedEntry(for: key) }
     var pair = hint.pair
     var keyEntry = hint.keyEntry
@@ -73,11 +73,18 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         pair = 0
         keyEntry = dictionary + 1
       }
-      if map.string(at: keyEntry).exactlyEquals(key) {
+      if matches(keyEntry, key) {
         return found(MapDecoder.KeyHint(dictionary: dictionary, pair: pair, keyEntry: keyEntry), count: count)
       }
     }
     return nil
+  }
+
+  /// True when the key entry `keyEntry` is `key` (a shadowed key never is).
+  @inline(__always)
+  private func matches(_ keyEntry: Int, _ key: String) -> Bool {
+    let entry = decoder.map.entries[keyEntry]
+    return entry.kind == .string && decoder.map.strings[Int(entry.payload)].exactlyEquals(key)
   }
 
   /// Records that the key of `hint` matched (the next search starts at the pair after it) and
@@ -100,7 +107,7 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     index.reserveCapacity(map.entries[dictionary].count)
     var entry = dictionary + 1
     for _ in 0..<map.entries[dictionary].count {
-      index[ExactKey(map.string(at: entry))] = entry + 1
+      if map.entries[entry].kind == .string { index[ExactKey(map.string(at: entry))] = entry + 1 }
       entry = map.next(after: entry + 1)
     }
     decoder.keyIndexes[dictionary] = index
@@ -131,10 +138,12 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   private func value<T: Decodable>(_ type: T.Type, at entry: Int, _ key: Key) throws -> T {
-    do {
-      if let scalar = try decoder.scalar(type, at: entry) { return scalar }
-    } catch {
-      throw decoder.error(error, type, at: entry, pathNode, key: key)
+    if let scalarType = ScalarType(type) {
+      do {
+        return try decoder.scalar(scalarType, as: type, at: entry)
+      } catch {
+        throw decoder.error(error, type, at: entry, pathNode, key: key)
+      }
     }
     return try decoder.unwrap(type, at: entry, path: pathNode.appending(key))
   }

@@ -54,8 +54,8 @@ struct MapUnkeyedContainer: UnkeyedDecodingContainer {
     let entry = try next(type)
     let value: T
     do {
-      if let scalar = try decoder.scalar(type, at: entry) {
-        value = scalar
+      if let scalarType = ScalarType(type) {
+        value = try decoder.scalar(scalarType, as: type, at: entry)
       } else {
         value = try decoder.unwrap(type, at: entry, path: pathNode.appending(index: currentIndex))
       }

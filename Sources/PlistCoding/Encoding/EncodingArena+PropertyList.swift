@@ -21,7 +21,7 @@ extension EncodingArena {
     case .date: return .date(PropertyListDate(secondsSinceReferenceDate: Double(bitPattern: value.payload)))
     case .data: return .data(data[Int(value.payload)])
     case .uid: return .uid(value.payload)
-    case .shared: preconditionFailure("an encoding shares nothing")
+    case .shared, .shadowed: preconditionFailure("an encoding shares and repeats nothing")
     case .array:
       var elements: [PropertyList] = []
       elements.reserveCapacity(Int(value.count))

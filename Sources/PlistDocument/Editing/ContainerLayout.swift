@@ -159,6 +159,18 @@ extension PropertyListDocument {
     return start
   }
 
+  /// The whole comment lines right above the entry whose value is `node` in `container`:
+  /// those a removal of the entry takes with it (when it has its lines to itself in a
+  /// multi-line container), as they are in the text.
+  func attachedComments(of node: Int, in container: Int) -> [UInt8] {
+    let layout = ContainerLayout(node: container, in: self)
+    guard layout.multiline, let position = layout.entries.lastIndex(where: { $0.value == node }) else { return [] }
+    let entry = layout.entries[position]
+    guard ownsLines(entry) else { return [] }
+    let lower = position > 0 ? layout.entries[position - 1].end : layout.interiorStart
+    return Array(text[attachedStart(entry, notBefore: lower)..<TextLines.lineStart(text, entry.start)])
+  }
+
   /// The comments in `range`, which starts between tokens.
   private func commentSpans(in range: Range<Int>) -> [Range<Int>] {
     var spans: [Range<Int>] = []

@@ -83,10 +83,20 @@ extension PropertyListDocument {
     }
   }
 
-  /// Moves the value at `source` to `destination`: it is removed, then inserted at
-  /// `destination` as ``insertValue(_:at:append:)`` inserts (an array index counts after the
-  /// removal). Its text moves with it when it keeps its indentation (comments inside it
-  /// included); otherwise it is written anew there.
+  /// Moves the value at `source` to `destination`, like ``PropertyList/moveValue(from:to:)``:
+  /// it is removed, then inserted at `destination` as ``insertValue(_:at:append:)`` inserts
+  /// (the key must be new there; an array index counts after the removal, so moving
+  /// `list.0` to `list.2` puts the first element after the next two). Moving a dictionary
+  /// entry to a new key of the same dictionary renames it (the entry goes to the end, or to
+  /// its place in Xcode's order in a project file).
+  ///
+  /// The value's text moves with it, comments inside it included, when it lands with the
+  /// same indentation and on a line of its own as before (or on a shared line, if it was on
+  /// one); otherwise it is written anew there. The comment lines right above its entry, which
+  /// removing it takes away, go with it when it lands on a line of its own, indented like it.
+  /// Nothing changes when the move fails; it fails with the errors the value's move throws:
+  /// from the root, into the value itself, from a path that leads nowhere, or to a key that
+  /// is already there.
   public mutating func moveValue(
     from source: PropertyListKeyPath, to destination: PropertyListKeyPath
   ) throws(PropertyListError) {
@@ -97,9 +107,9 @@ extension PropertyListDocument {
     let moved = try value(ofNode: node, at: source)
     let span = tree.valueSpan(node)
     let parent = try self.node(at: prefix(source, source.components.count - 1))
-    let verbatim = (
-      bytes: Array(text[span]), indentation: TextLines.indentation(text, span.lowerBound), flat: isFlat(parent)
-    )
+    let verbatim = MovedText(
+      bytes: Array(text[span]), indentation: TextLines.indentation(text, span.lowerBound), flat: isFlat(parent),
+      comments: attachedComments(of: node, in: parent))
     var copy = self
     try copy.removeValue(at: source)
     try copy.insert(moved, at: destination, append: false, verbatim: verbatim)
@@ -110,7 +120,7 @@ extension PropertyListDocument {
 
   private mutating func insert(
     _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool,
-    verbatim: (bytes: [UInt8], indentation: [UInt8], flat: Bool)?
+    verbatim: MovedText?
   ) throws(PropertyListError) {
     refreshSyntax()
     let edited = try editedValue { (value) throws(PropertyListError) in
@@ -155,7 +165,7 @@ extension PropertyListDocument {
   /// Adds a new key to a dictionary: at the end, or where Xcode's order puts it.
   private mutating func add(
     _ newValue: PropertyList, key: String, to dictionary: Int, path: PropertyListKeyPath, value edited: PropertyList?,
-    verbatim: (bytes: [UInt8], indentation: [UInt8], flat: Bool)? = nil
+    verbatim: MovedText? = nil
   ) throws(PropertyListError) {
     if isXcodeProject, path.components.count == 2, path.components[0] == "objects", dictionary == objectsNode {
       try commit(objectInsertion(newValue, id: key, path: path), value: edited, path: path)

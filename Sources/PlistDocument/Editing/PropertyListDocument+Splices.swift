@@ -52,7 +52,7 @@ extension PropertyListDocument {
   /// (the count appends). `verbatim` is the value's text to use as it is, when it fits there.
   func insertion(
     into container: Int, at position: Int, key: String?, value: PropertyList, path: PropertyListKeyPath,
-    verbatim: (bytes: [UInt8], indentation: [UInt8], flat: Bool)? = nil
+    verbatim: MovedText? = nil
   ) throws(PropertyListError) -> [Splice] {
     let layout = ContainerLayout(node: container, in: self)
     let entries = layout.entries
@@ -77,6 +77,9 @@ extension PropertyListDocument {
     } else {
       valueBytes = try renderer.value(value, path: path, indentation: indentation, flat: !linewise)
     }
+    // A moved entry's comment lines come along to a line of its own; whole lines, so they go
+    // right before the entry's line.
+    let comments = linewise ? verbatim?.comments(indentedFor: indentation) ?? [] : []
     var item =
       try key.map { (key) throws(PropertyListError) in
         try renderer.entry(key: key, value: valueBytes, path: path, indentation: indentation)
@@ -87,16 +90,18 @@ extension PropertyListDocument {
 
     guard !entries.isEmpty else {
       if openStepArray && (linewise || isXcodeProject) { item += comma }
+      // Xcode ends every entry of a one-line container with a space: `(a, )`, `{a = b; }`.
+      if isXcodeProject && !linewise && format == .openStep { item.append(0x20) }
       if layout.braceless {
         let needsBreak = !text.isEmpty && text.last != 0x0A && text.last != 0x0D
-        return [Splice(range: text.count..<text.count, bytes: (needsBreak ? eol : []) + item + eol)]
+        return [Splice(range: text.count..<text.count, bytes: (needsBreak ? eol : []) + comments + item + eol)]
       }
       if layout.multiline {
         let offset = TextLines.lineStart(text, layout.closeStart)
-        return [Splice(range: offset..<offset, bytes: indentation + item + eol)]
+        return [Splice(range: offset..<offset, bytes: comments + indentation + item + eol)]
       }
       let brackets = renderer.brackets(layout.kind)
-      let inner = linewise ? eol + indentation + item + eol + containerIndentation : item
+      let inner = linewise ? eol + comments + indentation + item + eol + containerIndentation : item
       if layout.selfClosing {
         return [Splice(range: tree.span(container), bytes: brackets.open + inner + brackets.close)]
       }
@@ -109,7 +114,7 @@ extension PropertyListDocument {
         let lower = position > 0 ? entries[position - 1].end : layout.interiorStart
         let offset = attachedStart(next, notBefore: lower)
         let separator = format == .json || openStepArray ? comma : []
-        return [Splice(range: offset..<offset, bytes: indentation + item + separator + eol)]
+        return [Splice(range: offset..<offset, bytes: comments + indentation + item + separator + eol)]
       }
       let separator: [UInt8]
       switch format {
@@ -126,10 +131,10 @@ extension PropertyListDocument {
       let lineEnd = TextLines.lineEnd(text, last.end)
       if openStepArray && last.terminated { item += comma }
       if lineEnd == text.count {
-        splices.append(Splice(range: text.count..<text.count, bytes: eol + indentation + item))
+        splices.append(Splice(range: text.count..<text.count, bytes: eol + comments + indentation + item))
       } else {
         let offset = TextLines.afterLineEnding(text, lineEnd)
-        splices.append(Splice(range: offset..<offset, bytes: indentation + item + eol))
+        splices.append(Splice(range: offset..<offset, bytes: comments + indentation + item + eol))
       }
       if format == .json || (openStepArray && !last.terminated) {
         splices.append(Splice(range: last.valueEnd..<last.valueEnd, bytes: comma))

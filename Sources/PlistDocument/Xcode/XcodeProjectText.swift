@@ -23,15 +23,14 @@ enum XcodeProjectText {
     }
   }
 
-  /// The span of ` /* … */` starting at `offset` (one space, then a block comment on the same
-  /// line), if there is one there.
+  /// The span of ` /* … */` starting at `offset` (one space, then a block comment), if there
+  /// is one there. The comment may span lines: Xcode writes a name's line breaks into it.
   static func commentSpan(after offset: Int, text: [UInt8]) -> Range<Int>? {
     guard offset + 4 <= text.count, text[offset] == 0x20, text[offset + 1] == UInt8(ascii: "/"),
       text[offset + 2] == UInt8(ascii: "*")
     else { return nil }
     var cursor = offset + 3
     while cursor + 1 < text.count {
-      if text[cursor] == 0x0A || text[cursor] == 0x0D { return nil }
       if text[cursor] == UInt8(ascii: "*"), text[cursor + 1] == UInt8(ascii: "/") {
         guard cursor >= offset + 4, text[offset + 3] == 0x20, text[cursor - 1] == 0x20 else { return nil }
         return offset..<(cursor + 2)

@@ -47,22 +47,45 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
   public var location: Location
   /// What was expected and what was found, in words.
   public var message: String
+  /// An option that would have avoided the error, for a caller to name in its own terms (a
+  /// command-line tool names its own flag); ``description`` names the library's.
+  public var remedy: Remedy?
+
+  /// A writing option that avoids an error.
+  public enum Remedy: String, Sendable, Equatable {
+    /// ``PropertyListWritingOptions/openStepStringifiesScalars``: write the values the OpenStep
+    /// form lacks as strings.
+    case openStepStringifiesScalars
+
+    /// What the option does, after "use OPTION to": `write it as a string`.
+    public var effect: String {
+      switch self {
+      case .openStepStringifiesScalars: "write it as a string"
+      }
+    }
+  }
 
   /// Makes an error.
-  public init(_ kind: Kind, format: PropertyListFormat? = nil, at location: Location = .none, _ message: String) {
+  public init(
+    _ kind: Kind, format: PropertyListFormat? = nil, at location: Location = .none, _ message: String,
+    remedy: Remedy? = nil
+  ) {
     self.kind = kind
     self.format = format
     self.location = location
     self.message = message
+    self.remedy = remedy
   }
 
-  /// `LOCATION: message`, or the message alone when there is no location.
+  /// `LOCATION: message`, or the message alone when there is no location; a remedy follows
+  /// as `; use OPTION to …`.
   public var description: String {
-    switch location {
-    case .none: message
-    case .text(let line, let column): "\(line):\(column): \(message)"
-    case .byteOffset(let offset): "byte \(offset): \(message)"
-    case .keyPath(let path): "\(path.isEmpty ? "(root)" : path): \(message)"
+    let text = remedy.map { "\(message); use \($0.rawValue) to \($0.effect)" } ?? message
+    return switch location {
+    case .none: text
+    case .text(let line, let column): "\(line):\(column): \(text)"
+    case .byteOffset(let offset): "byte \(offset): \(text)"
+    case .keyPath(let path): "\(path.isEmpty ? "(root)" : path): \(text)"
     }
   }
 }

@@ -101,7 +101,7 @@ struct OpenStepOutput {
     guard stringifiesScalars else {
       throw PropertyListError(
         .notRepresentable, format: .openStep, at: .keyPath(PropertyListKeyPath(components: path).description),
-        "\(kind) has no OpenStep form; use openStepStringifiesScalars to write it as a string")
+        "\(kind) has no OpenStep form", remedy: .openStepStringifiesScalars)
     }
     appendString(text())
   }

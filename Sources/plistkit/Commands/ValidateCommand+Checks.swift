@@ -51,7 +51,9 @@ struct FileValidation: Sendable {
       return result
     }
     var instance: PropertyList? = value
-    if ArchiveValidator.isKeyedArchive(value) {
+    // Without --schema or --dtd, validate checks archives: anything else is "not a keyed
+    // archive", which the validator says.
+    if ArchiveValidator.isKeyedArchive(value) || (schema == nil && dtd == nil) {
       result.archiveProblems = ArchiveValidator().validate(value)
       instance = nil
       if schema != nil && result.archiveProblems.isEmpty {

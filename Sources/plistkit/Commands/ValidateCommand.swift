@@ -12,8 +12,10 @@ extension CommandSpec {
       `plistkit: FILE: KEY.PATH: message`: $top and $objects present and well typed, every UID in \
       range, every $class a class dictionary with $classname and $classes, Foundation containers \
       with fields of the right shape, no reference cycle through objects that cannot hold one, \
-      and limits on object count and depth. Any other property list is checked for syntax, as \
-      lint does. A valid file prints `FILE: OK` (not with --quiet).
+      and limits on object count and depth. One cause found at many objects (a broken class they \
+      all name) is printed once, with how many more objects have it. Any other property list is \
+      an error, "not a keyed archive" (lint checks any property list), unless --schema or --dtd \
+      asks for that check. A valid file prints `FILE: OK` (not with --quiet).
 
       With --schema, each FILE (in any format; a keyed archive through its plain view) is \
       validated against a JSON Schema (draft 2020-12) and every failure is printed on standard \
@@ -76,8 +78,13 @@ extension CommandSpec {
       for (file, found) in zip(files, results) {
         let name = CommandContext.displayName(of: file)
         if let message = found.readError?.message { context.report(message) }
-        for problem in found.archiveProblems {
-          context.report(Diagnostic.line(path: file, error: KeyedArchiveIO.propertyListError(problem)))
+        // One line per cause: a broken class named by 43 objects is one line, "and 42 more".
+        for group in ArchiveProblemGroup.grouping(found.archiveProblems) {
+          if group.first.kind == .notAnArchive {
+            context.report("\(name): \(group.first.message) (plistkit lint checks any property list)")
+          } else {
+            context.report("\(name): \(group)")
+          }
         }
         for note in found.unchecked { context.report("\(name): \(note)") }
         for error in found.schemaErrors { context.output.writeLine("\(name): \(error)") }

@@ -1,0 +1,94 @@
+import FoundationEssentials
+import PlistKit
+
+/// Arrays of scalars (`[String]`, `[Int]`, `[Date]`, …) read straight from the map.
+///
+/// `Array.init(from:)` in the standard library is generic and unspecialized here: each array
+/// costs metadata lookups, a boxed unkeyed container and a call through it per element. This
+/// reads the same elements with the same checks and errors as that path (``arrayEntry(_:_:nested:)``
+/// for the container, then each element as the unkeyed container reads it), without them.
+extension MapDecoder {
+  /// The array of `T` (whose elements are of scalar type `element`) at entry `index`.
+  func scalarArray<T>(_ element: ScalarType, as type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+    switch element {
+    case .string: unsafeBitCast(try scalarArray(element, of: String.self, at: index, path), to: T.self)
+    case .int: unsafeBitCast(try scalarArray(element, of: Int.self, at: index, path), to: T.self)
+    case .double: unsafeBitCast(try scalarArray(element, of: Double.self, at: index, path), to: T.self)
+    case .bool: unsafeBitCast(try scalarArray(element, of: Bool.self, at: index, path), to: T.self)
+    case .date: unsafeBitCast(try scalarArray(element, of: Date.self, at: index, path), to: T.self)
+    case .data: unsafeBitCast(try scalarArray(element, of: Data.self, at: index, path), to: T.self)
+    case .float: unsafeBitCast(try scalarArray(element, of: Float.self, at: index, path), to: T.self)
+    case .int64: unsafeBitCast(try scalarArray(element, of: Int64.self, at: index, path), to: T.self)
+    case .int32: unsafeBitCast(try scalarArray(element, of: Int32.self, at: index, path), to: T.self)
+    case .int16: unsafeBitCast(try scalarArray(element, of: Int16.self, at: index, path), to: T.self)
+    case .int8: unsafeBitCast(try scalarArray(element, of: Int8.self, at: index, path), to: T.self)
+    case .uint: unsafeBitCast(try scalarArray(element, of: UInt.self, at: index, path), to: T.self)
+    case .uint64: unsafeBitCast(try scalarArray(element, of: UInt64.self, at: index, path), to: T.self)
+    case .uint32: unsafeBitCast(try scalarArray(element, of: UInt32.self, at: index, path), to: T.self)
+    case .uint16: unsafeBitCast(try scalarArray(element, of: UInt16.self, at: index, path), to: T.self)
+    case .uint8: unsafeBitCast(try scalarArray(element, of: UInt8.self, at: index, path), to: T.self)
+    }
+  }
+
+  private func scalarArray<Element>(
+    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: CodingPathNode
+  ) throws -> [Element] {
+    let array = try arrayEntry(index, path)
+    let count = map.entries[array].count
+    var elements: [Element] = []
+    elements.reserveCapacity(count)
+    var cursor = array + 1
+    for position in 0..<count {
+      let entry = map.resolved(cursor)
+      do {
+        elements.append(try scalar(element, as: type, at: entry))
+      } catch {
+        throw self.error(error, type, at: entry, path, key: PlistCodingKey(index: position))
+      }
+      cursor = map.next(after: cursor)
+    }
+    return elements
+  }
+}
+
+extension ScalarType {
+  /// The scalar type of the elements when `T` is an array of one, or nil.
+  @inline(__always)
+  init?<T>(elementsOf type: T.Type) {
+    if T.self == [String].self {
+      self = .string
+    } else if T.self == [Int].self {
+      self = .int
+    } else if T.self == [Double].self {
+      self = .double
+    } else if T.self == [Bool].self {
+      self = .bool
+    } else if T.self == [Date].self {
+      self = .date
+    } else if T.self == [Data].self {
+      self = .data
+    } else if T.self == [Float].self {
+      self = .float
+    } else if T.self == [Int64].self {
+      self = .int64
+    } else if T.self == [Int32].self {
+      self = .int32
+    } else if T.self == [Int16].self {
+      self = .int16
+    } else if T.self == [Int8].self {
+      self = .int8
+    } else if T.self == [UInt].self {
+      self = .uint
+    } else if T.self == [UInt64].self {
+      self = .uint64
+    } else if T.self == [UInt32].self {
+      self = .uint32
+    } else if T.self == [UInt16].self {
+      self = .uint16
+    } else if T.self == [UInt8].self {
+      self = .uint8
+    } else {
+      return nil
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/// Random access to the objects of a binary plist, for a consumer in this package that walks
+/// them its own way: PlistCoding lays a document out for `Codable` decoding straight from the
+/// object table, without events or a value.
+///
+/// Every offset, length and reference is checked as the reader checks it, and a failure is the
+/// reader's own error for that object. The walk itself must refuse cycles and nesting beyond
+/// the depth limit, and should read each object once (strings and data are counted against
+/// ``PropertyListLimits/maximumDecodedSize`` at each read); when it finds a problem, reading
+/// the file with ``BinaryPropertyListReader`` gives the error a reader reports first.
+package struct BinaryPropertyListObjects {
+  private var reader: BinaryPropertyListObjectReader
+
+  /// One object: a scalar, data, or a container and where its references start.
+  package enum Object {
+    /// A string, number, date, boolean or UID.
+    case scalar(PropertyList)
+    /// Data: its bytes in the input, valid as long as the input is.
+    case data(UnsafeRawBufferPointer)
+    /// An array or set: `count` references from byte `references`.
+    case array(count: Int, references: Int)
+    /// A dictionary: `count` key references from byte `references`, then `count` value ones.
+    case dictionary(count: Int, references: Int)
+  }
+
+  /// Checks the size and the trailer of `bytes`.
+  package init(_ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits) throws(PropertyListError) {
+    try limits.checkInputSize(bytes.count, format: .binary)
+    let trailer = try BinaryPropertyListTrailer(reading: bytes, limits: limits)
+    reader = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: limits)
+  }
+
+  /// The root object.
+  package var topObject: Int { reader.trailer.topObject }
+
+  /// The number of objects.
+  package var objectCount: Int { reader.trailer.objectCount }
+
+  /// The byte offset of object `index`.
+  package func offset(of index: Int) throws(PropertyListError) -> Int { try reader.offset(ofObject: index) }
+
+  /// Reads object `index`: a scalar whole (a string or data counted against the decoded-size
+  /// limit), a container's count and references checked to fit in the file.
+  package mutating func object(_ index: Int) throws(PropertyListError) -> Object {
+    let offset = try reader.offset(ofObject: index)
+    let marker = reader.bytes[offset]
+    switch marker >> 4 {
+    case BinaryPropertyListMarker.arrayNibble, BinaryPropertyListMarker.setNibble,
+      BinaryPropertyListMarker.dictionaryNibble:
+      let isDictionary = marker >> 4 == BinaryPropertyListMarker.dictionaryNibble
+      let (count, start) = try reader.readLength(ofObject: index, at: offset, marker: marker)
+      let (references, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
+      try reader.checkFits(
+        object: index, at: offset, start: start, count: overflow ? Int.max : references,
+        unitSize: reader.trailer.referenceSize, what: isDictionary ? "dictionary" : "array", unit: "references")
+      return isDictionary ? .dictionary(count: count, references: start) : .array(count: count, references: start)
+    case BinaryPropertyListMarker.dataNibble:
+      let (count, start) = try reader.readLength(ofObject: index, at: offset, marker: marker)
+      try reader.checkFits(
+        object: index, at: offset, start: start, count: count, unitSize: 1, what: "data", unit: "bytes")
+      try reader.account(count, object: index, at: offset)
+      return .data(UnsafeRawBufferPointer(rebasing: reader.bytes[start..<(start + count)]))
+    default:
+      return .scalar(try reader.readScalar(index, at: offset, marker: marker))
+    }
+  }
+
+  /// Appends the objects that references `range` of the container `index` (its references
+  /// from byte `references`) refer to: a dictionary's keys are its references `0..<count`,
+  /// its values `count..<2 * count`.
+  package func appendReferences(
+    _ range: Range<Int>, of index: Int, references: Int, to objects: inout [UInt32]
+  ) throws(PropertyListError) {
+    let size = reader.trailer.referenceSize
+    for position in range {
+      // Object numbers fit in 32 bits: the trailer refuses larger counts.
+      objects.append(
+        UInt32(truncatingIfNeeded: try reader.readReference(at: references + position * size, from: index)))
+    }
+  }
+}

@@ -64,7 +64,7 @@ extension PropertyListDocument {
   func notContainerError(_ node: Int, path: PropertyListKeyPath) -> PropertyListError {
     let kind = tree.kind(node).valueKind?.rawValue ?? "key"
     return PropertyListError(
-      .keyPath, at: .keyPath(path.description), "cannot look inside a \(kind): not an array or dictionary")
+      .keyPath, at: .keyPath(path.description), "cannot look inside \(withArticle(kind)): not an array or dictionary")
   }
 
   func kindName(_ node: Int) -> String { tree.kind(node).valueKind?.rawValue ?? "key" }

@@ -115,7 +115,8 @@ struct TemporaryFile {
     var template = Array((folder + "/." + baseName + ".plistkit-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
-      throw PropertyListFile.ioError("cannot create a temporary file in \(folder) for", path: path)
+      throw PropertyListError(
+        .io, "cannot write \(path): cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
     }
     let name = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return (descriptor, name)

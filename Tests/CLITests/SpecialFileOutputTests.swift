@@ -37,7 +37,7 @@ struct SpecialFileOutputTests {
     let run = try CLI.run(
       [
         "-c",
-        "timeout 20 cat \"$1\" > \"$2\" & \"$0\" convert \"$3\" --to json -o \"$1\"; status=$?; wait; exit $status",
+        "cat \"$1\" > \"$2\" & \"$0\" convert \"$3\" --to json -o \"$1\"; status=$?; [ -p \"$1\" ] || kill $!; wait; exit $status",
         CLI.binary, fifo, received, Self.names,
       ],
       program: "/bin/sh")
@@ -96,12 +96,45 @@ struct SpecialFileOutputTests {
     let run = try CLI.run(
       [
         "-c",
-        "timeout 20 cat \"$1\" > \"$2\" & \"$0\" set \"$3\" 0 b --type string -o \"$1\"; status=$?; wait; exit $status",
+        "cat \"$1\" > \"$2\" & \"$0\" set \"$3\" 0 b --type string -o \"$1\"; status=$?; [ -p \"$1\" ] || kill $!; wait; exit $status",
         CLI.binary, fifo, received, source,
       ],
       program: "/bin/sh")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(Self.fileType(fifo) == S_IFIFO)
     #expect(String(decoding: try folder.contents("received"), as: UTF8.self) == "[\"b\"]")
+  }
+}
+
+/// An atomic write makes a new file; other hard links keep the old one, and the command says so.
+@Suite("Hard links")
+struct HardLinkTests {
+  @Test("an in-place edit of a file with another hard link warns and keeps the other name's content")
+  func editWarns() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("a.json", "[\"a\"]")
+    let other = folder.url.appendingPathComponent("b.json").path
+    #expect(link(path, other) == 0)
+    let run = try CLI.run(["set", path, "0", "b", "--type", "string"])
+    #expect(run.status == 0)
+    #expect(
+      run.stderr
+        == "plistkit: warning: \(path) has 1 other hard link, which keeps the old content (the file is replaced by a new one)\n"
+    )
+    #expect(try folder.contents("a.json") == Array("[\"b\"]".utf8))
+    #expect(try folder.contents("b.json") == Array("[\"a\"]".utf8))
+
+    let converted = try CLI.run(["convert", path, "--to", "xml", "-o", other])
+    #expect(converted.status == 0)
+    #expect(converted.stderr.isEmpty, "b.json has one name now: \(converted.stderr)")
+  }
+
+  @Test("a file with one name is written without a warning")
+  func singleLinkIsQuiet() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("a.json", "[\"a\"]")
+    let run = try CLI.run(["set", path, "0", "b", "--type", "string"])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
   }
 }

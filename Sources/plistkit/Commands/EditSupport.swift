@@ -112,7 +112,7 @@ enum EditSupport {
   ) throws(CommandError) -> ExitStatus {
     var cycle = cycle(context)
     cycle.input = input
-    try cycle.edit(edit, at: PropertyListKeyPath(context[keyPath] ?? ""), output: context.output)
+    try cycle.edit(edit, at: PropertyListKeyPath(editArgument: context[keyPath] ?? ""), output: context.output)
     return .success
   }
 
@@ -121,7 +121,7 @@ enum EditSupport {
     _ context: CommandContext, input: InputBuffer? = nil,
     _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) -> ExitStatus {
-    let keyPath = PropertyListKeyPath(context[keyPath] ?? "")
+    let keyPath = PropertyListKeyPath(editArgument: context[keyPath] ?? "")
     var cycle = cycle(context)
     cycle.input = input
     try cycle.editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
@@ -143,7 +143,8 @@ enum EditSupport {
     let existing: PropertyList
     do {
       existing = try KeyPathLookup.value(
-        in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])
+        in: root.value, at: PropertyListKeyPath(editArgument: keyPath), path: path,
+        archive: context[SharedOptions.archive])
     } catch .file(_, let error) where error.kind == .keyPath {
       throw .usage("missing option --type TYPE: there is no value at '\(keyPath)' whose type to keep")
     }

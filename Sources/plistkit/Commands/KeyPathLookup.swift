@@ -11,6 +11,19 @@ enum KeyPathLookup {
   )
     throws(CommandError) -> PropertyList
   {
+    guard let keyPath, !keyPath.isEmpty else {
+      return try value(in: root, at: PropertyListKeyPath(components: []), path: path, archive: archive)
+    }
+    return try value(in: root, at: PropertyListKeyPath(keyPath), path: path, archive: archive)
+  }
+
+  /// The value at `keyPath` in the value read from `path`; with `archive`, in the plain view of
+  /// the keyed archive it holds.
+  static func value(
+    in root: PropertyList, at keyPath: PropertyListKeyPath, path: String, archive: Bool = false
+  )
+    throws(CommandError) -> PropertyList
+  {
     var start = root
     if archive {
       do {
@@ -19,9 +32,9 @@ enum KeyPathLookup {
         throw KeyedArchiveIO.fileError(path, error)
       }
     }
-    guard let keyPath, !keyPath.isEmpty else { return start }
+    guard !keyPath.components.isEmpty else { return start }
     do {
-      return try start.value(at: PropertyListKeyPath(keyPath))
+      return try start.value(at: keyPath)
     } catch {
       throw .file(path, error)
     }

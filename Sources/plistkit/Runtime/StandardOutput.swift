@@ -88,10 +88,10 @@ final class BufferedOutput {
 
 /// Standard error, unbuffered: a diagnostic appears at once, whole, as one line.
 enum StandardError {
-  /// Writes one line.
+  /// Writes one line, with overlong quotations of the input cut (see ``MessageAbbreviation``).
   static func writeLine(_ text: String) {
     var failed = false
-    BufferedOutput.writeAll(Array((text + "\n").utf8), to: 2, failed: &failed)
+    BufferedOutput.writeAll(Array((MessageAbbreviation.abbreviated(text) + "\n").utf8), to: 2, failed: &failed)
   }
 
   /// Writes text without adding a newline (for the progress bar).

@@ -163,7 +163,13 @@ struct ConvertTests {
       try CLI.run(["-qec", "'\(CLI.binary)' \(words)", "/dev/null"], program: "/usr/bin/script")
     }
     let hint = "binary output would go to the terminal; give -o FILE, pipe it, or give -o - to write it anyway"
-    for (command, words) in [("convert", "'\(names)' --to binary"), ("get", "'\(names)' A --to binary")] {
+    let presidents = CLI.sample("Presidents.plist")
+    let folder = try TemporaryDirectory()
+    let graph = try folder.file("p.json", try CLI.run(["unarchive", presidents, "--graph"]).stdout)
+    for (command, words) in [
+      ("convert", "'\(names)' --to binary"), ("get", "'\(names)' A --to binary"),
+      ("unarchive", "'\(presidents)' --to binary"), ("archive", "'\(graph)'"),
+    ] {
       let refused = try onTerminal("\(command) \(words)")
       #expect(refused.status == 2, "\(command)")
       #expect(refused.output.hasPrefix("plistkit: \(command): \(hint) (see 'plistkit help \(command)')"), "\(command)")

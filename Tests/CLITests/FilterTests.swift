@@ -232,7 +232,7 @@ struct FilterTests {
       (sectioned([0x51, 0x78], reference: 9), "byte 20: object 4 refers to object 9, but there are only 7 objects"),
       (
         sectioned([0x5E, 0x79]),
-        "byte 25: object 6: string of 14 bytes does not fit in the 1 bytes left before the offset table"
+        "byte 25: object 6: string of 14 bytes does not fit in the 1 byte left before the offset table"
       ),
     ]
     for (number, (bytes, message)) in cases.enumerated() {

@@ -127,7 +127,7 @@ extension ObjectGraph {
       guard let index = Int(component), index >= 0, index < objects.count else {
         throw KeyedArchiveError(
           .keyPath, at: walked.description,
-          "'\(component)' is not an index of this \(instance.className) of \(objects.count) elements")
+          "'\(component)' is not an index of this \(instance.className) of \(counted(objects.count, "element"))")
       }
       return .element(id: id, index: index)
     }

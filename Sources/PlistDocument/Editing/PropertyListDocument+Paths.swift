@@ -58,7 +58,8 @@ extension PropertyListDocument {
       return PropertyListError(.keyPath, at: .keyPath(path.description), "'\(component)' is not an array index")
     }
     return PropertyListError(
-      .keyPath, at: .keyPath(path.description), "index \(component) is out of range (the array has \(count) elements)")
+      .keyPath, at: .keyPath(path.description),
+      "index \(component) is out of range (the array has \(counted(count, "element")))")
   }
 
   func notContainerError(_ node: Int, path: PropertyListKeyPath) -> PropertyListError {

@@ -29,6 +29,7 @@ enum CommandRegistry {
     .set,
     .insert,
     .remove,
+    .move,
     .create,
     .unarchive,
     .archive,

@@ -76,10 +76,10 @@ enum KeyPathLookup {
   }
 
   /// Refuses a KEYPATH with a wildcard, for the commands that change one place.
-  static func requireSinglePlace(_ keyPath: String?) throws(CommandError) {
+  static func requireSinglePlace(_ keyPath: String?, named name: String = "KEYPATH") throws(CommandError) {
     if PropertyListKeyPattern(keyPath ?? "").hasWildcard {
       throw .usage(
-        "KEYPATH '\(keyPath ?? "")' has a wildcard (*), but this command changes one value; write \\* for a key that is a star"
+        "\(name) '\(keyPath ?? "")' has a wildcard (*), but this command changes one value; write \\* for a key that is a star"
       )
     }
   }

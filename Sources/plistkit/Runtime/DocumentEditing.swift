@@ -1,17 +1,21 @@
 import PlistDocument
 import PlistKit
 
-/// One edit by key path, as `set`, `insert`, `remove` and plutil mode make it.
+/// One edit by key path, as `set`, `insert`, `remove`, `move` and plutil mode make it.
 enum KeyPathEdit: Sendable {
   case set(PropertyList)
   case insert(PropertyList, append: Bool)
   case remove
+  /// Moves the value to another key path; a move to another key of the same dictionary is a
+  /// rename that keeps the entry's position.
+  case move(to: PropertyListKeyPath)
 
   func apply(to value: inout PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
     switch self {
     case .set(let new): try value.setValue(new, at: path)
     case .insert(let new, let append): try value.insertValue(new, at: path, append: append)
     case .remove: try value.removeValue(at: path)
+    case .move(let destination): try value.moveValue(from: path, to: destination, keepingPosition: true)
     }
   }
 
@@ -20,6 +24,7 @@ enum KeyPathEdit: Sendable {
     case .set(let new): try document.setValue(new, at: path)
     case .insert(let new, let append): try document.insertValue(new, at: path, append: append)
     case .remove: try document.removeValue(at: path)
+    case .move(let destination): try document.moveValue(from: path, to: destination, keepingPosition: true)
     }
   }
 }

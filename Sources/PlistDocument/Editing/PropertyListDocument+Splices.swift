@@ -220,6 +220,10 @@ extension PropertyListDocument {
       }
       return splices
     }
+    if entries.count == 1 {
+      // The only entry, on a line it shares with the container's marks: its text goes.
+      return [Splice(range: entry.start..<entry.end, bytes: [])]
+    }
     if position < entries.count - 1 {
       return [Splice(range: entry.start..<entries[position + 1].start, bytes: [])]
     }

@@ -47,7 +47,7 @@ show "" "cat broken.plist; plistkit lint broken.plist; echo \"exit \$?\""
 show "Convert: to standard output by default, or \`-o\` (which may name the input), \`--in-place\`, \`--extension\`:" \
   "plistkit convert Samples/computers.plist --to json | head -4"
 show "" "plistkit convert Samples/Presidents.plist --to json --typed --compact | cut -c1-150"
-show "Print a readable tree (colours on a terminal; never with \`NO_COLOR\`):" \
+show "Print a readable tree (colours on a terminal, not with \`NO_COLOR\` unless \`--color always\`):" \
   "plistkit print Samples/sortednames.plist Q"
 show "" "plistkit print Samples/Presidents.plist '\$objects.2'"
 show "Get a value (raw text by default, or \`--to xml|binary|json|openstep\`), check its type:" \

@@ -48,12 +48,12 @@ extension SchemaEvaluator {
       guard let string = instance.jsonString else { return true }
       let length = string.unicodeScalars.count
       if length <= limit { return true }
-      return fail("maxLength", "expected at most \(Self.plural(limit, "character")), found \(length)")
+      return fail("maxLength", "expected at most \(counted(limit, "character")), found \(length)")
     case .minLength(let limit):
       guard let string = instance.jsonString else { return true }
       let length = string.unicodeScalars.count
       if length >= limit { return true }
-      return fail("minLength", "expected at least \(Self.plural(limit, "character")), found \(length)")
+      return fail("minLength", "expected at least \(counted(limit, "character")), found \(length)")
     case .pattern(let pattern):
       guard let string = instance.jsonString, !matches(pattern, string) else { return true }
       return fail(
@@ -61,10 +61,10 @@ extension SchemaEvaluator {
         "expected a string matching \(JSONRendering.quoted(pattern.source)), found \(JSONRendering.render(instance))")
     case .maxItems(let limit):
       guard let count = instance.arrayValue?.count, count > limit else { return true }
-      return fail("maxItems", "expected at most \(Self.plural(limit, "item")), found \(count)")
+      return fail("maxItems", "expected at most \(counted(limit, "item")), found \(count)")
     case .minItems(let limit):
       guard let count = instance.arrayValue?.count, count < limit else { return true }
-      return fail("minItems", "expected at least \(Self.plural(limit, "item")), found \(count)")
+      return fail("minItems", "expected at least \(counted(limit, "item")), found \(count)")
     case .uniqueItems:
       guard let elements = instance.arrayValue, elements.count > 1 else { return true }
       var seen: [JSONKey: Int] = [:]
@@ -78,10 +78,10 @@ extension SchemaEvaluator {
       return true
     case .maxProperties(let limit):
       guard let count = instance.jsonObject?.count, count > limit else { return true }
-      return fail("maxProperties", "expected at most \(Self.plural(limit, "property", "properties")), found \(count)")
+      return fail("maxProperties", "expected at most \(counted(limit, "property", "properties")), found \(count)")
     case .minProperties(let limit):
       guard let count = instance.jsonObject?.count, count < limit else { return true }
-      return fail("minProperties", "expected at least \(Self.plural(limit, "property", "properties")), found \(count)")
+      return fail("minProperties", "expected at least \(counted(limit, "property", "properties")), found \(count)")
     case .required(let keys):
       guard let object = instance.jsonObject else { return true }
       var valid = true
@@ -130,9 +130,5 @@ extension SchemaEvaluator {
     case .uid: "object (a UID)"
     default: instance.jsonType.rawValue
     }
-  }
-
-  private static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-    "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
   }
 }

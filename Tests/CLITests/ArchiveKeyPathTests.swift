@@ -57,6 +57,49 @@ struct ArchiveKeyPathTests {
     #expect(try CLI.run(["lint", "-q", path]).status == 0)
   }
 
+  @Test("set without --type keeps the archived value's type")
+  func setKeepsTheType() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("p.plist", PropertyListFile.read(path: presidents))
+    var expected = try plainView(presidents)
+    #expect(try CLI.run(["set", "--archive", path, "Presidents.0.President", "99"]).status == 0)
+    #expect(try CLI.run(["set", "--archive", path, "Presidents.0.Party", "Federalist"]).status == 0)
+    try expected.setValue(99, at: "Presidents.0.President")
+    try expected.setValue("Federalist", at: "Presidents.0.Party")
+    #expect(try plainView(path) == expected)
+    #expect(try CLI.run(["type", "--archive", path, "Presidents.0.President"]).output == "integer\n")
+  }
+
+  @Test("insert adds a field, an array element before an index or at the end, and refuses what is there")
+  func insert() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("p.plist", PropertyListFile.read(path: presidents))
+    var expected = try plainView(presidents)
+    let edits: [(words: [String], keyPath: PropertyListKeyPath, value: PropertyList, append: Bool)] = [
+      (["Presidents.0.Nickname", "Father of His Country"], "Presidents.0.Nickname", "Father of His Country", false),
+      (["Presidents.1", "(nobody)"], "Presidents.1", "(nobody)", false),
+      (["Presidents", "(next)", "--append"], "Presidents", "(next)", true),
+      (["Presidents.45", "(last)"], "Presidents.45", "(last)", false),
+    ]
+    for edit in edits {
+      let run = try CLI.run(["insert", "--archive", path] + edit.words + ["--type", "string"])
+      #expect(run.status == 0, "\(edit.words)")
+      #expect(run.stderr == "", "\(edit.words)")
+      try expected.insertValue(edit.value, at: edit.keyPath, append: edit.append)
+    }
+    #expect(try plainView(path) == expected)
+    #expect(try CLI.run(["get", "--archive", path, "Presidents"]).output == "46\n")
+    #expect(try CLI.run(["validate", path]).status == 0)
+    let there = try CLI.run(["insert", "--archive", path, "Presidents.0.Name", "x", "--type", "string"])
+    #expect(there.status == 1)
+    #expect(there.stderr == "plistkit: \(path): Presidents.0.Name: a value is there already; use set to replace it\n")
+    let past = try CLI.run(["insert", "--archive", path, "Presidents.47", "x", "--type", "string"])
+    #expect(past.status == 1)
+    #expect(
+      past.stderr == "plistkit: \(path): Presidents.47: '47' is not an index of this NSMutableArray of 46 elements\n")
+    #expect(try plainView(path) == expected)
+  }
+
   @Test("remove takes an element out of an archived array, or a field out of an object")
   func remove() throws {
     let folder = try TemporaryDirectory()

@@ -107,6 +107,42 @@ struct CommandLineTests {
     for words in [["convert", "--to", "json"], ["convert", "x"], ["help", "a", "b"]] {
       #expect(try CLI.run(words).status == 2)
     }
+    // Words fill the arguments in order: the one named is the first left without a word.
+    let names = CLI.sample("sortednames.plist")
+    for (words, missing) in [
+      (["get"], "FILE"), (["get", names], "KEYPATH"), (["filter", names], "TERM"), (["remove", names], "KEYPATH"),
+      (["set", names, "--type", "string"], "KEYPATH"),
+    ] {
+      let run = try CLI.run(words)
+      #expect(run.status == 2, "\(words)")
+      #expect(
+        run.stderr == "plistkit: \(words[0]): missing argument \(missing) (see 'plistkit help \(words[0])')\n",
+        "\(words)")
+    }
+  }
+
+  @Test("every command exits 1 on a file it cannot read or write, as the README's table says")
+  func unreadableFiles() throws {
+    let folder = try TemporaryDirectory()
+    let missing = folder.path + "/none/missing.plist"
+    let cannotOpen = "plistkit: \(missing): cannot open: No such file or directory\n"
+    let commands: [[String]] = [
+      ["convert", missing, "--to", "json"], ["lint", missing], ["print", missing], ["get", missing, "A"],
+      ["type", missing, "A"], ["set", missing, "A", "x", "--type", "string"],
+      ["insert", missing, "A", "x", "--type", "string"], ["remove", missing, "A"], ["unarchive", missing],
+      ["archive", missing], ["sections", missing], ["filter", missing, "a"], ["validate", missing],
+    ]
+    for words in commands {
+      let run = try CLI.run(words)
+      #expect(run.status == 1, "\(words)")
+      #expect(run.stderr == cannotOpen, "\(words)")
+    }
+    let create = try CLI.run(["create", missing])
+    #expect(create.status == 1)
+    #expect(
+      create.stderr
+        == "plistkit: \(missing): cannot write: cannot create a temporary file in \(folder.path)/none: No such file or directory\n"
+    )
   }
 
   @Test("--name=value, -nvalue and -- all parse")

@@ -118,7 +118,69 @@ struct ConvertTests {
     let run = try CLI.run(["convert", path, "--to", "openstep"])
     #expect(run.status == 1)
     let error = try #require(throws: PropertyListError.self) { try value.serialized(as: .openStep) }
-    #expect(run.stderr == "plistkit: " + Self.diagnostic(path: path, error) + "\n")
+    #expect(error.remedy == .openStepStringifiesScalars)
+    // The remedy is named as this command line's option, not as the library's.
+    #expect(
+      run.stderr == "plistkit: \(path): list.0: a UID has no OpenStep form; use --stringify to write it as a string\n")
+    let stringified = try CLI.run(["convert", path, "--to", "openstep", "--stringify"])
+    #expect(stringified.status == 0)
+    #expect(try PropertyList(bytes: stringified.stdout, format: .openStep) == ["list": ["3"]])
+    // plutil's command line has no such option: the error stops at the cause.
+    let plutil = try CLI.run(["plutil", "-convert", "ascii1", path, "-o", "-"])
+    #expect(plutil.status == 1)
+    #expect(plutil.stderr == "\(path): list.0: a UID has no OpenStep form\n")
+  }
+
+  @Test("--stringify writes what OpenStep lacks as strings in get and the edits too")
+  func stringifyEverywhere() throws {
+    let presidents = CLI.sample("Presidents.plist")
+    let get = try CLI.run(["get", presidents, "$version", "--to", "openstep"])
+    #expect(get.status == 1)
+    #expect(
+      get.stderr
+        == "plistkit: \(presidents): (root): an integer has no OpenStep form; use --stringify to write it as a string\n"
+    )
+    let stringified = try CLI.run(["get", presidents, "$version", "--to", "openstep", "--stringify"])
+    #expect(stringified.output == "100000\n")
+    let folder = try TemporaryDirectory()
+    let strings = try folder.file("x.strings", "\"a\" = \"b\";\n")
+    let set = try CLI.run(["set", strings, "a", "5", "--type", "integer"])
+    #expect(set.status == 1)
+    #expect(
+      set.stderr
+        == "plistkit: \(strings): a: an integer has no OpenStep form; use --stringify to write it as a string\n")
+    #expect(try CLI.run(["set", strings, "a", "5", "--type", "integer", "--stringify"]).status == 0)
+    #expect(try folder.contents("x.strings") == Array("\"a\" = 5;\n".utf8))
+    #expect(try PropertyList(bytes: folder.contents("x.strings")) == ["a": "5"])
+  }
+
+  @Test(
+    "binary output to a terminal is refused with a hint, unless -o - asks for it",
+    .enabled(if: FileManagerCheck.isExecutable("/usr/bin/script") && FormatSupport.works(.binary)))
+  func binaryToTerminal() throws {
+    let names = CLI.sample("sortednames.plist")
+    func onTerminal(_ words: String) throws -> CLI.Run {
+      try CLI.run(["-qec", "'\(CLI.binary)' \(words)", "/dev/null"], program: "/usr/bin/script")
+    }
+    let hint = "binary output would go to the terminal; give -o FILE, pipe it, or give -o - to write it anyway"
+    let presidents = CLI.sample("Presidents.plist")
+    let folder = try TemporaryDirectory()
+    let graph = try folder.file("p.json", try CLI.run(["unarchive", presidents, "--graph"]).stdout)
+    for (command, words) in [
+      ("convert", "'\(names)' --to binary"), ("get", "'\(names)' A --to binary"),
+      ("unarchive", "'\(presidents)' --to binary"), ("archive", "'\(graph)'"),
+    ] {
+      let refused = try onTerminal("\(command) \(words)")
+      #expect(refused.status == 2, "\(command)")
+      #expect(refused.output.hasPrefix("plistkit: \(command): \(hint) (see 'plistkit help \(command)')"), "\(command)")
+      #expect(!refused.output.contains("bplist00"), "\(command)")
+      let asked = try onTerminal("\(command) \(words) -o -")
+      #expect(asked.status == 0, "\(command)")
+      #expect(asked.output.hasPrefix("bplist00"), "\(command)")
+    }
+    // Text formats still print, and a pipe is no terminal.
+    #expect(try onTerminal("convert '\(names)' --to json").output.hasPrefix("{"))
+    #expect(try CLI.run(["convert", names, "--to", "binary"]).stdout.starts(with: Array("bplist00".utf8)))
   }
 
   /// The line the CLI prints for an error, computed from the library's own error.

@@ -102,8 +102,43 @@ struct EditTests {
     }
     let noValue = try CLI.run(["set", "unused.plist", "k", "--type", "string"])
     #expect(noValue.stderr == "plistkit: set: missing argument VALUE (see 'plistkit help set')\n")
-    let noType = try CLI.run(["set", "unused.plist", "k", "v"])
-    #expect(noType.stderr.hasPrefix("plistkit: set: missing option --type TYPE"))
+    let noType = try CLI.run(["insert", "unused.plist", "k", "v"])
+    #expect(noType.stderr.hasPrefix("plistkit: insert: missing option --type TYPE"))
+  }
+
+  @Test("set without --type keeps the type of the value it replaces, as PlistBuddy's Set does")
+  func setKeepsTheType() throws {
+    let folder = try TemporaryDirectory()
+    let xml = """
+      <plist><dict><key>s</key><string>a</string><key>n</key><integer>1</integer><key>r</key><real>1.5</real>\
+      <key>b</key><true/><key>list</key><array/></dict></plist>
+      """
+    let path = try folder.file("v.plist", xml)
+    for (keyPath, text) in [("s", "Zed"), ("n", "42"), ("r", "2.5"), ("b", "no")] {
+      let run = try CLI.run(["set", path, keyPath, text])
+      #expect(run.status == 0, "\(keyPath)")
+      #expect(run.stderr == "", "\(keyPath)")
+    }
+    let expected: PropertyList = ["s": "Zed", "n": 42, "r": 2.5, "b": false, "list": []]
+    #expect(try PropertyList(bytes: folder.contents("v.plist")).isIdentical(to: expected))
+    let failures = [
+      (
+        ["n", "abc"],
+        "'abc' is not an integer (decimal or 0x hexadecimal, 64 bits), the type of the value at 'n' (--type changes it)"
+      ),
+      (["list", "x"], "missing option --type TYPE: the value at 'list' is an array, which VALUE is not read as"),
+      (["new", "x"], "missing option --type TYPE: there is no value at 'new' whose type to keep"),
+    ]
+    for (words, message) in failures {
+      let run = try CLI.run(["set", path] + words)
+      #expect(run.status == 2, "\(words)")
+      #expect(run.stderr == "plistkit: set: \(message) (see 'plistkit help set')\n", "\(words)")
+    }
+    #expect(try PropertyList(bytes: folder.contents("v.plist")).isIdentical(to: expected))
+    // Standard input is read once, for the type and for the edit.
+    let piped = try CLI.run(["set", "-", "n", "7"], stdin: Array(xml.utf8))
+    #expect(piped.status == 0)
+    #expect(try PropertyList(bytes: piped.stdout).value(at: "n").isIdentical(to: 7))
   }
 
   @Test("-o writes elsewhere and leaves the input alone; - edits a pipe", .enabled(if: FormatSupport.works(.json)))

@@ -127,7 +127,7 @@ struct HostileInputTests {
         name: "binary object count of 2^60", fileName: "count.bplist",
         bytes: HostileFiles.binary([[0x08]], objectCount: 1 << 60),
         message:
-          "byte 18: trailer: object count 1152921504606846976 needs an offset table of 1152921504606846976×1 bytes, but the 1 bytes from byte 9 to the trailer hold 1 offsets"
+          "byte 18: trailer: object count 1152921504606846976 needs an offset table of 1152921504606846976×1 bytes, but the 1 byte from byte 9 to the trailer hold 1 offset"
       ),
       Case(
         name: "binary length field that overflows", fileName: "overflow.bplist",

@@ -34,15 +34,18 @@ struct PrintTests {
     #expect(run.output.hasSuffix("\n  ]\n}\n"))
   }
 
-  @Test("colour only when asked (not on a pipe), never with NO_COLOR")
+  @Test("colour only when asked (not on a pipe); --color always wins over NO_COLOR, as no-color.org asks")
   func colour() throws {
     let plain = try CLI.run(["print", presidents, "$objects.2.President"])
     #expect(plain.output == "1\n")
     let forced = try CLI.run(["print", presidents, "$objects.2.President", "--color", "always"])
     #expect(forced.output == "\u{1B}[36m1\u{1B}[0m\n")
-    let vetoed = try CLI.run(["print", presidents, "$objects.2", "--color", "always"], environment: ["NO_COLOR": "1"])
-    #expect(!vetoed.output.contains("\u{1B}"))
-    #expect(vetoed.output.hasPrefix("{\n  \"President\" => 1\n"))
+    let flagWins = try CLI.run(
+      ["print", presidents, "$objects.2.President", "--color", "always"], environment: ["NO_COLOR": "1"])
+    #expect(flagWins.output == "\u{1B}[36m1\u{1B}[0m\n")
+    let never = try CLI.run(["print", presidents, "$objects.2", "--color", "never"])
+    #expect(!never.output.contains("\u{1B}"))
+    #expect(never.output.hasPrefix("{\n  \"President\" => 1\n"))
   }
 
   @Test("colour on a real terminal", .enabled(if: FileManagerCheck.isExecutable("/usr/bin/script")))

@@ -3,7 +3,7 @@ import PlistKit
 import Testing
 
 /// Changing a keyed archive by key path through its objects (`ObjectGraph.setValue(_:at:)`,
-/// `removeValue(at:)`).
+/// `insertValue(_:at:append:)`, `removeValue(at:)`).
 @Suite("Archive editing by key path")
 struct EditingTests {
   static func graph() throws -> ObjectGraph { try ObjectGraph(archive: Samples.presidentsArchive()) }
@@ -34,6 +34,38 @@ struct EditingTests {
     #expect(try view.value(at: "Extra") == 1)
   }
 
+  @Test("insert adds fields, NSArray elements (before an index, at the count, appended) and entries, never over one")
+  func insert() throws {
+    var graph = try Self.graph()
+    var expected = try graph.plainView()
+    try graph.insertValue("first", at: "Presidents.0")
+    try graph.insertValue("end", at: "Presidents.44")
+    try graph.insertValue("appended", at: "Presidents", append: true)
+    try graph.insertValue(.integer(7), at: "Presidents.1.Terms")
+    try graph.insertValue(.boolean(true), at: "Extra")
+    try expected.insertValue("first", at: "Presidents.0")
+    try expected.insertValue("end", at: "Presidents.44")
+    try expected.insertValue("appended", at: "Presidents", append: true)
+    try expected.insertValue(7, at: "Presidents.1.Terms")
+    try expected.insertValue(true, at: "Extra")
+    let archive = try graph.archivedPropertyList()
+    #expect(try ObjectGraph(archive: archive).plainView() == expected)
+    #expect(ArchiveValidator().validate(archive) == [])
+    #expect(
+      throws: KeyedArchiveError(.keyPath, at: "Presidents.1.Name", "a value is there already; use set to replace it")
+    ) {
+      try graph.insertValue("x", at: "Presidents.1.Name")
+    }
+    #expect(throws: KeyedArchiveError(.keyPath, at: "Extra", "a value is there already; use set to replace it")) {
+      try graph.insertValue("x", at: "Extra")
+    }
+    #expect(
+      throws: KeyedArchiveError(.keyPath, at: "Presidents.1", "expected an array to append to, found a President")
+    ) {
+      try graph.insertValue("x", at: "Presidents.1", append: true)
+    }
+  }
+
   @Test("NSDictionary entries are found by key, added and removed; NSArray elements removed")
   func dictionaries() throws {
     var graph = ObjectGraph()
@@ -48,6 +80,12 @@ struct EditingTests {
     try graph.setValue("b", at: "a")
     try graph.setValue("c", at: "new")
     #expect(try graph.plainView() == ["a": "b", "new": "c"])
+    try graph.insertValue("d", at: "other")
+    #expect(try graph.plainView() == ["a": "b", "new": "c", "other": "d"])
+    #expect(throws: KeyedArchiveError(.keyPath, at: "other", "a value is there already; use set to replace it")) {
+      try graph.insertValue("e", at: "other")
+    }
+    try graph.removeValue(at: "other")
     try graph.removeValue(at: "a")
     #expect(try graph.plainView() == ["new": "c"])
   }
@@ -71,8 +109,18 @@ struct EditingTests {
     ) {
       try graph.setValue([1], at: "Presidents.0.Name")
     }
+    #expect(
+      throws: KeyedArchiveError(
+        .notEncodable, at: "Presidents.0.Name",
+        "only strings, numbers, booleans and data can be set inside an archive, not a uid")
+    ) {
+      try graph.setValue(.uid(1), at: "Presidents.0.Name")
+    }
     #expect(throws: KeyedArchiveError(.keyPath, at: "Presidents.0.Name.x", "cannot look inside a string")) {
       try graph.setValue("x", at: "Presidents.0.Name.x")
+    }
+    #expect(throws: KeyedArchiveError(.keyPath, at: "Presidents.0.President.x", "cannot look inside an integer")) {
+      try graph.setValue("x", at: "Presidents.0.President.x")
     }
   }
 }

@@ -38,7 +38,7 @@ struct ValidatorTests {
           .notAClass, at: "$objects.7.$class", "UID 7 points at an object dictionary, not a class dictionary"),
         KeyedArchiveError(.malformed, at: "$objects.8.$classname", "expected a string, found integer"),
         KeyedArchiveError(.malformed, at: "$objects.1.NS\\.objects.1", "expected a UID, found string"),
-        KeyedArchiveError(.malformed, at: "$objects.6.NS\\.objects", "0 objects for 1 keys"),
+        KeyedArchiveError(.malformed, at: "$objects.6.NS\\.objects", "0 objects for 1 key"),
       ])
   }
 

@@ -106,7 +106,7 @@ struct DocumentMoveTests {
       ("list", "list.0", "cannot move a value into itself"),
       ("nope", "x", "no such key"),
       ("name", "list", "the key already exists"),
-      ("list.0", "list.2", "index 2 is out of range (the array has 1 elements)"),
+      ("list.0", "list.2", "index 2 is out of range (the array has 1 element)"),
       ("name", "name.inner", "cannot move a value into itself"),
     ]
     for (source, destination, message) in moves {

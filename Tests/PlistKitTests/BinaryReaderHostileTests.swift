@@ -91,7 +91,7 @@ struct BinaryReaderHostileTests {
     expectError(
       builder, .invalidValue, at: 18,
       "trailer: object count 1152921504606846976 needs an offset table of 1152921504606846976×1 bytes, "
-        + "but the 1 bytes from byte 9 to the trailer hold 1 offsets")
+        + "but the 1 byte from byte 9 to the trailer hold 1 offset")
   }
 
   @Test("An object count over the limit")
@@ -154,13 +154,13 @@ struct BinaryReaderHostileTests {
   func hostileLengths() {
     expectError(
       BinaryPlistBuilder([[0xAF, 0x12, 0xFF, 0xFF, 0xFF, 0xFF, 1]]), .unexpectedEnd, at: 8,
-      "object 0: array of 4294967295 references does not fit in the 1 bytes left before the offset table")
+      "object 0: array of 4294967295 references does not fit in the 1 byte left before the offset table")
     expectError(
       BinaryPlistBuilder([[0xCF, 0x10, 0x20, 1]]), .unexpectedEnd, at: 8,
-      "object 0: set of 32 references does not fit in the 1 bytes left before the offset table")
+      "object 0: set of 32 references does not fit in the 1 byte left before the offset table")
     expectError(
       BinaryPlistBuilder([[0x4F, 0x12, 0x40, 0, 0, 0, 1]]), .unexpectedEnd, at: 8,
-      "object 0: data of 1073741824 bytes does not fit in the 1 bytes left before the offset table")
+      "object 0: data of 1073741824 bytes does not fit in the 1 byte left before the offset table")
     expectError(
       BinaryPlistBuilder([[0x6F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0]]), .unexpectedEnd, at: 8,
       "object 0: string of 9223372036854775807×2 UTF-16 units does not fit in the 2 bytes left before the offset table")
@@ -175,7 +175,7 @@ struct BinaryReaderHostileTests {
       "object 0: expected an integer of 1, 2, 4 or 8 bytes for the length after 0x5F, found marker 0x23")
     expectError(
       BinaryPlistBuilder([[0x5F]]), .unexpectedEnd, at: 8,
-      "object 0: length of 1 bytes does not fit in the 0 bytes left before the offset table")
+      "object 0: length of 1 byte does not fit in the 0 bytes left before the offset table")
     expectError(
       BinaryPlistBuilder([[0x13, 0, 0]]), .unexpectedEnd, at: 8,
       "object 0: integer of 8 bytes does not fit in the 2 bytes left before the offset table")

@@ -134,7 +134,7 @@ struct BinaryStringListTests {
     let dangling = BinaryPlistBuilder([[0xA1, 7]]).bytes
     #expect(Self.listsOnly(dangling) == nil)
     let danglingError = try #require(binaryReadError(dangling))
-    #expect(danglingError.message == "object 0 refers to object 7, but there are only 1 objects")
+    #expect(danglingError.message == "object 0 refers to object 7, but there is only 1 object")
   }
 
   @Test("a shared string within the decoded-size limit reads, though decoding it per reference would not")

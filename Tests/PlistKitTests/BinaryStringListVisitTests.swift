@@ -83,11 +83,11 @@ struct BinaryStringListVisitTests {
       ("a UTF-8 string marker", sectioned([0x71, 0x79]), "object 6: unknown object marker 0x71"),
       (
         "a short string past the object area", sectioned([0x5E, 0x79]),
-        "object 6: string of 14 bytes does not fit in the 1 bytes left before the offset table"
+        "object 6: string of 14 bytes does not fit in the 1 byte left before the offset table"
       ),
       (
         "a long string past the object area", sectioned([0x5F, 0x10, 0x40, 0x79]),
-        "object 6: string of 64 bytes does not fit in the 1 bytes left before the offset table"
+        "object 6: string of 64 bytes does not fit in the 1 byte left before the offset table"
       ),
     ]
     for (name, bytes, message) in cases {

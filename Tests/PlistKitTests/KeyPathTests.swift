@@ -55,6 +55,12 @@ struct KeyPathTests {
     ) {
       try (["n": 1] as PropertyList).value(at: "n.x")
     }
+    // A count takes its noun in the number it has.
+    #expect(
+      throws: PropertyListError(.keyPath, at: .keyPath("1"), "index 1 is out of range (the array has 1 element)")
+    ) {
+      try (["a"] as PropertyList).value(at: "1")
+    }
   }
 
   @Test("set replaces in place and keeps key order")

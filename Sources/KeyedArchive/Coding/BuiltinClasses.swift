@@ -128,7 +128,8 @@ enum BuiltinClasses {
     let objects = try decoder.decodeElements(forKey: "NS.objects")
     guard keys.count == objects.count else {
       throw KeyedArchiveError(
-        .malformed, at: decoder.path + ["NS.objects"], "\(objects.count) objects for \(keys.count) keys")
+        .malformed, at: decoder.path + ["NS.objects"],
+        "\(counted(objects.count, "object")) for \(counted(keys.count, "key"))")
     }
     var result: [AnyHashable: Any] = [:]
     for (position, (key, object)) in zip(keys, objects).enumerated() {

@@ -9,7 +9,8 @@ extension ObjectGraph {
   /// Sets the value at `path`: strings, numbers, booleans and data become new objects (the old
   /// one stays for whoever else refers to it); a number or boolean a field stores inline (as
   /// Foundation's `encodeInt`/`encodeBool` do) stays inline. A missing last component is added:
-  /// a field, an NSDictionary entry or a `$top` key.
+  /// a field, an NSDictionary entry or a `$top` key; an index equal to an NSArray's count
+  /// appends.
   ///
   /// ```swift
   /// var graph = try ObjectGraph(archive: archive)
@@ -21,16 +22,7 @@ extension ObjectGraph {
   ///   that leads nowhere, or ``KeyedArchiveError/Kind/notEncodable`` for an array, dictionary,
   ///   date or UID value.
   public mutating func setValue(_ value: PropertyList, at path: PropertyListKeyPath) throws(KeyedArchiveError) {
-    switch value {
-    case .string, .integer, .real, .boolean, .data: break
-    default:
-      // The kinds that reach here (array, dictionary, date, uid) are named as the CLI names them.
-      let kind = value.kind.rawValue
-      let article = "aeiou".contains(kind.first!) ? "an" : "a"
-      throw KeyedArchiveError(
-        .notEncodable, at: path.description,
-        "only strings, numbers, booleans and data can be set inside an archive, not \(article) \(kind)")
-    }
+    try Self.checkStorable(value, at: path)
     let slot = try self.slot(at: path, creating: true)
     if case .field(let id, let key) = slot, let old = self[id].instance?.fields[key], old.uidValue == nil,
       value.kind != .string, value.kind != .data
@@ -38,6 +30,23 @@ extension ObjectGraph {
       store(value, in: slot)
       return
     }
+    let node = add(.value(value))
+    store(.uid(UInt64(node)), in: slot)
+  }
+
+  /// Inserts a value at `path`, like `plutil -insert`: a new field of an object, a new
+  /// NSDictionary entry or a new `$top` key (it must not exist yet), or an NSArray element
+  /// before the given index (the count appends). With `append`, `path` names the array and the
+  /// value goes at its end. The value becomes a new object, as ``setValue(_:at:)`` stores it.
+  ///
+  /// - Throws: ``KeyedArchiveError`` of kind ``KeyedArchiveError/Kind/keyPath`` when the key
+  ///   exists already, the index is past the end, or a component leads nowhere;
+  ///   ``KeyedArchiveError/Kind/notEncodable`` for an array, dictionary, date or UID value.
+  public mutating func insertValue(
+    _ value: PropertyList, at path: PropertyListKeyPath, append: Bool = false
+  ) throws(KeyedArchiveError) {
+    try Self.checkStorable(value, at: path)
+    let slot = try insertionSlot(at: path, append: append)
     let node = add(.value(value))
     store(.uid(UInt64(node)), in: slot)
   }
@@ -59,8 +68,21 @@ extension ObjectGraph {
     case .entry(let id, let index):
       modifyList("NS.keys", of: id) { $0.remove(at: index) }
       modifyList("NS.objects", of: id) { $0.remove(at: index) }
-    case .newEntry:
+    case .newEntry, .newElement:
       throw KeyedArchiveError(.keyPath, at: path.description, "no such key")
+    }
+  }
+
+  /// Refuses the kinds an archive's fields do not hold as plain values.
+  private static func checkStorable(_ value: PropertyList, at path: PropertyListKeyPath) throws(KeyedArchiveError) {
+    switch value {
+    case .string, .integer, .real, .boolean, .data: return
+    default:
+      // The kinds that reach here (array, dictionary, date, uid) are named as the CLI names them.
+      throw KeyedArchiveError(
+        .notEncodable, at: path.description,
+        "only strings, numbers, booleans and data can be set inside an archive, not \(withArticle(value.kind.rawValue))"
+      )
     }
   }
 }

@@ -10,8 +10,10 @@ enum ArchiveSlot: Equatable {
   case element(id: Int, index: Int)
   /// The value of an NSDictionary entry, at its position in `NS.keys`/`NS.objects`.
   case entry(id: Int, index: Int)
-  /// A new NSDictionary entry (for a set).
+  /// A new NSDictionary entry (for a set or an insert).
   case newEntry(id: Int, key: String)
+  /// A new NSArray element before `index` (for an insert; the count appends).
+  case newElement(id: Int, index: Int)
 }
 
 /// Finding the slot a key path names, following references through the self.
@@ -23,7 +25,39 @@ extension ObjectGraph {
     case .field(let id, let key): return self[id].instance?.fields[key]
     case .element(let id, let index): return self[id].instance?.fields["NS.objects"]?.arrayValue?[index]
     case .entry(let id, let index): return self[id].instance?.fields["NS.objects"]?.arrayValue?[index]
-    case .newEntry: return nil
+    case .newEntry, .newElement: return nil
+    }
+  }
+
+  /// Where an insert at `path` goes: a place that holds nothing yet. With `append`, `path`
+  /// names an NSArray and the place is after its last element.
+  func insertionSlot(at path: PropertyListKeyPath, append: Bool) throws(KeyedArchiveError) -> ArchiveSlot {
+    if append {
+      let slot = try self.slot(at: path, creating: false)
+      let target = content(of: slot) ?? .string("")
+      guard let id = target.uidValue.map(Int.init), id < count, let instance = self[id].instance,
+        instance.fields["NS.keys"] == nil, let objects = instance.fields["NS.objects"]?.arrayValue
+      else {
+        throw KeyedArchiveError(
+          .keyPath, at: path.description, "expected an array to append to, found \(withArticle(describe(target)))")
+      }
+      return .newElement(id: id, index: objects.count)
+    }
+    guard let last = path.components.last else {
+      throw KeyedArchiveError(.keyPath, at: "", "cannot replace the root object")
+    }
+    let slot = try self.slot(at: path, creating: true)
+    switch slot {
+    case .newEntry: return slot
+    case .element(let id, _):
+      // Before an existing element: that element and the ones after it move up.
+      return .newElement(id: id, index: Int(last)!)
+    case .top(let key) where top[key] == nil: return slot
+    case .field(let id, let key) where self[id].instance?.fields[key] == nil: return slot
+    case .top, .field, .entry:
+      throw KeyedArchiveError(.keyPath, at: path.description, "a value is there already; use set to replace it")
+    case .newElement:
+      return slot
     }
   }
 
@@ -62,7 +96,8 @@ extension ObjectGraph {
     while let component = remaining.popFirst() {
       walked = walked.appending(component)
       guard let id = current.uidValue.map(Int.init), id < self.count, let instance = self[id].instance else {
-        throw KeyedArchiveError(.keyPath, at: walked.description, "cannot look inside a \(describe(current))")
+        throw KeyedArchiveError(
+          .keyPath, at: walked.description, "cannot look inside \(withArticle(describe(current)))")
       }
       let slot = try child(component, of: instance, id: id, walked: walked, creating: creating && remaining.isEmpty)
       if remaining.isEmpty { return slot }
@@ -88,10 +123,11 @@ extension ObjectGraph {
       throw Self.noSuchKey(walked)
     }
     if let objects {
+      if creating, Int(component) == objects.count { return .newElement(id: id, index: objects.count) }
       guard let index = Int(component), index >= 0, index < objects.count else {
         throw KeyedArchiveError(
           .keyPath, at: walked.description,
-          "'\(component)' is not an index of this \(instance.className) of \(objects.count) elements")
+          "'\(component)' is not an index of this \(instance.className) of \(counted(objects.count, "element"))")
       }
       return .element(id: id, index: index)
     }

@@ -13,6 +13,8 @@ extension ObjectGraph {
       modifyList("NS.objects", of: id) { $0[index] = content }
     case .entry(let id, let index):
       modifyList("NS.objects", of: id) { $0[index] = content }
+    case .newElement(let id, let index):
+      modifyList("NS.objects", of: id) { $0.insert(content, at: index) }
     case .newEntry(let id, let key):
       let keyNode = add(.value(.string(key)))
       modifyList("NS.keys", of: id) { $0.append(.uid(UInt64(keyNode))) }

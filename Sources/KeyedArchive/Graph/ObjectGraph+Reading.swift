@@ -120,7 +120,7 @@ struct ArchiveGraphReader {
       guard classUID < UInt64(table.count) else {
         throw KeyedArchiveError(
           .referenceOutOfRange, at: path() + ["$class"],
-          "UID \(classUID) is out of range ($objects has \(table.count) entries)")
+          "UID \(classUID) is out of range ($objects has \(counted(table.count, "entry", "entries")))")
       }
       guard let chain = classes[Int(classUID)] else {
         throw KeyedArchiveError(
@@ -203,7 +203,8 @@ struct ArchiveGraphReader {
     case .uid(let uid):
       guard uid < UInt64(table.count) else {
         throw KeyedArchiveError(
-          .referenceOutOfRange, at: path(), "UID \(uid) is out of range ($objects has \(table.count) entries)")
+          .referenceOutOfRange, at: path(),
+          "UID \(uid) is out of range ($objects has \(counted(table.count, "entry", "entries")))")
       }
       let id = nodeIDs[Int(uid)]
       guard id >= 0 else {

@@ -172,7 +172,8 @@ struct ValidationRun {
     }
     guard uid < UInt64(table.count) else {
       report(
-        .referenceOutOfRange, path() + ["$class"], "UID \(uid) is out of range ($objects has \(table.count) entries)")
+        .referenceOutOfRange, path() + ["$class"],
+        "UID \(uid) is out of range ($objects has \(counted(table.count, "entry", "entries")))")
       return nil
     }
     guard isClass[Int(uid)], case .dictionary(let classDictionary) = table[Int(uid)],
@@ -208,7 +209,9 @@ struct ValidationRun {
     switch value {
     case .uid(let uid):
       if uid >= UInt64(table.count) {
-        report(.referenceOutOfRange, path(), "UID \(uid) is out of range ($objects has \(table.count) entries)")
+        report(
+          .referenceOutOfRange, path(),
+          "UID \(uid) is out of range ($objects has \(counted(table.count, "entry", "entries")))")
       } else if isClass[Int(uid)] {
         report(.notAClass, path(), "UID \(uid) points at a class dictionary, not an object")
       } else {
@@ -276,7 +279,7 @@ struct ValidationRun {
       case (.uid, .uid?), (.real, .real?), (.stringOrBytes, .string?): break
       case (.data(let size), .data(let bytes)?):
         if let size, bytes.count != size {
-          report(.malformed, path() + [key], "expected \(size) bytes, found \(bytes.count)")
+          report(.malformed, path() + [key], "expected \(counted(size, "byte")), found \(bytes.count)")
         }
       case (_, let found?):
         report(.malformed, path() + [key], "expected \(shape.expectation), found \(found.kind.rawValue)")
@@ -286,7 +289,8 @@ struct ValidationRun {
       case .array(let keys)? = dictionary["NS.keys"], case .array(let objects)? = dictionary["NS.objects"],
       keys.count != objects.count
     {
-      report(.malformed, path() + ["NS.objects"], "\(objects.count) objects for \(keys.count) keys")
+      report(
+        .malformed, path() + ["NS.objects"], "\(counted(objects.count, "object")) for \(counted(keys.count, "key"))")
     }
   }
 

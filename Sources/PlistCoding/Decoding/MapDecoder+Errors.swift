@@ -80,8 +80,8 @@ extension MapDecoder {
       return "a date \(PropertyListDate(secondsSinceReferenceDate: Double(bitPattern: entry.payload)).iso8601)"
     case .data: return "data (\(map.data[Int(entry.payload)].count) bytes)"
     case .uid: return "a UID \(entry.payload)"
-    case .array: return "an array (\(entry.count) elements)"
-    case .dictionary: return "a dictionary (\(entry.count) keys)"
+    case .array: return "an array (\(counted(entry.count, "element")))"
+    case .dictionary: return "a dictionary (\(counted(entry.count, "key")))"
     case .shared: return "a shared value"
     case .shadowed: return "a repeated key"
     }

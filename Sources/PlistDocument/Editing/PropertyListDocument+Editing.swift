@@ -83,7 +83,7 @@ extension PropertyListDocument {
     }
   }
 
-  /// Moves the value at `source` to `destination`, like ``PropertyList/moveValue(from:to:)``:
+  /// Moves the value at `source` to `destination`, like `PropertyList.moveValue(from:to:)`:
   /// it is removed, then inserted at `destination` as ``insertValue(_:at:append:)`` inserts
   /// (the key must be new there; an array index counts after the removal, so moving
   /// `list.0` to `list.2` puts the first element after the next two). Moving a dictionary

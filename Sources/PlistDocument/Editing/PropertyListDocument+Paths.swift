@@ -58,13 +58,14 @@ extension PropertyListDocument {
       return PropertyListError(.keyPath, at: .keyPath(path.description), "'\(component)' is not an array index")
     }
     return PropertyListError(
-      .keyPath, at: .keyPath(path.description), "index \(component) is out of range (the array has \(count) elements)")
+      .keyPath, at: .keyPath(path.description),
+      "index \(component) is out of range (the array has \(counted(count, "element")))")
   }
 
   func notContainerError(_ node: Int, path: PropertyListKeyPath) -> PropertyListError {
     let kind = tree.kind(node).valueKind?.rawValue ?? "key"
     return PropertyListError(
-      .keyPath, at: .keyPath(path.description), "cannot look inside a \(kind): not an array or dictionary")
+      .keyPath, at: .keyPath(path.description), "cannot look inside \(withArticle(kind)): not an array or dictionary")
   }
 
   func kindName(_ node: Int) -> String { tree.kind(node).valueKind?.rawValue ?? "key" }

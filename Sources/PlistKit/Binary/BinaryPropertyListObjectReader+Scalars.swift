@@ -127,10 +127,12 @@ extension BinaryPropertyListObjectReader {
   private func doesNotFit(
     _ index: Int, at offset: Int, count: Int, _ unitSize: Int, _ what: String, _ unit: StaticString, _ left: Int
   ) -> PropertyListError {
-    let size = unitSize == 1 ? "" : "×\(unitSize)"
+    // Every unit is a plural ("bytes", "references"): one of them drops its "s".
+    let plural = "\(unit)"
+    let amount = unitSize == 1 ? counted(count, String(plural.dropLast()), plural) : "\(count)×\(unitSize) \(plural)"
     return PropertyListError(
       .unexpectedEnd, format: .binary, at: .byteOffset(offset),
-      "object \(index): \(what) of \(count)\(size) \(unit) does not fit in the \(left) bytes left before the offset table"
+      "object \(index): \(what) of \(amount) does not fit in the \(counted(left, "byte")) left before the offset table"
     )
   }
 

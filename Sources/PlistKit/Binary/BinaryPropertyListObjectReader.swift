@@ -27,7 +27,8 @@ struct BinaryPropertyListObjectReader {
     guard reference < UInt64(trailer.objectCount) else {
       throw PropertyListError(
         .invalidValue, format: .binary, at: .byteOffset(byteOffset),
-        "object \(object) refers to object \(reference), but there are only \(trailer.objectCount) objects")
+        "object \(object) refers to object \(reference), but there \(trailer.objectCount == 1 ? "is" : "are") only \(counted(trailer.objectCount, "object"))"
+      )
     }
     return Int(reference)
   }

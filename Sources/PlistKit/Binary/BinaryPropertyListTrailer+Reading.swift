@@ -61,9 +61,9 @@ extension BinaryPropertyListTrailer {
       throw invalid(
         8,
         "object count \(objectCount) needs an offset table of \(objectCount)×\(offsetSize) bytes, "
-          + "but the \(tableSpace) bytes from byte \(tableOffset) to the trailer hold "
-          + (tableSpace % UInt64(offsetSize) == 0 ? "\(tableSpace / UInt64(offsetSize))" : "no whole number of")
-          + " offsets")
+          + "but the \(counted(Int(tableSpace), "byte")) from byte \(tableOffset) to the trailer hold "
+          + (tableSpace % UInt64(offsetSize) == 0
+            ? counted(Int(tableSpace / UInt64(offsetSize)), "offset") : "no whole number of offsets"))
     }
     guard topObject < objectCount else {
       throw invalid(16, "top object \(topObject) is not below the object count \(objectCount)")

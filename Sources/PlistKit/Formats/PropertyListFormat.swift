@@ -10,7 +10,7 @@ public enum PropertyListFormat: String, Sendable, CaseIterable, CustomStringConv
   case openStep = "openstep"
 
   /// Parses a format name, in any case: `xml`, `binary`, `json`, `openstep`, and the other
-  /// spellings of ``names`` (plutil's `xml1`, `binary1`, `ascii1`, libplist's `bplist`…);
+  /// spellings the tools use (plutil's `xml1`, `binary1`, `ascii1`, libplist's `bplist`…);
   /// `pbxproj` (Xcode's project files) is OpenStep.
   public init?(name: String) {
     let lowercased = name.lowercased()

@@ -62,7 +62,10 @@ public enum PropertyListFile {
 
     var template = Array((folder + "/." + baseName(of: target) + ".plistkit-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw ioError("cannot create a temporary file in \(folder) for", path: path) }
+    guard descriptor >= 0 else {
+      throw PropertyListError(
+        .io, "cannot write \(path): cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+    }
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var committed = false
     defer {

@@ -176,7 +176,8 @@ extension PropertyList {
       return PropertyListError(.keyPath, at: .keyPath(path.description), "'\(component)' is not an array index")
     }
     return PropertyListError(
-      .keyPath, at: .keyPath(path.description), "index \(component) is out of range (the array has \(count) elements)")
+      .keyPath, at: .keyPath(path.description),
+      "index \(component) is out of range (the array has \(counted(count, "element")))")
   }
 
   private static func notContainerError(_ value: PropertyList, path: PropertyListKeyPath) -> PropertyListError {

@@ -27,6 +27,7 @@ extension CommandSpec {
     run: { context in
       let path = context[ArchiveOptions.file] ?? "-"
       let format = context[ArchiveOptions.to]
+      try Terminal.refuseBinary(format, output: context[ArchiveOptions.output])
       let form = try PropertyListIO.read(path, options: PropertyListReadingOptions(jsonStyle: .typed)).value
       let bytes: [UInt8]
       do throws(KeyedArchiveError) {

@@ -18,7 +18,7 @@ extension CommandSpec {
     options: [
       ConvertJob.to.spec, ConvertJob.output.spec, ConvertJob.inPlace.spec, ConvertJob.newExtension.spec,
       SharedOptions.typed.spec, SharedOptions.from.spec, ConvertJob.compact.spec, ConvertJob.sortKeys.spec,
-      ConvertJob.projectName.spec,
+      SharedOptions.stringify.spec, ConvertJob.projectName.spec,
     ],
     arguments: [ConvertJob.files.spec],
     examples: [
@@ -89,6 +89,7 @@ private struct ConvertJob: Sendable {
       throw CommandError.usage(
         "several inputs need --in-place or --extension (standard output takes one document)")
     }
+    if modes == 0 { try Terminal.refuseBinary(target, output: output) }
     if inPlace || newExtension != nil, files.contains("-") {
       throw CommandError.usage("standard input cannot be converted in place; use --output")
     }

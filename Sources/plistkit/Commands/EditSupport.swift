@@ -14,6 +14,8 @@ struct EditCycle {
   /// Where the result goes: `path` when nil, standard output for `-`.
   let destination: String?
   let options: DocumentEditing.Options
+  /// FILE's bytes when they were read already.
+  var input: InputBuffer?
 
   /// Reads the file, makes `edit` at `keyPath`, writes the result.
   func edit(_ edit: KeyPathEdit, at keyPath: PropertyListKeyPath, output: BufferedOutput) throws(CommandError) {
@@ -46,7 +48,7 @@ struct EditCycle {
     output: BufferedOutput, document: (inout PropertyListDocument) throws(PropertyListError) -> Void,
     value: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(CommandError) {
-    let bytes = try DocumentEditing.edit(path, options: options, document: document, value: value)
+    let bytes = try DocumentEditing.edit(path, input: input, options: options, document: document, value: value)
     try PropertyListIO.write(bytes, to: destination ?? path, output: output)
   }
 }
@@ -65,16 +67,24 @@ enum EditSupport {
   static let keyPath = Argument.single(
     "KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key.")
   static let valueText = Argument.single("VALUE", help: "The new value, as text (see --type).", optional: true)
-  /// `--type TYPE`.
-  static let type = Option.choice(
-    "type", placeholder: "TYPE", choices: ValueParser.types.map { ($0, $0) },
-    aliases: ValueParser.aliases.map { ($0, $0) },
-    help:
-      "How to read VALUE: json and xml take a whole property list (a fragment); array and dictionary make an empty one and take no VALUE.",
-    required: true)
+  /// `--type TYPE`, which `insert` needs.
+  static let type = type(required: true, help: "")
+  /// `--type TYPE` for `set`, which without it reads VALUE as the type of the value it replaces.
+  static let typeToKeep = type(
+    required: false, help: " Without it, VALUE is read as the type of the value it replaces, which stays.")
+
+  private static func type(required: Bool, help: String) -> Option<String?> {
+    Option.choice(
+      "type", placeholder: "TYPE", choices: ValueParser.types.map { ($0, $0) },
+      aliases: ValueParser.aliases.map { ($0, $0) },
+      help:
+        "How to read VALUE: json and xml take a whole property list (a fragment); array and dictionary make an empty one and take no VALUE."
+        + help,
+      required: required)
+  }
 
   /// The options every editing command has.
-  static let options = [output.spec, SharedOptions.typed.spec, reformat.spec]
+  static let options = [output.spec, SharedOptions.typed.spec, reformat.spec, SharedOptions.stringify.spec]
 
   /// The positional arguments of `set` and `insert`.
   static let valueArguments = [file.spec, keyPath.spec, valueText.spec]
@@ -96,21 +106,58 @@ enum EditSupport {
         reading: context.readingOptions, writing: context.writingOptions, reformat: context[reformat]))
   }
 
-  /// Reads FILE, makes `edit` at KEYPATH, writes the result.
-  static func edit(_ context: CommandContext, _ edit: KeyPathEdit) throws(CommandError) -> ExitStatus {
-    try cycle(context).edit(edit, at: PropertyListKeyPath(context[keyPath] ?? ""), output: context.output)
+  /// Reads FILE (unless `input` holds it already), makes `edit` at KEYPATH, writes the result.
+  static func edit(
+    _ context: CommandContext, _ edit: KeyPathEdit, input: InputBuffer? = nil
+  ) throws(CommandError) -> ExitStatus {
+    var cycle = cycle(context)
+    cycle.input = input
+    try cycle.edit(edit, at: PropertyListKeyPath(context[keyPath] ?? ""), output: context.output)
     return .success
   }
 
-  /// Like ``edit(_:_:)`` for `--archive`.
+  /// Like ``edit(_:_:input:)`` for `--archive`.
   static func editArchive(
-    _ context: CommandContext, _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
+    _ context: CommandContext, input: InputBuffer? = nil,
+    _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) -> ExitStatus {
     let keyPath = PropertyListKeyPath(context[keyPath] ?? "")
-    try cycle(context).editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
+    var cycle = cycle(context)
+    cycle.input = input
+    try cycle.editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
       try change(&graph, keyPath)
     }
     return .success
+  }
+
+  /// The VALUE `set` stores: parsed as `--type`, or without it as the type of the value it
+  /// replaces, as PlistBuddy's `Set` keeps it. That value is read from FILE first; the input is
+  /// returned so that the edit does not read it again (standard input can be read only once).
+  static func replacement(_ context: CommandContext) throws(CommandError) -> (value: PropertyList, input: InputBuffer?)
+  {
+    if context[typeToKeep] != nil { return (try newValue(context), nil) }
+    let path = context[file] ?? "-"
+    let keyPath = context[keyPath] ?? ""
+    let input = try PropertyListIO.readBytes(path)
+    let root = try PropertyListIO.parse(input, path: path, options: context.readingOptions)
+    let existing: PropertyList
+    do {
+      existing = try KeyPathLookup.value(
+        in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])
+    } catch .file(_, let error) where error.kind == .keyPath {
+      throw .usage("missing option --type TYPE: there is no value at '\(keyPath)' whose type to keep")
+    }
+    let kept = TypeName.of(existing)
+    guard !["array", "dictionary", "uid"].contains(kept) else {
+      throw .usage(
+        "missing option --type TYPE: the value at '\(keyPath)' is \(withArticle(kept)), which VALUE is not read as")
+    }
+    guard let text = context[valueText] else { throw .usage("missing argument VALUE") }
+    do {
+      return (try ValueParser.parse(text, as: kept, typedJSON: false), input)
+    } catch .usage(let message) {
+      throw .usage("\(message), the type of the value at '\(keyPath)' (--type changes it)")
+    }
   }
 
   /// The VALUE argument parsed as `--type`.

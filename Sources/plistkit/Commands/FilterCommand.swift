@@ -15,8 +15,8 @@ extension CommandSpec {
       section's title, then its items indented (items of an untitled section are not \
       indented); --flat prints one item per line for pipes; --format json prints \
       [{"section": TITLE, "items": [...]}, ...]; --format plist prints an XML property list in \
-      the input's shape. Like grep, the exit status is 0 when something matched, 1 when \
-      nothing did, 2 on errors.
+      the input's shape. As with grep, the exit status is 0 when something matched and 1 when \
+      nothing did; a file that cannot be read or used is 1 too, as for every command.
       """,
     options: [
       FilterJob.match.spec, FilterJob.ignoreDiacritics.spec, FilterJob.ignoreWidth.spec, FilterJob.format.spec,
@@ -35,18 +35,10 @@ extension CommandSpec {
     ],
     exitCodes: [
       ExitCodeNote(status: .success, meaning: "something matched"),
-      ExitCodeNote(status: .failure, meaning: "nothing matched"),
-      ExitCodeNote(status: .usage, meaning: "an error: the command line, or a file that could not be read or used"),
+      ExitCodeNote(status: .failure, meaning: "nothing matched, or a file that could not be read or used"),
+      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
     ],
-    run: { context in
-      do throws(CommandError) {
-        return try FilterJob(context).run()
-      } catch {
-        // Errors exit 2, as grep's do, so that 1 always means "no match".
-        if let message = error.message { context.report(message) }
-        throw CommandError.reported(.usage)
-      }
-    }
+    run: { context in try FilterJob(context).run() }
   )
 }
 

@@ -14,7 +14,7 @@ extension CommandSpec {
       """,
     options: [
       GetOptions.to.spec, GetOptions.expect.spec, GetOptions.noNewline.spec, GetOptions.output.spec,
-      SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
+      SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.stringify.spec, SharedOptions.archive.spec,
     ],
     arguments: [GetOptions.file.spec, GetOptions.keyPath.spec],
     examples: [
@@ -35,6 +35,7 @@ extension CommandSpec {
     run: { context in
       let path = context[GetOptions.file] ?? "-"
       let keyPath = context[GetOptions.keyPath] ?? ""
+      try Terminal.refuseBinary(context[GetOptions.to], output: context[GetOptions.output])
       let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
       let value = try KeyPathLookup.value(
         in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])

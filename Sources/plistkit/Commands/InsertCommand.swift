@@ -1,3 +1,4 @@
+import KeyedArchive
 import PlistKit
 
 extension CommandSpec {
@@ -8,9 +9,11 @@ extension CommandSpec {
     discussion: """
       Like `plutil -insert`: in a dictionary the key must not exist yet; in an array the value \
       goes before the given index (the count appends). With --append, KEYPATH names an array and \
-      the value goes at its end. The file keeps its format, key order and permissions.
+      the value goes at its end. The file keeps its format, key order and permissions. With \
+      --archive, KEYPATH walks the archive's objects: a new field, NSDictionary entry or NSArray \
+      element gets a string, number, boolean or data value, stored as the archive would store it.
       """,
-    options: [EditSupport.type.spec, InsertOptions.append.spec] + EditSupport.options,
+    options: [EditSupport.type.spec, InsertOptions.append.spec] + EditSupport.options + [SharedOptions.archive.spec],
     arguments: EditSupport.valueArguments,
     examples: [
       Example(
@@ -19,11 +22,21 @@ extension CommandSpec {
       Example(
         command: "plistkit insert Samples/sortednames.plist A Zed --type string --append -o names.plist",
         explanation: "Add a name at the end of the A list, into a new file."),
+      Example(
+        command:
+          "plistkit insert --archive Samples/Presidents.plist Presidents.0.Nickname 'Father of His Country' --type string -o p.plist",
+        explanation: "Add a field to an archived object, writing a new archive."),
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
       let newValue = try EditSupport.newValue(context)
-      return try EditSupport.edit(context, .insert(newValue, append: context[InsertOptions.append]))
+      let append = context[InsertOptions.append]
+      if context[SharedOptions.archive] {
+        return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
+          try graph.insertValue(newValue, at: keyPath, append: append)
+        }
+      }
+      return try EditSupport.edit(context, .insert(newValue, append: append))
     }
   )
 }

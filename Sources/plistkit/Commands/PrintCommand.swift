@@ -9,7 +9,7 @@ extension CommandSpec {
       Like `plutil -p`, for people, not programs: dictionaries show `"key" => value` in file \
       order, arrays `index => value`. Reals always show a decimal point (1.0), strings are \
       quoted, dates are ISO 8601 in UTC, data shows its length and the first bytes in hex, \
-      UIDs show as <uid N>. Colours on a terminal only, never with NO_COLOR set.
+      UIDs show as <uid N>. Colours on a terminal only, and not with NO_COLOR set, unless --color always asks.
       """,
     options: [PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec],
     arguments: [PrintOptions.file.spec, PrintOptions.keyPath.spec],
@@ -34,7 +34,8 @@ extension CommandSpec {
 private enum PrintOptions {
   static let color = Option.choice(
     "color", placeholder: "WHEN", choices: [("auto", "auto"), ("always", "always"), ("never", "never")],
-    help: "Colour the output: on a terminal (auto), always, or never. NO_COLOR turns it off.", default: "auto")
+    help: "Colour the output: on a terminal unless NO_COLOR is set (auto), always (even with NO_COLOR), or never.",
+    default: "auto")
   static let file = SharedOptions.file()
   static let keyPath = Argument.single(
     "KEYPATH", help: "Print only the value here: keys and indices separated by dots (A.0).", optional: true)

@@ -8,17 +8,22 @@ extension CommandSpec {
     abstract: "Set the value at a key path, in place.",
     discussion: """
       Like `plutil -replace`: the value at KEYPATH is replaced, or added when the last \
-      component is missing (an index equal to the array's count appends). The file keeps its \
-      format, its key order and its permissions, and is replaced atomically; --output writes \
-      elsewhere instead. With --archive, KEYPATH walks the archive's objects and a string, \
-      number, boolean or data value is stored as the archive would store it.
+      component is missing (an index equal to the array's count appends). Without --type, \
+      VALUE is read as the type of the value it replaces, which stays (as PlistBuddy's Set \
+      does). The file keeps its format, its key order and its permissions, and is replaced \
+      atomically; --output writes elsewhere instead. With --archive, KEYPATH walks the \
+      archive's objects and a string, number, boolean or data value is stored as the archive \
+      would store it.
       """,
-    options: [EditSupport.type.spec] + EditSupport.options + [SharedOptions.archive.spec],
+    options: [EditSupport.typeToKeep.spec] + EditSupport.options + [SharedOptions.archive.spec],
     arguments: EditSupport.valueArguments,
     examples: [
       Example(
         command: "plistkit set Info.plist CFBundleVersion 42 --type string",
         explanation: "Set a string."),
+      Example(
+        command: "plistkit set Samples/computers.plist 0 'Apple I' -o -",
+        explanation: "Replace a string with a string: without --type, the type stays."),
       Example(
         command: "plistkit set Samples/computers.plist 0 '\"Apple II\"' --type json -o -",
         explanation: "Replace the first computer, printing the result instead of changing the file."),
@@ -29,13 +34,13 @@ extension CommandSpec {
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
-      let newValue = try EditSupport.newValue(context)
+      let (newValue, input) = try EditSupport.replacement(context)
       if context[SharedOptions.archive] {
-        return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
+        return try EditSupport.editArchive(context, input: input) { (graph, keyPath) throws(KeyedArchiveError) in
           try graph.setValue(newValue, at: keyPath)
         }
       }
-      return try EditSupport.edit(context, .set(newValue))
+      return try EditSupport.edit(context, .set(newValue), input: input)
     }
   )
 }

@@ -42,6 +42,13 @@ enum SharedOptions {
       "Use the typed JSON form (lossless: dates, data, UIDs, integers vs reals survive) for JSON output and JSON input."
   )
 
+  /// `--stringify`: OpenStep output writes the values it has no form for as strings.
+  static let stringify = Option.flag(
+    "stringify",
+    help:
+      "In OpenStep output, write integers, reals, booleans, dates and UIDs (which OpenStep has no form for) as strings."
+  )
+
   /// `--archive`: key paths walk a keyed archive's object graph.
   static let archive = Option.flag(
     "archive",
@@ -69,8 +76,9 @@ extension CommandContext {
     PropertyListReadingOptions(jsonStyle: self[SharedOptions.typed] ? .typed : .plain)
   }
 
-  /// Writing options from `--typed`.
+  /// Writing options from `--typed` and `--stringify`.
   var writingOptions: PropertyListWritingOptions {
-    PropertyListWritingOptions(jsonStyle: self[SharedOptions.typed] ? .typed : .plain)
+    PropertyListWritingOptions(
+      jsonStyle: self[SharedOptions.typed] ? .typed : .plain, openStepStringifiesScalars: self[SharedOptions.stringify])
   }
 }

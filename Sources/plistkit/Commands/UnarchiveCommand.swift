@@ -34,6 +34,7 @@ extension CommandSpec {
     run: { context in
       let path = context[UnarchiveOptions.file] ?? "-"
       let format = context[UnarchiveOptions.to]
+      try Terminal.refuseBinary(format, output: context[UnarchiveOptions.output])
       let graph = try KeyedArchiveIO.readGraph(path)
       let value: PropertyList
       var options = PropertyListWritingOptions(jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain)

@@ -35,7 +35,8 @@ enum ManPageRenderer {
     for note in CommandSpec.ExitCodeNote.overall {
       page += ".TP\n.B \(note.status.rawValue)\n\(escape(note.meaning))\n"
     }
-    page += ".SH ENVIRONMENT\n.TP\n.B NO_COLOR\nWhen set and not empty, no colour is ever written.\n"
+    page += ".SH ENVIRONMENT\n.TP\n.B NO_COLOR\n"
+    page += "When set and not empty, no colour is written unless \\fB--color always\\fR asks for it.\n"
     page += ".SH SEE ALSO\n.BR plutil (1)\n"
     return page
   }

@@ -3,13 +3,15 @@ struct Palette: Sendable {
   /// True when escapes are written.
   var isEnabled: Bool
 
-  /// Colour on a terminal, never under `NO_COLOR`, or as `--color` forces.
+  /// As `--color` says; by default (`auto`) colour on a terminal unless `NO_COLOR` is set. An
+  /// explicit `--color always` wins over `NO_COLOR`, as https://no-color.org asks of a flag.
   static func resolve(_ choice: String?) -> Palette {
-    if Terminal.noColorRequested { return Palette(isEnabled: false) }
     switch choice {
     case "always": return Palette(isEnabled: true)
     case "never": return Palette(isEnabled: false)
-    default: return Palette(isEnabled: Terminal.isTerminal(1) && Terminal.environment("TERM") != "dumb")
+    default:
+      return Palette(
+        isEnabled: !Terminal.noColorRequested && Terminal.isTerminal(1) && Terminal.environment("TERM") != "dumb")
     }
   }
 

@@ -74,8 +74,8 @@ struct TreePrinter {
     case .date(let date): palette.paint(date.iso8601, .date)
     case .data(let bytes): palette.paint(dataPreview(bytes), .opaque)
     case .uid(let uid): palette.paint("<uid \(uid)>", .opaque)
-    case .array(let array): "[\(array.count) elements]"
-    case .dictionary(let dictionary): "{\(dictionary.count) entries}"
+    case .array(let array): "[\(counted(array.count, "element"))]"
+    case .dictionary(let dictionary): "{\(counted(dictionary.count, "entry", "entries"))}"
     }
   }
 

@@ -31,10 +31,4 @@ enum TypeName {
     default: name
     }
   }
-
-  /// `a string`, `an array`: the type name with its article, for messages.
-  static func withArticle(_ value: PropertyList) -> String {
-    let name = of(value)
-    return (["a", "e", "i", "o", "u"].contains(name.first.map(String.init) ?? "") ? "an " : "a ") + name
-  }
 }

@@ -135,6 +135,7 @@ struct ArgumentParser {
   /// Hands the positional words to the declared arguments in order; a variadic argument
   /// takes whatever the arguments after it do not need.
   private func distribute(_ words: [String]) throws(CommandError) -> [String: [String]] {
+    if let missing = firstMissingArgument(given: words.count) { throw .usage("missing argument \(missing.name)") }
     var result: [String: [String]] = [:]
     var cursor = 0
     for (position, argument) in command.arguments.enumerated() {
@@ -146,9 +147,6 @@ struct ArgumentParser {
       case .optional: take = available >= 1 ? 1 : 0
       case .oneOrMore, .zeroOrMore: take = max(0, available)
       }
-      if take < argument.arity.minimum {
-        throw .usage("missing argument \(argument.name)")
-      }
       result[argument.name] = Array(words[cursor..<(cursor + take)])
       cursor += take
     }
@@ -156,5 +154,16 @@ struct ArgumentParser {
       throw .usage("unexpected argument '\(words[cursor])'")
     }
     return result
+  }
+
+  /// The argument a user left out when `count` words are too few: words fill the arguments in
+  /// order, so with `get FILE KEYPATH` one word is the FILE and KEYPATH is missing.
+  private func firstMissingArgument(given count: Int) -> ArgumentSpec? {
+    var left = count
+    for argument in command.arguments {
+      if left < argument.arity.minimum { return argument }
+      left -= argument.arity.minimum
+    }
+    return nil
   }
 }

@@ -14,7 +14,7 @@ enum PlutilMode {
     do {
       invocation = try PlutilInvocation(words)
     } catch {
-      StandardError.writeLine(error.message ?? "")
+      StandardError.writeLine(error.message(in: .plutil) ?? "")
       return .failure
     }
     if invocation.verb == .help {
@@ -29,7 +29,7 @@ enum PlutilMode {
     do {
       try runner.validateFormats()
     } catch {
-      StandardError.writeLine(error.message ?? "")
+      StandardError.writeLine(error.message(in: .plutil) ?? "")
       return .failure
     }
     var status = ExitStatus.success
@@ -38,7 +38,7 @@ enum PlutilMode {
         try runner.run(on: file)
       } catch {
         output.flush()
-        if let message = error.message { StandardError.writeLine(message) }
+        if let message = error.message(in: .plutil) { StandardError.writeLine(message) }
         status = .failure
       }
     }

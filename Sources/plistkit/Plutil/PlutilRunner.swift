@@ -105,7 +105,7 @@ struct PlutilRunner {
     do {
       return try ValueParser.parse(value.text, as: value.type, typedJSON: false)
     } catch {
-      throw .failure(error.message ?? "invalid value")
+      throw .failure(error.message(in: .plutil) ?? "invalid value")
     }
   }
 

@@ -22,10 +22,13 @@ enum CommandError: Error {
   }
 
   /// The line printed after `plistkit: `, or nil when it was already reported.
-  var message: String? {
+  var message: String? { message(in: .plistkit) }
+
+  /// The line printed, naming the options of `dialect`'s command line.
+  func message(in dialect: ArgumentDialect) -> String? {
     switch self {
     case .usage(let text), .failure(let text): text
-    case .file(let path, let error): Diagnostic.line(path: path, error: error)
+    case .file(let path, let error): Diagnostic.line(path: path, error: error, dialect: dialect)
     case .reported: nil
     }
   }

@@ -36,13 +36,15 @@ enum DocumentEditing {
     var reformat = false
   }
 
-  /// The bytes of the file at `path` after `change`; errors name the file.
+  /// The bytes of the file at `path` (read already when `input` is given) after `change`;
+  /// errors name the file.
   static func edit(
-    _ path: String, options: Options,
+    _ path: String, input: InputBuffer? = nil, options: Options,
     document change: (inout PropertyListDocument) throws(PropertyListError) -> Void,
     value valueChange: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(CommandError) -> [UInt8] {
-    var bytes = try PropertyListIO.readBytes(path).array
+    var bytes: [UInt8]
+    if let input { bytes = input.array } else { bytes = try PropertyListIO.readBytes(path).array }
     let format = bytes.withUnsafeBytes { PropertyListFormat.detect($0, fileName: path == "-" ? nil : path) }
     if !options.reformat, format != nil, format != .binary {
       var document: PropertyListDocument

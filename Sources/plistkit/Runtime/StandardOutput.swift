@@ -89,4 +89,12 @@ enum Terminal {
 
   /// True when the user asked for no colour (https://no-color.org: set and not empty).
   static var noColorRequested: Bool { !(environment("NO_COLOR") ?? "").isEmpty }
+
+  /// Refuses binary output bound for a terminal by default: its bytes would garble the screen.
+  /// `output` is the `--output` given, if any: `-o -` asks for standard output by name, and a
+  /// pipe or a file is no terminal.
+  static func refuseBinary(_ format: PropertyListFormat?, output: String?) throws(CommandError) {
+    guard format == .binary, output == nil, isTerminal(1) else { return }
+    throw .usage("binary output would go to the terminal; give -o FILE, pipe it, or give -o - to write it anyway")
+  }
 }

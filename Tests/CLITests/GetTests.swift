@@ -78,4 +78,18 @@ struct GetTests {
     #expect(run.output == "")
     #expect(try PropertyList(bytes: folder.contents("top.bplist")) == ["Presidents": .uid(1)])
   }
+
+  @Test("--compact prints JSON and OpenStep on one line, ended as a line", .enabled(if: FormatSupport.works(.json)))
+  func compact() throws {
+    let names = CLI.sample("sortednames.plist")
+    let json = try CLI.run(["get", names, "Q", "--to", "json", "--compact"])
+    #expect(json.status == 0)
+    #expect(json.output == "[\"Quentin\",\"Quincy\",\"Quinn\",\"Quinn\",\"Quinten\",\"Quintin\",\"Quinton\"]\n")
+    let bare = try CLI.run(["get", names, "Q.0", "--to", "json", "--compact", "-n"])
+    #expect(bare.output == "\"Quentin\"")
+    let matches = try CLI.run(["get", "--archive", presidents, "Presidents.*.President", "--to", "json", "--compact"])
+    #expect(matches.output == "[" + (1...43).map(String.init).joined(separator: ",") + "]\n")
+    let indented = try CLI.run(["get", names, "Q", "--to", "json"])
+    #expect(indented.output.hasPrefix("[\n  \"Quentin\",\n"))
+  }
 }

@@ -17,7 +17,7 @@ extension CommandSpec {
       """,
     options: [
       ConvertJob.to.spec, ConvertJob.output.spec, ConvertJob.inPlace.spec, ConvertJob.newExtension.spec,
-      SharedOptions.typed.spec, SharedOptions.from.spec, ConvertJob.compact.spec, ConvertJob.sortKeys.spec,
+      SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.compact.spec, ConvertJob.sortKeys.spec,
       SharedOptions.stringify.spec, ConvertJob.projectName.spec,
     ],
     arguments: [ConvertJob.files.spec],
@@ -47,7 +47,6 @@ private struct ConvertJob: Sendable {
   static let newExtension = Option.text(
     "extension", short: "e", placeholder: "EXT",
     help: "Write each result next to its input, with this extension instead of the input's.")
-  static let compact = Option.flag("compact", help: "Write JSON and OpenStep on one line instead of indented.")
   static let sortKeys = Option.flag(
     "sort-keys", help: "Write dictionary keys sorted by code point instead of in their order.")
   static let files = SharedOptions.files("Property lists to convert; - is standard input.")
@@ -70,7 +69,7 @@ private struct ConvertJob: Sendable {
     source = context[SharedOptions.from]
     readingOptions = context.readingOptions
     writingOptions = context.writingOptions
-    writingOptions.prettyPrinted = !context[Self.compact]
+    writingOptions.prettyPrinted = !context[SharedOptions.compact]
     writingOptions.sortedKeys = context[Self.sortKeys]
     output = context[Self.output]
     inPlace = context[Self.inPlace]

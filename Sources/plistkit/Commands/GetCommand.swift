@@ -13,11 +13,13 @@ extension CommandSpec {
       another type, so scripts can check before they use it. A KEYPATH with `*` names every key \
       or index at its level (Presidents.*.Name) and prints every match: one per line as text, \
       an array with --to; a negative index counts from the end (A.-1); --with-paths puts each \
-      match's concrete key path first. No match is exit 1.
+      match's concrete key path first. No match is exit 1. --compact writes JSON and OpenStep \
+      on one line.
       """,
     options: [
       GetOptions.to.spec, GetOptions.expect.spec, GetOptions.noNewline.spec, SharedOptions.withPaths.spec,
-      GetOptions.output.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.stringify.spec,
+      GetOptions.output.spec, SharedOptions.compact.spec, SharedOptions.typed.spec, SharedOptions.from.spec,
+      SharedOptions.stringify.spec,
       SharedOptions.archive.spec,
     ],
     arguments: [GetOptions.file.spec, GetOptions.keyPath.spec],
@@ -33,6 +35,9 @@ extension CommandSpec {
       Example(
         command: "plistkit get Samples/computers.plist 0 --expect string --to json",
         explanation: "Print the first computer as a JSON fragment, failing unless it is a string."),
+      Example(
+        command: "plistkit get Samples/sortednames.plist Q --to json --compact",
+        explanation: "Print the names under Q as JSON on one line."),
     ],
     exitCodes: [
       ExitCodeNote(status: .success, meaning: "the value was printed"),
@@ -61,7 +66,14 @@ extension CommandSpec {
       let bytes: [UInt8]
       if let format = context[GetOptions.to] {
         let value = KeyPathLookup.combined(matches, pattern: keyPath, withPaths: withPaths)
-        bytes = try PropertyListIO.serialize(value, as: format, options: context.writingOptions, path: path)
+        var writing = context.writingOptions
+        writing.prettyPrinted = !context[SharedOptions.compact]
+        var written = try PropertyListIO.serialize(value, as: format, options: writing, path: path)
+        // One line of output ends as a line, as the indented form does (--no-newline leaves it bare).
+        if !writing.prettyPrinted, format != .binary, written.last != 0x0A, !context[GetOptions.noNewline] {
+          written.append(0x0A)
+        }
+        bytes = written
       } else {
         let text = KeyPathLookup.lines(matches, withPaths: withPaths, RawText.render).joined(separator: "\n")
         bytes = Array((text + (context[GetOptions.noNewline] ? "" : "\n")).utf8)
@@ -82,7 +94,8 @@ private enum GetOptions {
   static let expect = Option.choice(
     "expect", placeholder: "TYPE", choices: TypeName.all.map { ($0, $0) },
     aliases: TypeName.aliases.map { ($0, TypeName.canonical($0)) }, help: "Fail unless the value has this type.")
-  static let noNewline = Option.flag("no-newline", short: "n", help: "With --to raw, print no newline after the value.")
+  static let noNewline = Option.flag(
+    "no-newline", short: "n", help: "With --to raw (or --compact), print no newline after the value.")
   static let output = SharedOptions.output(help: "Write the value here instead of standard output (atomically).")
   static let file = SharedOptions.file()
   static let keyPath = Argument.single(

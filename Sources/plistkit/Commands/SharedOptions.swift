@@ -35,6 +35,9 @@ enum SharedOptions {
     "from", placeholder: "FORMAT", choices: formatChoices, aliases: formatAliases,
     help: "The format of the input, when detection by content should be skipped.")
 
+  /// `--compact`: JSON and OpenStep output on one line.
+  static let compact = Option.flag("compact", help: "Write JSON and OpenStep on one line instead of indented.")
+
   /// `--typed`: the lossless JSON form, for reading and for writing.
   static let typed = Option.flag(
     "typed",

@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Sectioning", targets: ["Sectioning"]),
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
+    .library(name: "PlistDiff", targets: ["PlistDiff"]),
     .library(name: "PlistCoding", targets: ["PlistCoding"]),
     .library(name: "PlistDocument", targets: ["PlistDocument"]),
     .library(name: "PlistBuddy", targets: ["PlistBuddy"]),
@@ -36,6 +37,8 @@ let package = Package(
     .target(name: "BookModels", dependencies: ["PlistKit", "KeyedArchive", "PlistCoding", "Sectioning"]),
     // JSON Schema 2020-12 validation of property lists, and DTD checks of XML plists with libxml2.
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
+    // Semantic diff, patch and three-way merge of values, keyed archives and project files.
+    .target(name: "PlistDiff", dependencies: ["PlistKit", "KeyedArchive", "PlistDocument"]),
     // Source-preserving documents: text property lists edited by key path, untouched bytes kept.
     .target(name: "PlistDocument", dependencies: ["PlistKit"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
@@ -44,6 +47,7 @@ let package = Package(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
+        "PlistDiff",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -65,6 +69,7 @@ let package = Package(
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistKit", "KeyedArchive"]),
     .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit"]),
     .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
@@ -76,14 +81,20 @@ let package = Package(
 // -sanitize=fuzzer,address; each hands its command line to libFuzzer through LLVMFuzzerRunDriver.
 if Context.environment["PLISTKIT_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/Driver"))
+  // The Codable types the decoder targets decode arbitrary bytes as.
+  package.targets.append(.target(name: "FuzzCodableTypes", dependencies: ["PlistCoding"], path: "Fuzz/CodableTypes"))
+  let codingTargets = ["fuzz-plist-decoder", "fuzz-archive-decoder"]
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
     "fuzz-stream", "fuzz-document",
-  ] {
+  ] + codingTargets {
+    let coding: [Target.Dependency] =
+      codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
-        name: name, dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"],
+        name: name,
+        dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"] + coding,
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

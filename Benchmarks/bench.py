@@ -2,12 +2,18 @@
 """The PlistKit benchmark runner: every job, PlistKit and its peers in alternation.
 
     bench.py --plistkit BIN --corpora DIR --out RESULTS.md [--quick] [--search-bench BIN]
+             [--baseline BIN [--baseline-search-bench BIN]] [--no-peers]
 
 For each job and input, every tool runs once as a warm-up (its output is then verified: a
 fast wrong answer cannot score), then `rounds` times in alternation (A B C A B C …), so that
 a slow phase of the machine hits all tools alike. Each run is one process; the runner takes
 its wall time, its CPU time (user + system) and its peak resident set from wait4's rusage.
 The tables give medians, and the ratio of each peer's median wall time to PlistKit's.
+
+With --baseline, another build of PlistKit (an earlier commit's release binary) runs as one
+more tool, "PlistKit before", in the same alternation, and a before/after table closes the
+results: a ratio above 1 means the build under test is faster. --no-peers leaves the other
+tools out, for a quick before/after run.
 """
 import argparse
 import base64
@@ -27,6 +33,7 @@ import time
 REFERENCE = datetime.datetime(2001, 1, 1)
 PY = sys.executable
 MB = 1024 * 1024
+BEFORE = 'PlistKit before'
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,8 +244,20 @@ class Job:
         self.name, self.title, self.inputs, self.tools, self.verify = name, title, inputs, tools, verify
 
 
-def tool_commands(pk, name, source, out, extra):
-    """The command of each tool for a job, or None when the tool cannot do it."""
+def tool_commands(pk, name, source, out, extra, baseline=None, peers=True):
+    """The command of each tool for a job: PlistKit, the baseline build's (the same command with
+    its binary) when there is one, and the peers unless they are left out."""
+    commands = all_tool_commands(pk, name, source, out, extra)
+    chosen = {'PlistKit': commands['PlistKit']}
+    if baseline:
+        chosen[BEFORE] = [baseline] + commands['PlistKit'][1:]
+    if peers:
+        chosen.update((tool, command) for tool, command in commands.items() if tool != 'PlistKit')
+    return chosen
+
+
+def all_tool_commands(pk, name, source, out, extra):
+    """The command of each tool for a job."""
     table = {
         'xml-to-binary': {
             'PlistKit': [pk, 'convert', source, '--to', 'binary', '-o', out],
@@ -296,16 +315,16 @@ def available(tool):
     }.get(tool, True)
 
 
-def measure(job, source, extra, pk, rounds, timeout, scratch, log):
+def measure(job, source, extra, pk, rounds, timeout, scratch, log, baseline=None, peers=True):
     """Measures every tool on one input; returns {tool: result dict}."""
-    commands = tool_commands(pk, job.name, source, None, extra)
+    commands = tool_commands(pk, job.name, source, None, extra, baseline, peers)
     results = {}
     tools = [t for t in commands if available(t)]
     for tool in [t for t in commands if t not in tools]:
         results[tool] = {'error': 'not installed'}
     outs = {tool: os.path.join(scratch, f'{job.name}-{tool.replace(" ", "_")}.out') for tool in tools}
     stdout_files = {tool: outs[tool] + '.stdout' for tool in tools}
-    commands = {t: tool_commands(pk, job.name, source, outs[t], extra)[t] for t in tools}
+    commands = {t: tool_commands(pk, job.name, source, outs[t], extra, baseline, peers)[t] for t in tools}
     samples = {tool: [] for tool in tools}
     slow = set()
     # Warm-up, and the check that each tool's output is right.
@@ -441,14 +460,26 @@ def main():
     parser.add_argument('--out', required=True)
     parser.add_argument('--quick', action='store_true')
     parser.add_argument('--search-bench')
+    parser.add_argument('--coding-bench', help='plistcoding-benchmark: adds the Codable section')
+    parser.add_argument('--codable-only', action='store_true',
+                        help='run only the Codable section and put it into --out in place of the one there')
     parser.add_argument('--rounds', type=int)
     parser.add_argument('--timeout', type=float, default=900)
     parser.add_argument('--only', help='comma-separated job names')
     parser.add_argument('--sizes', help='comma-separated corpus sizes (small, medium, large)')
+    parser.add_argument('--baseline', help='another PlistKit binary to compare with, in the same run')
+    parser.add_argument('--baseline-search-bench', help="the baseline's plistkit-benchmark")
+    parser.add_argument('--no-peers', action='store_true', help='measure PlistKit (and the baseline) only')
     args = parser.parse_args()
     sizes = args.sizes.split(',') if args.sizes else ['small'] if args.quick else ['small', 'medium', 'large']
     rounds = args.rounds or (2 if args.quick else 3)
     log = lambda text: print(text, file=sys.stderr, flush=True)
+    if args.codable_only:
+        with tempfile.TemporaryDirectory(prefix='plistkit-bench-') as scratch:
+            section = codable(args.coding_bench, args.corpora, args.rounds or 5, args.timeout, scratch, log)
+        replace_codable_section(args.out, section)
+        log(f'wrote the Codable section of {args.out}')
+        return
     lines = ['# Benchmark results', '',
              f'Measured by `Benchmarks/run.sh{" --quick" if args.quick else ""}'
              f'{" --sizes " + args.sizes if args.sizes else ""}` on '
@@ -476,7 +507,8 @@ def main():
                     continue
                 log(f'  {os.path.basename(source)}')
                 job.verify = verifier(job, stem, source, extra)
-                results = measure(job, source, extra, args.plistkit, rounds, args.timeout, scratch, log)
+                results = measure(job, source, extra, args.plistkit, rounds, args.timeout, scratch, log,
+                                  args.baseline, not args.no_peers)
                 input_size = os.path.getsize(source)
                 base = results.get('PlistKit', {}).get('wall')
                 for tool, result in results.items():
@@ -495,23 +527,164 @@ def main():
                 summary[(job.name, stem, size)] = (input_size, results)
             lines.append('')
         if args.search_bench:
-            lines += incremental_search(args, sizes, log)
-    lines += targets(summary, sizes)
+            lines += incremental_search(args.search_bench, args, sizes, log)
+        if args.baseline_search_bench:
+            lines += incremental_search(args.baseline_search_bench, args, sizes, log, ' (before)')
+        if args.coding_bench and (not args.only or 'codable' in args.only.split(',')):
+            lines += codable(args.coding_bench, args.corpora, rounds, args.timeout, scratch, log)
+    if args.baseline:
+        lines += before_and_after(summary, args.baseline)
+    if not args.no_peers:
+        lines += targets(summary, sizes)
     with open(args.out, 'w') as handle:
         handle.write('\n'.join(lines) + '\n')
     log(f'wrote {args.out}')
 
 
-def incremental_search(args, sizes, log):
+def incremental_search(binary, args, sizes, log, label=''):
     size = sizes[-1]
     source = os.path.join(args.corpora, f'names-{size}.bplist')
-    log('incremental search')
-    result = subprocess.run([args.search_bench, source, 'abigai'], capture_output=True, text=True)
-    lines = ['## Incremental search per keystroke (library)', '']
+    log(f'incremental search{label}')
+    result = subprocess.run([binary, source, 'abigai'], capture_output=True, text=True)
+    lines = [f'## Incremental search per keystroke (library){label}', '']
     if result.returncode != 0:
         return lines + [f'The search benchmark failed: {result.stderr.strip()}', '']
     lines += [result.stdout.strip(), '']
     return lines
+
+
+def before_and_after(summary, baseline):
+    """PlistKit against the baseline build, measured in the same alternation."""
+    lines = ['## Before and after', '',
+             f'This build against `{baseline}` (`{first_line([baseline, "--version"])}`), each run in '
+             'alternation with the other. "× wall" and "× CPU" are the baseline\'s median divided by this '
+             'build\'s: 1.0 or more means this build is no slower (CPU left out below 20 ms).', '',
+             '| job | input | before wall | after wall | × wall | before CPU | after CPU | × CPU | '
+             'before RSS | after RSS |',
+             '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|']
+    for (job, stem, size), (input_size, results) in summary.items():
+        after, before = results.get('PlistKit', {}), results.get(BEFORE, {})
+        if 'wall' not in after or 'wall' not in before:
+            why = after.get('error') or before.get('error') or 'not measured'
+            lines.append(f'| {job} | {stem}-{size} | {why} | | | | | | | |')
+            continue
+        cpu = (f'{before["cpu"] / after["cpu"]:.2f}×' if min(before['cpu'], after['cpu']) >= 0.02 else '')
+        lines.append(f'| {job} | {stem}-{size} | {fmt_seconds(before["wall"])} | {fmt_seconds(after["wall"])} | '
+                     f'{before["wall"] / after["wall"]:.2f}× | {fmt_seconds(before["cpu"])} | '
+                     f'{fmt_seconds(after["cpu"])} | {cpu} | {fmt_bytes(before["rss"])} | {fmt_bytes(after["rss"])} |')
+    lines.append('')
+    return lines
+
+
+def first_line(command):
+    try:
+        return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
+    except Exception:
+        return 'unavailable'
+
+
+# ---------------------------------------------------------------------------------------------
+# Codable: PlistCoding's PlistDecoder and PlistEncoder against Foundation's coders, in-process.
+
+CODABLE_BEGIN = '<!-- codable: written by Benchmarks/run.sh (full run or --codable) -->'
+CODABLE_END = '<!-- /codable -->'
+CODABLE_RECORDS = 45000
+# (job, title, input suffix, the issue's target: Foundation's time ÷ PlistKit's)
+CODABLE_JOBS = [('decode-xml', 'decode [Record] from XML', 'xml', 2),
+                ('decode-binary', 'decode [Record] from binary', 'bplist', 8),
+                ('encode-xml', 'encode [Record] to XML', 'xml', 3),
+                ('encode-binary', 'encode [Record] to binary', 'bplist', 5)]
+CODABLE_TOOLS = [('PlistKit', 'plistkit'), ('Foundation', 'foundation')]
+
+
+def codable(bench, corpora, rounds, timeout, scratch, log, count=CODABLE_RECORDS):
+    """The Codable section: each job's operation timed inside the process (the benchmark
+    reads the file before and checks the result after), Foundation and PlistKit alternating,
+    one process per run. Returns the section's lines, markers included."""
+    log('codable')
+    os.makedirs(corpora, exist_ok=True)
+    generated = subprocess.run([bench, 'generate', corpora, '--count', str(count)], capture_output=True, text=True)
+    if generated.returncode != 0:
+        return [CODABLE_BEGIN, '## Codable', '', f'The generator failed: {generated.stderr.strip()}', '', CODABLE_END]
+    load = ' '.join(open('/proc/loadavg').read().split()[:3]) if os.path.exists('/proc/loadavg') else 'unknown'
+    lines = [CODABLE_BEGIN, '## Codable: PlistDecoder and PlistEncoder against Foundation', '',
+             f'Measured on {datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")} at commit '
+             f'`{subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()}`'
+             f', load average {load} at the start (2 cores shared: CPU time is the steadier figure). '
+             f'{count:,} records of `{{Name: String, Index: Int, Score: Double, Active: Bool, Created: Date, '
+             'Tags: [String], Blob: Data}` (`Benchmarks/CodingBenchmark`), the files written by Foundation\'s '
+             '`PropertyListEncoder`. Both coders run in the same release build of `plistcoding-benchmark`, one '
+             f'process per run, alternating, a warm-up then {rounds} runs each; the figures are medians of the '
+             'operation alone (decoding `Data` already read, or encoding records already made). Every result is '
+             'checked: decoded records against the generated ones, encoded bytes read back by the other coder. '
+             'Peak memory is the process\'s resident high-water mark during the operation (reset just before '
+             'it, so the input or the records count for both).', '',
+             '| job | input | coder | runs | wall | CPU | peak memory | Foundation ÷ PlistKit (wall) | by CPU | '
+             'target | met |',
+             '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|']
+    for job, title, suffix, goal in CODABLE_JOBS:
+        source = os.path.join(corpora, f'coding-{count}.{suffix}')
+        size = os.path.getsize(source)
+        out = os.path.join(scratch, f'codable-{job}.{suffix}')
+        log(f'  {job}')
+        samples = {tool: [] for tool, _ in CODABLE_TOOLS}
+        errors = {}
+        for round_index in range(rounds + 1):
+            for tool, argument in CODABLE_TOOLS:
+                if tool in errors:
+                    continue
+                path = source if job.startswith('decode') else out
+                outcome = run_once([bench, job, argument, path], out + '.stdout', timeout)
+                if outcome is None or outcome[3] != 0:
+                    errors[tool] = f'over {timeout:.0f} s' if outcome is None else f'exit {outcome[3]}'
+                    continue
+                report = json.loads(outcome[4].decode().strip().splitlines()[-1])
+                if not report['checked']:
+                    errors[tool] = 'wrong output'
+                    continue
+                if round_index > 0:  # the first round is the warm-up
+                    samples[tool].append((report['wall'][0], report['cpu'][0], report['peak'][0]))
+        medians = {tool: tuple(statistics.median(run[i] for run in runs) for i in range(3))
+                   for tool, runs in samples.items() if runs and tool not in errors}
+        base = medians.get('PlistKit')
+        for tool, _ in CODABLE_TOOLS:
+            if tool in errors:
+                lines.append(f'| {title} | {fmt_bytes(size)} | {tool} | | {errors[tool]} | | | | | | |')
+                continue
+            wall, cpu, peak = medians[tool]
+            if tool == 'PlistKit':
+                peer = medians.get('Foundation')
+                met = ''
+                if peer:
+                    short = [why for why, ok in (('speed', peer[0] / wall >= goal or peer[1] / cpu >= goal),
+                                                 ('memory', peak <= peer[2])) if not ok]
+                    met = f'no ({", ".join(short)})' if short else 'yes' if peer[0] / wall >= goal else 'by CPU'
+                lines.append(f'| {title} | {fmt_bytes(size)} | {tool} | {len(samples[tool])} | {fmt_seconds(wall)} | '
+                             f'{fmt_seconds(cpu)} | {fmt_bytes(peak)} | | | ≥ {goal}×, memory ≤ Foundation | {met} |')
+            else:
+                ratio = f'{wall / base[0]:.1f}×' if base else ''
+                cpu_ratio = f'{cpu / base[1]:.1f}×' if base else ''
+                lines.append(f'| {title} | {fmt_bytes(size)} | {tool} | {len(samples[tool])} | {fmt_seconds(wall)} | '
+                             f'{fmt_seconds(cpu)} | {fmt_bytes(peak)} | {ratio} | {cpu_ratio} | | |')
+        for path in (out, out + '.stdout', out + '.stdout.usage'):
+            if os.path.exists(path):
+                os.remove(path)
+    return lines + ['', CODABLE_END, '']
+
+
+def replace_codable_section(path, section):
+    """Puts the Codable section into the results at `path` in place of the one there (or at
+    the end), leaving the rest of the file as its run wrote it."""
+    text = open(path).read() if os.path.exists(path) else '# Benchmark results\n'
+    block = '\n'.join(section)
+    if CODABLE_BEGIN in text and CODABLE_END in text:
+        head, rest = text.split(CODABLE_BEGIN, 1)
+        tail = rest.split(CODABLE_END, 1)[1].lstrip('\n')
+        text = head + block + ('\n' + tail if tail else '')
+    else:
+        text = text.rstrip('\n') + '\n\n' + block
+    with open(path, 'w') as handle:
+        handle.write(text if text.endswith('\n') else text + '\n')
 
 
 def targets(summary, sizes):

@@ -2,6 +2,7 @@
 # Builds one libFuzzer target with AddressSanitizer and runs it.
 #
 #   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream document
+#                                            plist-decoder archive-decoder
 #   Fuzz/run.sh --list
 #
 # The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/ and the test
@@ -10,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep archive schema roundtrip stream document"
+targets="xml binary json openstep archive schema roundtrip stream document plist-decoder archive-decoder"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -34,6 +35,23 @@ case "$target" in
   openstep) seed Samples/*.strings Samples/*.pbxproj Tests/*/Fixtures/*.strings Tests/*/Fixtures/*.pbxproj ;;
   roundtrip) seed Samples/* ;;
   stream) seed Samples/*.plist Samples/*.json Tests/*/Fixtures/*.json $(grep -rl 'bplist00' Tests 2>/dev/null) ;;
+  plist-decoder)
+    seed Samples/*.plist $(grep -rl 'bplist00' Samples Tests 2>/dev/null)
+    # Records that spell the fixed type's keys (FuzzCodableTypes' FuzzRecord), in XML and binary.
+    python3 - "$work" <<'PY'
+import datetime, plistlib, sys
+record = {'name': 'a', 'index': 1, 'small': -3, 'short': 300, 'medium': 70000, 'wide': 2**63, 'score': 0.5,
+          'ratio': 1.5, 'active': True, 'created': datetime.datetime(2001, 1, 1), 'blob': b'\x00\xff',
+          'link': {'relative': 'https://example.com/a'}, 'id': '5F8B6C1E-0D6A-4E3F-9F0B-2B1C3D4E5F60',
+          'tags': ['x', 'y'], 'byNumber': ['1', 'one', '2', 'two'], 'byName': {'k': [1, '$null', 3]},
+          'kind': 'fancy', 'shape': {'rectangle': {'width': 2, 'height': 3}}, 'base': {'label': 'b', 'level': 7}}
+records = [record, dict(record, name='b', children=[dict(record, name='c')], shape={'point': {}})]
+for name, fmt in (('records.xml', plistlib.FMT_XML), ('records.bplist', plistlib.FMT_BINARY)):
+    with open(f'{sys.argv[1]}/{name}', 'wb') as handle:
+        plistlib.dump(records, handle, fmt=fmt, sort_keys=False)
+PY
+    ;;
+  archive-decoder) seed $(grep -rl --exclude='*.swift' '\$archiver' Samples Tests 2>/dev/null) ;;
   document) seed Samples/*.strings Samples/*.pbxproj Samples/koreanmenu.plist Tests/Fixtures/Xcode/*.strings \
     Tests/*/Fixtures/*.json ;;
 esac

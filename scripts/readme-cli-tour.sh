@@ -59,6 +59,10 @@ show "" "plistkit create - --to json"
 show "\`--archive\` walks a keyed archive's objects instead of its \`\$objects\` table, for reading and editing:" \
   "plistkit print --archive Samples/Presidents.plist Presidents.0; plistkit get --archive Samples/Presidents.plist Presidents.42.Name"
 show "" "cp Samples/Presidents.plist p.plist && plistkit set --archive p.plist Presidents.0.Party Independent --type string && plistkit get --archive p.plist Presidents.0.Party"
+show "Compare by value, in any two formats; keyed archives as their objects (exit 0 equal, 1 different, 2 trouble, like diff(1)):" \
+  "plistkit diff Samples/Presidents.plist p.plist; echo \"exit \$?\""
+show "Merge three ways, as git's merge driver does (the result replaces OURS; conflicts are reported with all three values):" \
+  "cp Samples/computers.plist ours.plist; cp Samples/computers.plist theirs.plist; plistkit set ours.plist 0 'Apple I (1976)' --type string; plistkit insert theirs.plist 0 'Apple Lisa' --type string; plistkit merge Samples/computers.plist ours.plist theirs.plist && plistkit diff Samples/computers.plist ours.plist"
 show "Errors name the file and where, on standard error; usage errors exit 2 with a suggestion:" \
   "plistkit get Samples/sortednames.plist A.9999; echo \"exit \$?\"; plistkit conver x; echo \"exit \$?\"; plistkit print Samples/computers.plist --colour never; echo \"exit \$?\""
 show "plutil's options, output and exit codes (also when the binary is run as \`plutil\`):" \

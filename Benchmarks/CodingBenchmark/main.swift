@@ -8,9 +8,10 @@
 //       JOB: decode-xml, decode-binary (FILE is read), encode-xml, encode-binary (FILE is written)
 //       TOOL: plistkit or foundation
 //       prints one line of JSON: the wall and CPU seconds of each run of the operation alone
-//       (reading and writing the file, and making the records, are outside the timing), and
-//       whether the result was checked against the generated records (--unchecked skips the
-//       check, to profile the operation alone)
+//       (reading and writing the file, and making the records, are outside the timing), the
+//       process's peak resident memory during each run (what was resident before it counts:
+//       the input, or the records to encode), and whether the result was checked against the
+//       generated records (--unchecked skips the check, to profile the operation alone)
 import Foundation
 import PlistCoding
 import PlistKit
@@ -57,17 +58,34 @@ func makeRecords(count: Int) -> [Record] {
   }
 }
 
-/// Seconds of wall and CPU time of `body`.
-func measure(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+/// Seconds of wall and CPU time of `body`, and the process's peak resident bytes while it ran.
+func measure(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double, peak: Int) {
   func cpuNow() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
+  resetPeakMemory()
   let start = DispatchTime.now().uptimeNanoseconds
   let cpuStart = cpuNow()
   try body()
-  return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpuNow() - cpuStart)
+  let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  return (wall, cpuNow() - cpuStart, peakMemory())
+}
+
+/// Starts the kernel's peak-memory mark again from what is resident now (Linux's
+/// `clear_refs` 5), so that a run's peak is its own, not an earlier run's or the set-up's.
+func resetPeakMemory() {
+  try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+}
+
+/// The process's peak resident bytes since the last reset (`VmHWM`), or 0 where unknown.
+func peakMemory() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+  else { return 0 }
+  return kilobytes * 1024
 }
 
 func fail(_ message: String) -> Never {
@@ -105,7 +123,7 @@ case let job? where arguments.count == 3:
   let tool = arguments[1]
   let path = arguments[2]
   guard tool == "plistkit" || tool == "foundation" else { fail("TOOL is plistkit or foundation") }
-  var times: [(wall: Double, cpu: Double)] = []
+  var times: [(wall: Double, cpu: Double, peak: Int)] = []
   var checked = false
   switch job {
   case "decode-xml", "decode-binary":
@@ -128,16 +146,20 @@ case let job? where arguments.count == 3:
     var output = Data()
     for _ in 0..<runs {
       output = Data()
+      // Each coder's own result: bytes for PlistEncoder (made into Data after the timing, as
+      // a caller that needs Data would), Data for Foundation's.
+      var bytes: [UInt8] = []
       times.append(
         try measure {
           if tool == "plistkit" {
-            output = Data(try PlistEncoder(outputFormat: xml ? .xml : .binary).encode(records))
+            bytes = try PlistEncoder(outputFormat: xml ? .xml : .binary).encode(records)
           } else {
             let encoder = PropertyListEncoder()
             encoder.outputFormat = xml ? .xml : .binary
             output = try encoder.encode(records)
           }
         })
+      if tool == "plistkit" { output = Data(bytes) }
     }
     try output.write(to: URL(fileURLWithPath: path))
     // The other coder reads the output back.
@@ -153,7 +175,8 @@ case let job? where arguments.count == 3:
   }
   let walls = times.map { String($0.wall) }.joined(separator: ", ")
   let cpus = times.map { String($0.cpu) }.joined(separator: ", ")
-  print("{\"wall\": [\(walls)], \"cpu\": [\(cpus)], \"checked\": \(checked)}")
+  let peaks = times.map { String($0.peak) }.joined(separator: ", ")
+  print("{\"wall\": [\(walls)], \"cpu\": [\(cpus)], \"peak\": [\(peaks)], \"checked\": \(checked)}")
 default:
   fail("usage: plistcoding-benchmark generate DIR | JOB TOOL FILE (see the source's first lines)")
 }

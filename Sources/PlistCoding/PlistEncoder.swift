@@ -58,9 +58,14 @@ public final class PlistEncoder {
   /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing, or when the format
   ///   cannot hold something it encodes (the description names its key path).
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-    let encoded = try encodeValue(value, sortsKeys: outputFormat == .xml)
+    let sortsKeys = outputFormat == .xml
+    let (arena, root) = try encodeArena(value)
+    // XML and binary are written straight from the arena; what a stream writer cannot write
+    // (a key encoded twice, a value the format cannot hold) is written from the value, which
+    // keeps the key once or reports the error with its key path.
+    if let streamed = streamed(arena, root, sortsKeys: sortsKeys) { return streamed }
     do {
-      return try encoded.serialized(as: outputFormat, options: writingOptions)
+      return try arena.propertyList(root, sortsKeys: sortsKeys).serialized(as: outputFormat, options: writingOptions)
     } catch {
       throw EncodingError.invalidValue(
         value,
@@ -78,12 +83,53 @@ public final class PlistEncoder {
   }
 
   private func encodeValue<T: Encodable>(_ value: T, sortsKeys: Bool) throws -> PropertyList {
+    let (arena, root) = try encodeArena(value)
+    return arena.propertyList(root, sortsKeys: sortsKeys)
+  }
+
+  private func encodeArena<T: Encodable>(_ value: T) throws -> (EncodingArena, Int32) {
     let arena = EncodingArena()
     let encoder = ValueEncoder(arena: arena, userInfo: userInfo, maximumDepth: maximumDepth)
     guard let root = try encoder.topLevel(value) else {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
     }
-    return arena.propertyList(root, sortsKeys: sortsKeys)
+    return (arena, root)
+  }
+
+  /// The encoding in XML or binary written by a stream writer, or nil when the format has
+  /// none or the writer stopped.
+  private func streamed(_ arena: EncodingArena, _ root: Int32, sortsKeys: Bool) -> [UInt8]? {
+    switch outputFormat {
+    case .xml:
+      var options = writingOptions
+      options.sortedKeys = false  // the arena reports the keys sorted
+      var writer = XMLPropertyListStreamWriter(options: options)
+      return Self.streamed(arena, root, sortsKeys: sortsKeys, into: &writer) { (writer) throws(PropertyListError) in
+        try writer.finish()
+      }
+    case .binary:
+      // Every node is at most one object, and every key one more.
+      var writer = BinaryPropertyListStreamWriter(maximumObjectCount: 2 * arena.nodeCount + 1)
+      return Self.streamed(arena, root, sortsKeys: sortsKeys, into: &writer) { (writer) throws(PropertyListError) in
+        try writer.finish()
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// What `writer` writes of the arena, or nil when it stops or fails: the caller then
+  /// writes the value, which gives the error with its key path.
+  private static func streamed<Writer: PropertyListEventSink>(
+    _ arena: EncodingArena, _ root: Int32, sortsKeys: Bool, into writer: inout Writer,
+    finish: (inout Writer) throws(PropertyListError) -> [UInt8]
+  ) -> [UInt8]? {
+    do {
+      try arena.report(root, sortsKeys: sortsKeys, to: &writer)
+      return try finish(&writer)
+    } catch {
+      return nil
+    }
   }
 }

@@ -63,7 +63,9 @@ public struct PropertyListDocument: Sendable {
   /// True when the document is edited as an Xcode project file.
   public let isXcodeProject: Bool
   /// The options in force: those given, but for a JSON document that the reader took as typed
-  /// JSON (it holds the typed form's tags), which is read and written as typed.
+  /// JSON (it holds the typed form's tags), which is read and written as typed, and for an
+  /// OpenStep document that holds GNUstep's typed values (`<*I5>`), which writes new integers,
+  /// reals, booleans and dates in that form too (``PropertyListWritingOptions/openStepWritesGNUstepScalars``).
   public let options: Options
   /// The project's name, when ``isXcodeProject``.
   public let projectName: String?
@@ -111,11 +113,12 @@ public struct PropertyListDocument: Sendable {
     self.format = resolved
     self.encoding = encoding
     self.text = text
-    self.options = options
     lineEnding = LineEnding.detect(text)
     if resolved == .xml { try DocumentReading.checkDeclaredEncoding(text) }
     knownValue = value
     tree = Self.scan(text, format: resolved, value: value, options: options.reading)
+    if resolved == .openStep, tree.holdsScalars { options.writing.openStepWritesGNUstepScalars = true }
+    self.options = options
     isXcodeProject = resolved == .openStep && (options.xcodeProject ?? text.starts(with: Array("// !$*UTF8*$!".utf8)))
     style = DocumentStyle(text: text, tree: tree, format: resolved)
     projectName = isXcodeProject ? options.projectName ?? XcodeProjectText.projectName(in: text, tree: tree) : nil

@@ -31,6 +31,8 @@ struct CrashSafetyTests {
       if killed { killedCount += 1 }
       let after = try folder.contents("large.plist")
       #expect(after == original || after == converted, "attempt \(attempt): the file is neither old nor new")
+      // The temporary file has no name until the write is complete: a kill leaves nothing behind.
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["large.plist"], "attempt \(attempt)")
     }
     // The kills must have hit running processes, or the test proves nothing.
     #expect(killedCount >= 4)
@@ -57,6 +59,7 @@ struct CrashSafetyTests {
       if killed { killedCount += 1 }
       let after = try folder.contents("large.plist")
       #expect(after == original || after == expected, "attempt \(attempt): the file is neither old nor new")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["large.plist"], "attempt \(attempt)")
     }
     #expect(killedCount >= 4)
   }

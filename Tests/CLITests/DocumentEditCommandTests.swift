@@ -41,17 +41,34 @@ struct DocumentEditCommandTests {
     #expect(before.indices.filter { before[$0] != after[$0] }.count == 4)
   }
 
-  @Test func anInvalidFileGetsTheReadersErrorAndStaysAsItWas() throws {
+  static let brokenFiles: [(name: String, text: String, error: String)] = [
+    ("broken.plist", "// comment\n{ a = 1 }\n", "broken.plist:2:9: expected ';' after dictionary entry, found '}'"),
+    (
+      "broken-xml.plist",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n</dict>\n</plist>\n",
+      "broken-xml.plist:5:1: expected a value for key 'a' inside <dict>, found '</dict>'"
+    ),
+    ("broken.json", "{\n  \"a\": 1,\n  \"b\": \n}\n", "broken.json:4:1: expected a value, found '}'"),
+    (
+      "broken.strings", "/* c */\n\"a\" = \"b\"\n\"c\" = \"d\";\n",
+      "broken.strings:3:1: expected ';' after dictionary entry, found '\"'"
+    ),
+  ]
+
+  @Test(arguments: brokenFiles.indices)
+  func anInvalidFileGetsTheReadersErrorAndStaysAsItWas(_ index: Int) throws {
+    let (name, text, error) = Self.brokenFiles[index]
     let folder = try TemporaryDirectory()
-    let broken = Array("// comment\n{ a = 1 }\n".utf8)
-    let path = try folder.file("broken.plist", broken)
+    let broken = Array(text.utf8)
+    let path = try folder.file(name, broken)
     for words in [
       ["set", path, "a", "x", "--type", "string"], ["remove", path, "a"], ["plutil", "-remove", "a", path],
+      ["plutil", "-replace", "a", "-string", "x", path], ["insert", path, "z", "x", "--type", "string"],
     ] {
       let run = try CLI.run(words)
-      #expect(run.status == 1)
-      #expect(run.stderr.contains("broken.plist:2:9: expected ';' after dictionary entry, found '}'"), "\(run.stderr)")
-      #expect(try folder.contents("broken.plist") == broken)
+      #expect(run.status == 1, "\(words)")
+      #expect(run.stderr.contains(error), "\(words): \(run.stderr)")
+      #expect(try folder.contents(name) == broken, "\(words)")
     }
   }
 

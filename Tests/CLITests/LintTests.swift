@@ -65,6 +65,26 @@ struct LintTests {
     let error = try #require(throws: PropertyListError.self) { try PropertyList(bytes: bytes) }
     #expect(run.stderr == "plistkit: \(path): \(error)\n")
   }
+
+  @Test(
+    "a .json file is checked as JSON and gets JSON's error; --from still decides",
+    .enabled(if: FormatSupport.works(.json)))
+  func jsonFileName() throws {
+    let folder = try TemporaryDirectory()
+    for text in ["abc", #""\UA66D""#] {
+      let path = try folder.file("settings.json", text)
+      let run = try CLI.run(["lint", path])
+      #expect(run.status == 1)
+      #expect(run.output == "")
+      let error = try #require(throws: PropertyListError.self) {
+        try PropertyList(bytes: Array(text.utf8), format: .json)
+      }
+      #expect(run.stderr == "plistkit: " + ConvertTests.diagnostic(path: path, error) + "\n")
+      let asOpenStep = try CLI.run(["lint", "--from", "openstep", path])
+      #expect(asOpenStep.status == 0)
+      #expect(asOpenStep.output == "\(path): OK\n")
+    }
+  }
 }
 
 /// The progress bar: only on a terminal, only for long work, erased at the end.

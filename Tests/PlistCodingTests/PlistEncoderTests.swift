@@ -77,6 +77,28 @@ struct PlistEncoderTests {
       ])
   }
 
+  /// Encodes the key `b` twice.
+  struct Twice: Encodable {
+    func encode(to encoder: Encoder) throws {
+      enum Keys: String, CodingKey { case b, a }
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(1, forKey: .b)
+      try container.encode(2, forKey: .a)
+      try container.encode(3, forKey: .b)
+    }
+  }
+
+  @Test("a key encoded twice is written once, with its last value, in XML (as Foundation) and binary")
+  func keyEncodedTwice() throws {
+    let foundation = PropertyListEncoder()
+    foundation.outputFormat = .xml
+    let xml = try PlistEncoder(outputFormat: .xml).encode(Twice())
+    #expect(xml == [UInt8](try foundation.encode(Twice())))
+    #expect(try PropertyList(bytes: xml).isIdentical(to: ["a": 2, "b": 3]))
+    let binary = try PlistEncoder(outputFormat: .binary).encode(Twice())
+    #expect(try PropertyList(bytes: binary).isIdentical(to: ["b": 3, "a": 2]))
+  }
+
   /// Encodes through nested containers and super encoders, in every way Codable allows.
   struct Shapes: Encodable {
     func encode(to encoder: Encoder) throws {

@@ -47,6 +47,39 @@ struct DocumentRegressionTests {
     }
   }
 
+  /// A project file's `key;` entry with a comment after its key (over lines, in the input the
+  /// fuzzer found): setting its value took the comment for the value's and wrote the new value
+  /// in place of the key and the comment, leaving an entry without a key.
+  @Test func aShorthandEntrysValueFollowsTheCommentAfterItsKey() throws {
+    let text =
+      "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t};\n\tA /* one */;\n\tB /* two\n\tlines */;\n}\n"
+    var document = try PropertyListDocument(bytes: Array(text.utf8))
+    #expect(document.isXcodeProject)
+    var value = try PropertyList(bytes: Array(text.utf8))
+    let edits: [RandomEdit] = [.set("A", ["k": "v"]), .set("B", "x")]
+    for edit in edits {
+      try edit.apply(to: &document)
+      try edit.apply(to: &value)
+      #expect(try PropertyList(bytes: document.bytes) == value, "\(edit)")
+    }
+    #expect(
+      String(decoding: document.bytes, as: UTF8.self)
+        == "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t};\n\tA /* one */ = {\n\t\tk = v;\n\t};\n\tB /* two\n\tlines */ = x;\n}\n"
+    )
+  }
+
+  /// A project file's array whose only element shares its line with the closing `)`: removing
+  /// the element looked for one before it that is not there (found by fuzzing).
+  @Test func theOnlyElementOnTheClosingLineGoes() throws {
+    let text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tlist = (\n\t\ta);\n}\n"
+    var document = try PropertyListDocument(bytes: Array(text.utf8))
+    try document.removeValue(at: "list.0")
+    #expect(
+      String(decoding: document.bytes, as: UTF8.self)
+        == "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tlist = (\n\t\t);\n}\n")
+    #expect(try PropertyList(bytes: document.bytes) == ["archiveVersion": "1", "list": []])
+  }
+
   static let projectFuzzInput: [UInt8] = [
     0x2F, 0x2F, 0x20, 0x21, 0x24, 0x2A, 0x55, 0x54, 0x46, 0x38, 0x2A, 0x24, 0x21, 0x0A, 0x7B, 0x0A,
     0x09, 0x61, 0x72, 0x63, 0x68, 0x69, 0x76, 0x65, 0x56, 0x65, 0x72, 0x73, 0x69, 0x6F, 0x6E, 0x20,

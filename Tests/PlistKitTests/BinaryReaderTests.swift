@@ -16,6 +16,7 @@ func readBinary(
 
 /// The error reading `bytes` throws, or nil when it reads.
 func binaryReadError(_ bytes: [UInt8], options: PropertyListReadingOptions = .default) -> PropertyListError? {
+  StreamedCheck.expectSameOutcome(bytes, format: .binary, options: options)
   do {
     _ = try readBinary(bytes, options: options)
     return nil

@@ -7,6 +7,7 @@ struct JSONErrorTests {
   static func failure(
     _ bytes: [UInt8], _ style: JSONStyle = .plain, limits: PropertyListLimits = .default
   ) -> PropertyListError? {
+    StreamedCheck.expectSameOutcome(bytes, format: .json, options: .init(limits: limits, jsonStyle: style))
     do {
       _ = try PropertyList(bytes: bytes, format: .json, options: .init(limits: limits, jsonStyle: style))
       return nil

@@ -5,6 +5,7 @@ import Testing
 @Suite("OpenStep errors")
 struct OpenStepErrorTests {
   static func failure(_ bytes: [UInt8], limits: PropertyListLimits = .default) -> PropertyListError? {
+    StreamedCheck.expectSameOutcome(bytes, format: .openStep, options: .init(limits: limits))
     do {
       _ = try PropertyList(bytes: bytes, format: .openStep, options: .init(limits: limits))
       return nil

@@ -35,6 +35,8 @@ struct TextReaderMutationTests {
   }
 
   static func check(_ bytes: [UInt8], format: PropertyListFormat, style: JSONStyle = .plain) -> Bool {
+    StreamedCheck.expectSameOutcome(bytes, format: format, options: .init(jsonStyle: style))
+    StreamedCheck.expectSameOutcome(bytes, format: nil, options: .init(jsonStyle: style))
     do {
       _ = try PropertyList(bytes: bytes, format: format, options: .init(jsonStyle: style))
       return true

@@ -33,6 +33,22 @@ extension ObjectGraph {
   }
 }
 
+extension ObjectGraph {
+  /// The plain view of one value of this graph (a reference `.uid(id)`, or a field's inline
+  /// value), rendered as ``plainView(options:limits:)`` renders it where it occurs.
+  ///
+  /// The graph's references must be in range (a graph read from an archive always is: see
+  /// ``checkReferences()``); they are not checked again here, so that rendering many values
+  /// of one graph stays cheap. Rendering stops with ``KeyedArchiveError/Kind/limitExceeded``
+  /// past `limits.maximumExpandedNodes` nodes or `limits.maximumDepth` levels.
+  package func plainView(
+    of value: PropertyList, options: PlainViewOptions = .default, limits: ArchiveLimits = .default
+  ) throws(KeyedArchiveError) -> PropertyList {
+    var renderer = PlainViewRenderer(graph: self, options: options, limits: limits)
+    return try renderer.render(value, depth: 0)
+  }
+}
+
 /// Renders a graph as a tree, one object at a time.
 struct PlainViewRenderer {
   let graph: ObjectGraph
@@ -185,9 +201,13 @@ struct PlainViewRenderer {
         keys.count == objects.count
       else { return nil }
       var result = PropertyListDictionary()
-      for (key, object) in zip(keys, objects) {
+      for (position, (key, object)) in zip(keys, objects).enumerated() {
         let renderedKey = try render(key, depth: depth + 1)
-        let keyText = Self.keyText(renderedKey)
+        guard let keyText = Self.keyText(renderedKey) else {
+          throw KeyedArchiveError(
+            .typeMismatch, at: trail + ["NS.keys", String(position)],
+            "a dictionary key must be a string, a number, a boolean or a date, found \(Self.kindName(renderedKey))")
+        }
         result[keyText] = try render(object, under: keyText, depth: depth + 1)
       }
       return .dictionary(result)
@@ -216,16 +236,28 @@ struct PlainViewRenderer {
     }
   }
 
-  /// A dictionary key as text: strings as they are, other values in their plain form
-  /// (`nska_deserialize` uses Python's `str`).
-  static func keyText(_ value: PropertyList) -> String {
+  /// A dictionary key as text: strings as they are, numbers, booleans and dates in their plain
+  /// form (`nska_deserialize` uses Python's `str`); nil for a container, data or a UID, which
+  /// have no text a key could be.
+  static func keyText(_ value: PropertyList) -> String? {
     switch value {
     case .string(let string): string
     case .integer(let integer): integer.description
     case .real(let real): real.description
     case .boolean(let bool): bool ? "True" : "False"
     case .date(let date): date.iso8601
-    default: "\(value)"
+    case .array, .dictionary, .data, .uid: nil
+    }
+  }
+
+  /// The kind of a value that cannot be a key, with its article, for messages.
+  static func kindName(_ value: PropertyList) -> String {
+    switch value {
+    case .array: "an array"
+    case .dictionary: "a dictionary"
+    case .data: "data"
+    case .uid: "a UID"
+    default: "a scalar"
     }
   }
 }

@@ -35,15 +35,17 @@ extension PropertyListDocument {
     }
     let indentation = TextLines.indentation(text, span.lowerBound)
     let rendered = try renderer.value(value, path: path, indentation: indentation, flat: isFlat(parent))
-    if isXcodeProject, let comment = XcodeProjectText.commentSpan(after: span.upperBound, text: text) {
-      // The comment named the old value; the new one gets its own, if any, afterwards.
-      return [Splice(range: span.lowerBound..<comment.upperBound, bytes: rendered)]
-    }
+    let comment = isXcodeProject ? XcodeProjectText.commentSpan(after: span.upperBound, text: text) : nil
     if let parent, tree.kind(parent) == .dictionary, node > 0, tree.kind(node - 1) == .key,
       tree.span(node - 1) == tree.span(node)
     {
-      // A `"key";` entry: the value follows the key.
-      return [Splice(range: span.upperBound..<span.upperBound, bytes: style.assignment + rendered)]
+      // A `"key";` entry: the value follows the key, and the comment that names the key.
+      let offset = comment?.upperBound ?? span.upperBound
+      return [Splice(range: offset..<offset, bytes: style.assignment + rendered)]
+    }
+    if let comment {
+      // The comment named the old value; the new one gets its own, if any, afterwards.
+      return [Splice(range: span.lowerBound..<comment.upperBound, bytes: rendered)]
     }
     return [Splice(range: span, bytes: rendered)]
   }
@@ -217,6 +219,10 @@ extension PropertyListDocument {
         }
       }
       return splices
+    }
+    if entries.count == 1 {
+      // The only entry, on a line it shares with the container's marks: its text goes.
+      return [Splice(range: entry.start..<entry.end, bytes: [])]
     }
     if position < entries.count - 1 {
       return [Splice(range: entry.start..<entries[position + 1].start, bytes: [])]

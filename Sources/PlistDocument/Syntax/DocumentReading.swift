@@ -15,7 +15,7 @@ enum DocumentReading {
     if (format ?? PropertyListFormat.detect(bytes, fileName: fileName)) == .openStep {
       // The reader checks the text and reports to a sink that keeps nothing, so a large
       // project file is never a value.
-      var sink = DiscardingSink()
+      var sink = PropertyListCheckingSink()
       let resolved = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
       return (nil, resolved, options)
     }
@@ -70,15 +70,4 @@ enum DocumentReading {
     }
     return nil
   }
-}
-
-/// Hears what a reader reports and keeps none of it: the reader's checks, without a value.
-struct DiscardingSink: PropertyListEventSink {
-  mutating func beginArray() {}
-  mutating func beginDictionary() {}
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {}
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {}
-  mutating func scalar(_ value: PropertyList) {}
-  mutating func endArray() {}
-  mutating func endDictionary() {}
 }

@@ -49,6 +49,12 @@ struct SyntaxTree: Sendable {
   var count: Int { kinds.count }
 
   func kind(_ node: Int) -> Kind { kinds[node] }
+
+  /// True when a node holds an integer, a real, a boolean or a date (in OpenStep, one of
+  /// GNUstep's typed values).
+  var holdsScalars: Bool {
+    kinds.contains { $0 == .integer || $0 == .real || $0 == .boolean || $0 == .date }
+  }
   func start(_ node: Int) -> Int { Int(starts[node]) }
   func end(_ node: Int) -> Int { Int(ends[node]) }
   /// The node after `node`'s subtree.

@@ -16,7 +16,7 @@
 /// A dictionary that repeats a key cannot be streamed (the value tree keeps the key's first
 /// place with its last value): the writer notes it in ``stopReason`` and stops the read, and
 /// the caller converts from the value.
-struct BinaryPropertyListStreamWriter: PropertyListEventSink {
+package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   /// Output not handed on yet (all of it without a `write` function).
   private(set) var output: [UInt8]
   private(set) var destination: StreamWriterOutput
@@ -37,7 +37,7 @@ struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   /// The root object, once written.
   private var root: Int?
   /// Set when a dictionary repeats a key: the output is then unusable.
-  private(set) var stopReason: PropertyListConverter.Fallback?
+  package private(set) var stopReason: PropertyListConverter.Fallback?
 
   /// Makes a writer whose object references can number `maximumObjectCount` objects. Any
   /// bound that holds will do; for an XML document, every value and key is an element of at
@@ -50,14 +50,18 @@ struct BinaryPropertyListStreamWriter: PropertyListEventSink {
     output.reserveCapacity(destination.initialCapacity)
   }
 
-  mutating func beginArray() { open.append((references.count, false)) }
+  /// Makes a writer that keeps all of its output for ``finish()``: for a producer of events
+  /// in another module of the package (the Codable encoder).
+  package init(maximumObjectCount: Int) { self.init(maximumObjectCount: maximumObjectCount, write: nil) }
 
-  mutating func beginDictionary() {
+  package mutating func beginArray() { open.append((references.count, false)) }
+
+  package mutating func beginDictionary() {
     open.append((references.count, true))
     keys.open()
   }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+  package mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     let depth = open.count
     let position = (references.count - open[depth - 1].start) / 2
     let reference: Int
@@ -74,11 +78,11 @@ struct BinaryPropertyListStreamWriter: PropertyListEventSink {
     references.append(reference)
   }
 
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+  package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     try collect(sharedObject { $0.appendBinaryString(utf8: utf8) })
   }
 
-  mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
+  package mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
     switch value {
     case .boolean, .uid:
       offsets.append(destination.handedOn + output.count)
@@ -90,7 +94,7 @@ struct BinaryPropertyListStreamWriter: PropertyListEventSink {
     }
   }
 
-  mutating func endArray() throws(PropertyListError) {
+  package mutating func endArray() throws(PropertyListError) {
     let start = open.removeLast().start
     offsets.append(destination.handedOn + output.count)
     output.appendBinaryMarker(BinaryPropertyListMarker.arrayNibble, count: references.count - start)
@@ -99,7 +103,7 @@ struct BinaryPropertyListStreamWriter: PropertyListEventSink {
     try collect(offsets.count - 1)
   }
 
-  mutating func endDictionary() throws(PropertyListError) {
+  package mutating func endDictionary() throws(PropertyListError) {
     let start = open.removeLast().start
     keys.close()
     offsets.append(destination.handedOn + output.count)
@@ -116,7 +120,7 @@ struct BinaryPropertyListStreamWriter: PropertyListEventSink {
 
   /// Writes the offset table and the trailer after the root, and hands the rest on; returns
   /// what is left in memory (all of the output without a `write` function).
-  mutating func finish() throws(PropertyListError) -> [UInt8] {
+  package mutating func finish() throws(PropertyListError) -> [UInt8] {
     guard let root, open.isEmpty else { preconditionFailure("the document has not ended") }
     guard BinaryPropertyListTrailer.byteCount(holding: offsets.count) <= referenceSize else {
       // The bound given at the start did not hold: the references written are too narrow.

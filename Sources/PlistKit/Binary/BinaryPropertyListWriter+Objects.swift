@@ -40,24 +40,6 @@ extension [UInt8] {
     }
   }
 
-  /// ASCII (one byte per character) when every scalar is below 0x80, else UTF-16 big-endian;
-  /// the count is in bytes or code units respectively, as CoreFoundation writes it.
-  private mutating func appendBinaryString(_ string: String) {
-    let utf8 = string.utf8
-    if utf8.allSatisfy({ $0 < 0x80 }) {
-      appendBinaryMarker(BinaryPropertyListMarker.asciiStringNibble, count: utf8.count)
-      append(contentsOf: utf8)
-    } else {
-      let utf16 = string.utf16
-      appendBinaryMarker(BinaryPropertyListMarker.utf16StringNibble, count: utf16.count)
-      reserveCapacity(count + 2 * utf16.count)
-      for unit in utf16 {
-        append(UInt8(truncatingIfNeeded: unit >> 8))
-        append(UInt8(truncatingIfNeeded: unit))
-      }
-    }
-  }
-
   /// Non-negative values below 2^8, 2^16 and 2^32 in 1, 2 and 4 bytes (read back as
   /// unsigned); negative values and the rest of the `Int64` range in 8 bytes; values above
   /// `Int64.max` as 128-bit integers whose high half is zero.

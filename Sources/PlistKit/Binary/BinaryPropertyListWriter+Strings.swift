@@ -1,7 +1,14 @@
 extension [UInt8] {
-  /// Appends a string object from its UTF-8 bytes (valid UTF-8), exactly as the value writer
-  /// appends the same `String`: ASCII when every byte is below 0x80 (the count in bytes), else
-  /// UTF-16 big-endian (the count in code units).
+  /// Appends a string object: the one binary string encoder, over the string's UTF-8 bytes, so
+  /// the value writer and the stream writer write the same string identically.
+  mutating func appendBinaryString(_ string: String) {
+    var string = string
+    string.withUTF8 { appendBinaryString(utf8: $0) }
+  }
+
+  /// Appends a string object from its UTF-8 bytes (valid UTF-8), as CoreFoundation writes it:
+  /// ASCII when every byte is below 0x80 (the count in bytes), else UTF-16 big-endian (the
+  /// count in code units).
   mutating func appendBinaryString(utf8: UnsafeBufferPointer<UInt8>) {
     if ASCIIScan.isASCII(utf8) {
       appendBinaryMarker(BinaryPropertyListMarker.asciiStringNibble, count: utf8.count)

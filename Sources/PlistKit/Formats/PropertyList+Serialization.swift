@@ -72,7 +72,7 @@ extension PropertyList {
   }
 
   /// `format`, or the format detected from `bytes` (and `fileName`), after checking the size.
-  private static func resolveFormat(
+  static func resolveFormat(
     of bytes: UnsafeRawBufferPointer, _ format: PropertyListFormat?, fileName: String?, limits: PropertyListLimits
   ) throws(PropertyListError) -> PropertyListFormat {
     try limits.checkInputSize(bytes.count, format: format)

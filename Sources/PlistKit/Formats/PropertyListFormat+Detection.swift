@@ -11,6 +11,10 @@ extension PropertyListFormat {
   ///
   /// The guess is only a guess: the chosen reader reports that format's own error when the
   /// file is broken (a truncated `bplist00` file is a broken binary plist, not a string).
+  ///
+  /// A bare XML value without the `<plist>` root (`<string>hi</string>`, `<dict/>`), which
+  /// CoreFoundation reads, is XML too: OpenStep data (`<0fbd 77>`) holds only hex digits and
+  /// white space, and GNUstep's typed values start `<*`, so an element name cannot be either.
   public static func detect(_ bytes: UnsafeRawBufferPointer) -> PropertyListFormat? {
     if startsWithBinaryHeader(bytes) { return .binary }
     let text = asciiProjection(of: bytes, limit: 4096)
@@ -22,7 +26,7 @@ extension PropertyListFormat {
     guard cursor < text.count else { return nil }
     let rest = text[cursor...]
     if rest.starts(with: "<?xml".utf8) || rest.starts(with: "<!DOCTYPE".utf8) || rest.starts(with: "<plist".utf8)
-      || rest.starts(with: "<!--".utf8)
+      || rest.starts(with: "<!--".utf8) || startsWithValueElement(rest)
     {
       return .xml
     }
@@ -164,5 +168,17 @@ extension PropertyListFormat {
       offset += 2
     }
     return projection
+  }
+
+  /// True when `text` starts with the opening tag of a property list value element:
+  /// `<string>`, `<dict/>`, `<array >`, ….
+  private static func startsWithValueElement(_ text: ArraySlice<UInt8>) -> Bool {
+    guard text.first == UInt8(ascii: "<") else { return false }
+    let names = ["string", "dict", "array", "true", "false", "integer", "real", "date", "data", "key"]
+    for name in names where text.dropFirst().starts(with: name.utf8) {
+      let next = text.dropFirst(1 + name.utf8.count).first
+      if let next, [UInt8(ascii: ">"), UInt8(ascii: "/"), 0x20, 0x09, 0x0A, 0x0D].contains(next) { return true }
+    }
+    return false
   }
 }

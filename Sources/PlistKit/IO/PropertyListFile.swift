@@ -32,6 +32,20 @@ public enum PropertyListFile {
   /// disk, then renamed over the target. A reader sees either the old file or the whole new
   /// one, never a mix, even if the process is killed. An existing file keeps its permissions;
   /// a symbolic link is followed and its target replaced.
+  ///
+  /// Only a regular file is replaced. A target that exists and is something else (a FIFO, a
+  /// character or block device, a socket) is opened and written into, as a shell redirection
+  /// would; `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` write to the process's own descriptor.
+  /// Such a write cannot be atomic: what was written before a failure stays written.
+  ///
+  /// On Linux the temporary file is made unnamed (`O_TMPFILE`) and given a name only once it
+  /// is complete, just before the rename, so a killed process leaves no temporary file behind
+  /// except in the moment between those two calls. Where the folder's file system cannot make
+  /// unnamed files, or `/proc` is missing, a named temporary `.NAME.plistkit-XXXXXX` is used
+  /// instead, and a kill while writing leaves it behind.
+  ///
+  /// The new file is a new inode: other hard links to the old file keep the old content (see
+  /// ``otherHardLinks(of:)``).
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PropertyListError) {
     _ = try writeAtomically(to: path) { (write) throws(PropertyListError) in
       try bytes.withRawBytes { (buffer) throws(PropertyListError) in try write(buffer) }
@@ -41,7 +55,8 @@ public enum PropertyListFile {
 
   /// Writes what `produce` hands to its `write` function to `path` atomically, as
   /// ``writeAtomically(_:to:)`` does, for output made in pieces that are never all in memory.
-  /// When `produce` throws or returns false, the target is left untouched and nothing is kept.
+  /// When `produce` throws or returns false, the target is left untouched and nothing is kept
+  /// (a FIFO or device target keeps what was already written into it).
   ///
   /// - Returns: what `produce` returned.
   public static func writeAtomically(
@@ -49,47 +64,68 @@ public enum PropertyListFile {
     _ produce: (_ write: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) throws(PropertyListError)
       -> Bool
   ) throws(PropertyListError) -> Bool {
-    let target = resolvedTarget(of: path)
-    let folder = directory(of: target)
-    var existing = stat()
-    let targetExists = stat(target, &existing) == 0
-    if targetExists, (existing.st_mode & S_IFMT) == S_IFDIR {
-      throw PropertyListError(.io, "cannot write \(path): it is a directory")
+    switch try OutputTarget(path) {
+    case .descriptor(let descriptor):
+      return try writeDirectly(to: SystemFile(descriptor: descriptor), path: path, produce)
+    case .special(let target):
+      let descriptor = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      guard descriptor >= 0 else { throw ioError("cannot open", path: path) }
+      defer { close(descriptor) }
+      return try writeDirectly(to: SystemFile(descriptor: descriptor), path: path, produce)
+    case .regular(let target, let existing):
+      return try replace(target, existing: existing, path: path, produce)
     }
-    if targetExists, access(target, W_OK) != 0 {
+  }
+
+  /// The number of other hard links to the regular file at `path` (a symbolic link followed):
+  /// names that an atomic write does not update, because it makes a new file. 0 when the file
+  /// has one name, does not exist or is not a regular file.
+  public static func otherHardLinks(of path: String) -> Int {
+    var status = stat()
+    guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return 0 }
+    return max(0, Int(status.st_nlink) - 1)
+  }
+
+  private static func writeDirectly(
+    to file: SystemFile, path: String,
+    _ produce: (_ write: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) throws(PropertyListError)
+      -> Bool
+  ) throws(PropertyListError) -> Bool {
+    try produce { (buffer) throws(PropertyListError) in
+      guard file.writeAll(buffer) else { throw ioError("cannot write", path: path) }
+    }
+  }
+
+  private static func replace(
+    _ target: String, existing: stat?, path: String,
+    _ produce: (_ write: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) throws(PropertyListError)
+      -> Bool
+  ) throws(PropertyListError) -> Bool {
+    if existing != nil, access(target, W_OK) != 0 {
       throw PropertyListError(.io, "cannot write \(path): permission denied")
     }
-
-    var template = Array((folder + "/." + baseName(of: target) + ".plistkit-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      throw PropertyListError(
-        .io, "cannot write \(path): cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
-    }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let folder = directory(of: target)
+    var temporary = try TemporaryFile(in: folder, for: baseName(of: target), path: path)
     var committed = false
     defer {
-      if !committed { unlink(temporary) }
+      if !committed { temporary.discard() }
     }
-    do {
-      defer { close(descriptor) }
-      let file = SystemFile(descriptor: descriptor)
-      let write = { (buffer: UnsafeRawBufferPointer) throws(PropertyListError) in
-        guard file.writeAll(buffer) else { throw ioError("cannot write", path: path) }
-      }
-      guard try produce(write) else { return false }
-      let mode: mode_t
-      if targetExists {
-        mode = existing.st_mode & 0o7777
-      } else {
-        let mask = umask(0)
-        umask(mask)
-        mode = 0o666 & ~mask
-      }
-      guard fchmod(descriptor, mode) == 0 else { throw ioError("cannot set permissions of", path: path) }
-      guard fsync(descriptor) == 0 else { throw ioError("cannot flush", path: path) }
+    let file = SystemFile(descriptor: temporary.descriptor)
+    let write = { (buffer: UnsafeRawBufferPointer) throws(PropertyListError) in
+      guard file.writeAll(buffer) else { throw ioError("cannot write", path: path) }
     }
-    guard rename(temporary, target) == 0 else { throw ioError("cannot replace", path: path) }
+    guard try produce(write) else { return false }
+    let mode: mode_t
+    if let existing {
+      mode = existing.st_mode & 0o7777
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      mode = 0o666 & ~mask
+    }
+    guard fchmod(temporary.descriptor, mode) == 0 else { throw ioError("cannot set permissions of", path: path) }
+    guard fsync(temporary.descriptor) == 0 else { throw ioError("cannot flush", path: path) }
+    try temporary.rename(to: target, path: path)
     committed = true
     // Make the rename itself durable.
     let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -100,7 +136,7 @@ public enum PropertyListFile {
     return true
   }
 
-  private static func resolvedTarget(of path: String) -> String {
+  static func resolvedTarget(of path: String) -> String {
     var current = path
     for _ in 0..<40 {
       var buffer = [CChar](repeating: 0, count: 4096)
@@ -112,17 +148,17 @@ public enum PropertyListFile {
     return current
   }
 
-  private static func directory(of path: String) -> String {
+  static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  private static func baseName(of path: String) -> String {
+  static func baseName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
   }
 
-  private static func ioError(_ action: String, path: String) -> PropertyListError {
+  static func ioError(_ action: String, path: String) -> PropertyListError {
     let reason = String(cString: strerror(errno))
     return PropertyListError(.io, "\(action) \(path): \(reason)")
   }

@@ -18,25 +18,7 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible, 
       components = []
       return
     }
-    var parts: [String] = []
-    var current = ""
-    var escaping = false
-    for character in text {
-      if escaping {
-        current.append(character)
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else if character == "." {
-        parts.append(current)
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    if escaping { current.append("\\") }
-    parts.append(current)
-    components = parts
+    components = Self.split(text, at: ".").map(Self.unescaped)
   }
 
   /// Parses a path literal.
@@ -72,6 +54,50 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible, 
 }
 
 extension PropertyListKeyPath {
+  /// `text` cut at each `separator` that no backslash escapes; the pieces keep their escapes
+  /// (so that a caller can look for other special characters in them before resolving them
+  /// with ``unescaped(_:)``).
+  package static func split(_ text: String, at separator: Character) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        current.append(character)
+        escaping = false
+      } else if character == "\\" {
+        current.append(character)
+        escaping = true
+      } else if character == separator {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    parts.append(current)
+    return parts
+  }
+
+  /// `text` with each backslash escape resolved to the character it escapes; a trailing
+  /// lone backslash is kept literally.
+  package static func unescaped(_ text: String) -> String {
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        result.append(character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    if escaping { result.append("\\") }
+    return result
+  }
+
   /// The array index a component names: decimal digits only, no sign.
   package static func index(_ component: String) -> Int? {
     guard !component.isEmpty, component.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }

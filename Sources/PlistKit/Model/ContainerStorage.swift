@@ -4,11 +4,11 @@
 /// changes). The addresses are only compared while the root value is alive, which keeps
 /// every buffer of the tree alive, so an address cannot be reused by another container.
 /// Empty containers have no storage of their own and are never shared.
-struct ContainerStorage: Hashable {
-  let elements: UInt
-  let keys: UInt
+package struct ContainerStorage: Hashable, Sendable {
+  package let elements: UInt
+  package let keys: UInt
 
-  init?(_ elements: [PropertyList]) {
+  package init?(_ elements: [PropertyList]) {
     guard let address = elements.withUnsafeBufferPointer({ $0.baseAddress }), !elements.isEmpty else {
       return nil
     }
@@ -16,7 +16,7 @@ struct ContainerStorage: Hashable {
     keys = 0
   }
 
-  init?(_ dictionary: PropertyListDictionary) {
+  package init?(_ dictionary: PropertyListDictionary) {
     guard !dictionary.isEmpty,
       let values = dictionary.values.withUnsafeBufferPointer({ $0.baseAddress }),
       let keys = dictionary.keys.withUnsafeBufferPointer({ $0.baseAddress })

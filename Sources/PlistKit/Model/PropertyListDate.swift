@@ -31,6 +31,10 @@ public struct PropertyListDate: Hashable, Sendable, Comparable {
   /// Fractions of a second are dropped toward the past, as CoreFoundation does.
   public var iso8601: String { ISO8601.format(secondsSinceReferenceDate) }
 
+  /// True when ``iso8601`` is this date: it is finite and its year is within -99999999 to
+  /// 99999999 (others come out clamped to the nearest date that has the form).
+  package var hasISO8601Form: Bool { ISO8601.writableRange.contains(secondsSinceReferenceDate) }
+
   /// Dates compare by their bit pattern for equality (so a NaN date equals itself), and by
   /// value for ordering.
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -1,5 +1,13 @@
 internal import CLibXML2
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Hands the input to libxml2 in the chunks it asks for: from bytes already in memory (never
 /// copied whole first), or from a file read as libxml2 goes, so that a large file is never all
 /// in memory.
@@ -25,6 +33,10 @@ struct XMLInputSource {
   /// bytes of a file read ahead to look for the byte-order mark.
   private var utf32: (text: UTF32Text, output: [UInt8], handedOver: Int)?
   private var readAhead: [UInt8] = []
+  /// True for UTF-16 text, where zero bytes are half of most characters.
+  private var isWide = false
+  /// Bytes handed to libxml2 as they are (not transcoded), to place a NUL byte.
+  private var rawHandedOver = 0
 
   /// Reads from bytes in memory.
   init(bytes: UnsafeRawBufferPointer) { origin = .memory(bytes) }
@@ -58,6 +70,7 @@ struct XMLInputSource {
       }
       prefix = readAhead
     }
+    isWide = prefix.count >= 2 && (prefix[0] == 0 || prefix[1] == 0 || [0xFE, 0xFF].contains(prefix[0]))
     guard let byteOrder = prefix.withUnsafeBytes({ UTF32Text.byteOrder(of: $0) }) else { return false }
     utf32 = (UTF32Text(byteOrder: byteOrder, format: .xml), [], 0)
     return true
@@ -67,7 +80,7 @@ struct XMLInputSource {
   /// count, 0 at the end (or after a failure).
   private mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
     guard failure == nil else { return 0 }
-    guard var (text, output, handedOver) = utf32 else { return fillRaw(buffer) }
+    guard var (text, output, handedOver) = utf32 else { return refusingNUL(fillRaw(buffer), in: buffer) }
     defer { utf32 = (text, output, handedOver) }
     while handedOver == output.count {
       output.removeAll(keepingCapacity: true)
@@ -87,6 +100,21 @@ struct XMLInputSource {
     output.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + handedOver, byteCount: count) }
     handedOver += count
     return count
+  }
+
+  /// `count`, or 0 with a failure when the `count` bytes just put in `buffer` hold a NUL byte.
+  /// XML 1.0 allows U+0000 nowhere, and libxml2 takes one after the root element for the end of
+  /// the input, so that `<plist>…</plist>` followed by `\0` and anything at all would read as
+  /// a valid document.
+  private mutating func refusingNUL(_ count: Int, in buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard !isWide, count > 0, let base = buffer.baseAddress, let zero = memchr(base, 0, count) else {
+      rawHandedOver += max(0, count)
+      return count
+    }
+    let position = rawHandedOver + (UnsafeRawPointer(zero) - UnsafeRawPointer(base))
+    failure = PropertyListError(
+      .syntax, format: .xml, at: .byteOffset(position), "character U+0000 is not allowed in XML 1.0")
+    return 0
   }
 
   /// The next bytes as they are: those read ahead first, then the origin's.

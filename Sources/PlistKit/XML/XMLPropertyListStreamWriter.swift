@@ -13,7 +13,7 @@
 ///   each place, which the value path bounds before writing anything);
 /// - a string or date that XML cannot carry;
 /// - more values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
-struct XMLPropertyListStreamWriter: PropertyListEventSink {
+package struct XMLPropertyListStreamWriter: PropertyListEventSink {
   /// The output not handed on yet (all of it without a `write` function), and its scalar layout.
   private var output = XMLPropertyListOutput(sortedKeys: false)
   private(set) var destination: StreamWriterOutput
@@ -34,18 +34,22 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
     output.bytes.append(contentsOf: XMLPropertyListOutput.header)
   }
 
-  static var takesSharedContainers: Bool { true }
+  /// Makes a writer that keeps all of its output for ``finish()``: for a producer of events
+  /// in another module of the package (the Codable encoder).
+  package init(options: PropertyListWritingOptions) { self.init(options: options, write: nil) }
 
-  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
+  package static var takesSharedContainers: Bool { true }
 
-  mutating func beginArray() throws(PropertyListError) { try begin("<array") }
+  package mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
 
-  mutating func beginDictionary() throws(PropertyListError) {
+  package mutating func beginArray() throws(PropertyListError) { try begin("<array") }
+
+  package mutating func beginDictionary() throws(PropertyListError) {
     try begin("<dict")
     checks.openDictionary()
   }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+  package mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     beginEntry()
     let top = open.count - 1
     try checks.add(key: utf8, depth: open.count, position: open[top])
@@ -57,7 +61,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
   }
 
   @inline(__always)
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+  package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     try beginValue()
     output.indent(open.count)
     output.append("<string>")
@@ -67,7 +71,7 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
   }
 
   @inline(__always)
-  mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
+  package mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
     try beginValue()
     do {
       try output.appendScalar(value, depth: open.count)
@@ -77,25 +81,25 @@ struct XMLPropertyListStreamWriter: PropertyListEventSink {
     try valueEnded()
   }
 
-  mutating func endArray() throws(PropertyListError) {
+  package mutating func endArray() throws(PropertyListError) {
     open.removeLast()
     try end("</array>\n")
   }
 
-  mutating func endDictionary() throws(PropertyListError) {
+  package mutating func endDictionary() throws(PropertyListError) {
     open.removeLast()
     checks.closeDictionary()
     try end("</dict>\n")
   }
 
   /// Ends the document after the top-level value (see ``StreamWriting/finish()``).
-  mutating func finish() throws(PropertyListError) -> [UInt8] {
+  package mutating func finish() throws(PropertyListError) -> [UInt8] {
     precondition(stopReason == nil && open.isEmpty, "the document has not ended, or cannot be streamed")
     output.append("</plist>\n")
     return try destination.finish(&output.bytes)
   }
 
-  var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
+  package var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
 
   /// Opens a container with the start of its opening tag (`<array`, `<dict`), which its first
   /// entry or its end completes.

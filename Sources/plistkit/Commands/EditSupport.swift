@@ -122,7 +122,7 @@ enum EditSupport {
     try KeyPathLookup.requireSinglePlace(context[keyPath])
     var cycle = cycle(context)
     cycle.input = input
-    try cycle.edit(edit, at: PropertyListKeyPath(context[keyPath] ?? ""), output: context.output)
+    try cycle.edit(edit, at: PropertyListKeyPath(editArgument: context[keyPath] ?? ""), output: context.output)
     return .success
   }
 
@@ -132,7 +132,7 @@ enum EditSupport {
     _ change: (inout ObjectGraph, PropertyListKeyPath) throws(KeyedArchiveError) -> Void
   ) throws(CommandError) -> ExitStatus {
     try KeyPathLookup.requireSinglePlace(context[keyPath])
-    let keyPath = PropertyListKeyPath(context[keyPath] ?? "")
+    let keyPath = PropertyListKeyPath(editArgument: context[keyPath] ?? "")
     var cycle = cycle(context)
     cycle.input = input
     try cycle.editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
@@ -144,7 +144,11 @@ enum EditSupport {
   /// Reads FILE, removes every value KEYPATH names (with `--archive`, through the archive's
   /// objects), writes the result.
   static func removeMatches(_ context: CommandContext) throws(CommandError) -> ExitStatus {
-    let pattern = PropertyListKeyPattern(context[keyPath] ?? "")
+    let argument = context[keyPath] ?? ""
+    // `''` is the empty key here too, as in the other edits: never the whole document.
+    let pattern =
+      argument.isEmpty
+      ? PropertyListKeyPattern(PropertyListKeyPath(editArgument: argument)) : PropertyListKeyPattern(argument)
     if context[SharedOptions.archive] {
       try cycle(context).editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
         try graph.removeValues(matching: pattern)
@@ -169,7 +173,8 @@ enum EditSupport {
     let existing: PropertyList
     do {
       existing = try KeyPathLookup.value(
-        in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])
+        in: root.value, at: PropertyListKeyPath(editArgument: keyPath), path: path,
+        archive: context[SharedOptions.archive])
     } catch .file(_, let error) where error.kind == .keyPath {
       throw .usage("missing option --type TYPE: there is no value at '\(keyPath)' whose type to keep")
     }

@@ -67,6 +67,7 @@ private struct FilterJob {
       mode: context[Self.match], ignoresDiacritics: context[Self.ignoreDiacritics],
       ignoresWidth: context[Self.ignoreWidth])
     let term = context[Self.term] ?? ""
+    guard !RawArguments.isRepaired(term) else { throw .usage("TERM is not valid UTF-8") }
     let flat = context[Self.flat]
     // A binary list of names is searched straight from the file's bytes when the output allows
     // it (a large file is read into a buffer that takes huge pages).

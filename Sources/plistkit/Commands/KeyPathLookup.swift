@@ -16,22 +16,44 @@ enum KeyPathLookup {
     try matches(in: root, at: keyPath, path: path, archive: archive)[0].value
   }
 
+  /// The value at the one place `keyPath` names (an edit's key path, where `''` is the empty
+  /// key and no component is a pattern) in the value read from `path`; with `archive`, in the
+  /// plain view of the keyed archive it holds.
+  static func value(
+    in root: PropertyList, at keyPath: PropertyListKeyPath, path: String, archive: Bool = false
+  )
+    throws(CommandError) -> PropertyList
+  {
+    let start = try viewed(root, path: path, archive: archive)
+    guard !keyPath.components.isEmpty else { return start }
+    do {
+      return try start.value(at: keyPath)
+    } catch {
+      throw .file(path, error)
+    }
+  }
+
   /// Every value `keyPath` names, each with its concrete key path, in document order.
   static func matches(
     in root: PropertyList, at keyPath: String?, path: String, archive: Bool = false
   ) throws(CommandError) -> [(path: PropertyListKeyPath, value: PropertyList)] {
-    var start = root
-    if archive {
-      do {
-        start = try ObjectGraph(archive: root).plainView()
-      } catch {
-        throw KeyedArchiveIO.fileError(path, error)
-      }
-    }
+    let start = try viewed(root, path: path, archive: archive)
     do {
       return try start.matches(of: PropertyListKeyPattern(keyPath ?? ""))
     } catch {
       throw .file(path, error)
+    }
+  }
+
+  /// `root` itself, or with `archive` the plain view of the keyed archive it holds.
+  private static func viewed(
+    _ root: PropertyList, path: String, archive: Bool
+  ) throws(CommandError) -> PropertyList {
+    guard archive else { return root }
+    do {
+      return try ObjectGraph(archive: root).plainView()
+    } catch {
+      throw KeyedArchiveIO.fileError(path, error)
     }
   }
 

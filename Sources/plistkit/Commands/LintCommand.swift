@@ -6,7 +6,7 @@ extension CommandSpec {
     name: "lint",
     abstract: "Check that files are valid property lists.",
     discussion: """
-      Each FILE is read in full in its detected format. A valid file prints `FILE: OK` on \
+      Each FILE is checked in full in its detected format, without building its value. A valid file prints `FILE: OK` on \
       standard output (not with --quiet); an invalid one prints `plistkit: FILE:LINE:COL: message` \
       on standard error, with the line and column for text formats, the byte offset for binary \
       ones. Files are checked in parallel and reported in input order.
@@ -28,7 +28,7 @@ extension CommandSpec {
       let options = context.readingOptions
       let results = ProgressReporter.forFiles(files).map(count: files.count) { index in
         Result { () throws(CommandError) in
-          _ = try PropertyListIO.read(files[index], format: source, options: options)
+          try PropertyListIO.check(files[index], format: source, options: options)
         }
       }
       var status = ExitStatus.success

@@ -38,10 +38,7 @@ extension CommandSpec {
 
 /// The options and arguments of `print`.
 private enum PrintOptions {
-  static let color = Option.choice(
-    "color", placeholder: "WHEN", choices: [("auto", "auto"), ("always", "always"), ("never", "never")],
-    help: "Colour the output: on a terminal unless NO_COLOR is set (auto), always (even with NO_COLOR), or never.",
-    default: "auto")
+  static let color = SharedOptions.color()
   static let file = SharedOptions.file()
   static let keyPath = Argument.single(
     "KEYPATH", help: "Print only the value here: keys and indices separated by dots (A.0, A.-1, A.*).",

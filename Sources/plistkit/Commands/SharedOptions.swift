@@ -59,6 +59,16 @@ enum SharedOptions {
       "Treat FILE as a keyed archive (NSKeyedArchiver): key paths walk its objects (Presidents.0.Name), following references, through arrays and dictionaries."
   )
 
+  /// `--color WHEN`: auto (on a terminal, unless NO_COLOR is set), always or never.
+  static func color(
+    help: String =
+      "Colour the output: on a terminal unless NO_COLOR is set (auto), always (even with NO_COLOR), or never."
+  ) -> Option<String> {
+    .choice(
+      "color", placeholder: "WHEN", choices: [("auto", "auto"), ("always", "always"), ("never", "never")], help: help,
+      default: "auto")
+  }
+
   /// `--with-paths`: each match of a key path printed after its concrete key path.
   static let withPaths = Option.flag(
     "with-paths",

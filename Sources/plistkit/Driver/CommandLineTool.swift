@@ -1,10 +1,25 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The entry point: picks plutil mode, PlistBuddy mode or a subcommand, parses, runs, reports,
 /// and returns the exit status.
 enum CommandLineTool {
   /// Runs the tool with the process's arguments (`arguments[0]` is the program path).
   static func main(_ arguments: [String]) -> ExitStatus {
+    // A closed pipe is an error a write returns (`EPIPE`), not a signal that kills the process
+    // before it can say how it ended.
+    signal(SIGPIPE, SIG_IGN)
     let output = BufferedOutput(descriptor: 1)
-    defer { output.flush() }
+    return output.finish(dispatch(arguments, output: output))
+  }
+
+  /// Picks plutil mode, the overview, or a subcommand, and runs it.
+  private static func dispatch(_ arguments: [String], output: BufferedOutput) -> ExitStatus {
     let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "plistkit"
     var words = Array(arguments.dropFirst())
     if program == "plutil" { return PlutilMode.run(words, output: output) }

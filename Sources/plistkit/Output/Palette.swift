@@ -23,6 +23,9 @@ struct Palette: Sendable {
     case boolean = "33"  // yellow
     case date = "35"  // magenta
     case opaque = "2"  // dim: data, UIDs
+    case added = "1;32"  // bold green: `+` lines of a diff
+    case removed = "1;31"  // bold red: `-` lines
+    case changed = "1;33"  // bold yellow: `~` lines and conflicts
     case punctuation = "0"
   }
 

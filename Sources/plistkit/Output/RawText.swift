@@ -11,7 +11,7 @@ enum RawText {
     case .integer(let integer): integer.description
     case .real(let real): real.description
     case .boolean(let flag): flag ? "true" : "false"
-    case .date(let date): date.iso8601
+    case .date(let date): date.shownText
     case .data(let bytes): Base64.encode(bytes)
     case .uid(let uid): String(uid)
     case .array(let array): String(array.count)

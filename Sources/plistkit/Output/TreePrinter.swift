@@ -71,7 +71,7 @@ struct TreePrinter {
     case .integer(let integer): palette.paint(integer.description, .number)
     case .real(let real): palette.paint(Self.realText(real), .number)
     case .boolean(let flag): palette.paint(flag ? "true" : "false", .boolean)
-    case .date(let date): palette.paint(date.iso8601, .date)
+    case .date(let date): palette.paint(date.shownText, .date)
     case .data(let bytes): palette.paint(dataPreview(bytes), .opaque)
     case .uid(let uid): palette.paint("<uid \(uid)>", .opaque)
     case .array(let array): "[\(counted(array.count, "element"))]"

@@ -32,7 +32,7 @@ struct PlutilRunner {
     switch invocation.verb {
     case .help: return
     case .lint:
-      _ = try PropertyListIO.read(file)
+      try PropertyListIO.check(file)
       if !invocation.silent { output.writeLine("\(file): OK") }
     case .print:
       let value = try PropertyListIO.read(file).value
@@ -96,7 +96,7 @@ struct PlutilRunner {
   /// changes only the edited bytes (see ``DocumentEditing``); a binary file is written whole.
   private func edit(_ file: String, _ edit: KeyPathEdit, at keyPath: String) throws(CommandError) {
     let cycle = EditCycle(path: file, destination: invocation.output, options: .init(writing: writingOptions))
-    try cycle.edit(edit, at: PropertyListKeyPath(keyPath), output: output)
+    try cycle.edit(edit, at: PropertyListKeyPath(editArgument: keyPath), output: output)
   }
 
   /// A `-TYPE VALUE` pair as plutil reads it: `-bool` is true only for YES or true.

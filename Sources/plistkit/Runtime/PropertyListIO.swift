@@ -26,6 +26,22 @@ enum PropertyListIO {
     try parse(readBytes(path), path: path, format: format, options: options)
   }
 
+  /// Checks that the file at `path` (`-` is standard input) is a valid property list without
+  /// building its value (see ``PropertyList/check(bytes:format:options:)``); `format` nil detects
+  /// it as ``read(_:format:options:)`` does.
+  static func check(
+    _ path: String, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
+  ) throws(CommandError) {
+    let input = try readBytes(path)
+    do {
+      _ = try input.withBytes { (bytes) throws(PropertyListError) in
+        try PropertyList.check(bytes: bytes, format: format, fileName: Self.input(path).fileName, options: options)
+      }
+    } catch {
+      throw .file(path, error)
+    }
+  }
+
   /// Parses an input read from `path`, naming it in the error.
   static func parse(
     _ input: InputBuffer, path: String, format: PropertyListFormat? = nil,
@@ -51,6 +67,7 @@ enum PropertyListIO {
 
   /// Writes bytes to a file atomically (safe from any thread: it touches no shared state).
   static func writeFile(_ bytes: [UInt8], to path: String) throws(CommandError) {
+    warnAboutHardLinks(path)
     do {
       try PropertyListFile.writeAtomically(bytes, to: path)
     } catch {
@@ -81,6 +98,7 @@ enum PropertyListIO {
         try converter.convert(input(path), into: &output)
         return output
       }
+      warnAboutHardLinks(destination)
       try converter.convert(input(path), toFile: destination)
       return nil
     } catch {
@@ -89,6 +107,16 @@ enum PropertyListIO {
       case .output(let error): throw .file(destination ?? "-", stripName(error, path: destination ?? "-"))
       }
     }
+  }
+
+  /// An atomic write replaces a file with a new one, so other hard links to it keep the old
+  /// content: say so on standard error rather than break them silently.
+  private static func warnAboutHardLinks(_ path: String) {
+    let others = PropertyListFile.otherHardLinks(of: path)
+    guard others > 0 else { return }
+    let links = others == 1 ? "1 other hard link, which keeps" : "\(others) other hard links, which keep"
+    StandardError.writeLine(
+      "plistkit: warning: \(path) has \(links) the old content (the file is replaced by a new one)")
   }
 
   /// I/O errors already say the path (`cannot open X: …`); the CLI prefixes the name itself,

@@ -14,8 +14,10 @@ final class BufferedOutput {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
   private let flushThreshold = 1 << 16
-  /// Set once a write fails (a closed pipe): later output is dropped.
+  /// Set once a write fails (a closed pipe, a full disk): later output is dropped.
   private(set) var failed = false
+  /// The `errno` of the first failed write.
+  private(set) var failure: Int32 = 0
 
   /// Makes a writer for a file descriptor (1 for standard output).
   init(descriptor: Int32) {
@@ -40,7 +42,7 @@ final class BufferedOutput {
   func write(bytes: [UInt8]) {
     if bytes.count >= flushThreshold {
       flush()
-      Self.writeAll(bytes, to: descriptor, failed: &failed)
+      record(Self.writeAll(bytes, to: descriptor, failed: &failed))
     } else {
       buffer.append(contentsOf: bytes)
       if buffer.count >= flushThreshold { flush() }
@@ -50,23 +52,46 @@ final class BufferedOutput {
   /// Writes out everything buffered.
   func flush() {
     guard !buffer.isEmpty else { return }
-    Self.writeAll(buffer, to: descriptor, failed: &failed)
+    record(Self.writeAll(buffer, to: descriptor, failed: &failed))
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes all of `bytes`, retrying short writes and interrupted calls.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, failed: inout Bool) {
-    guard !failed else { return }
-    if !bytes.withUnsafeBytes({ SystemFile(descriptor: descriptor).writeAll($0) }) { failed = true }
+  /// Flushes what is left and turns a command's status into the process's: a command whose
+  /// output was not all written fails, whatever it returned, so that nothing claims success for
+  /// data that never arrived. A reader that went away (`EPIPE`, as in `… | head`) is told
+  /// nothing; any other failure (a full disk, a device error) is reported on standard error.
+  func finish(_ status: ExitStatus) -> ExitStatus {
+    flush()
+    guard failed else { return status }
+    if failure != EPIPE {
+      StandardError.writeLine("plistkit: cannot write to standard output: \(String(cString: strerror(failure)))")
+    }
+    return .failure
+  }
+
+  private func record(_ error: Int32?) {
+    if let error, failure == 0 { failure = error }
+  }
+
+  /// Writes all of `bytes`, retrying short writes and interrupted calls; the `errno` of a
+  /// failed write, nil when all was written (or an earlier write had failed).
+  @discardableResult
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, failed: inout Bool) -> Int32? {
+    guard !failed else { return nil }
+    if !bytes.withUnsafeBytes({ SystemFile(descriptor: descriptor).writeAll($0) }) {
+      failed = true
+      return errno
+    }
+    return nil
   }
 }
 
 /// Standard error, unbuffered: a diagnostic appears at once, whole, as one line.
 enum StandardError {
-  /// Writes one line.
+  /// Writes one line, with overlong quotations of the input cut (see ``MessageAbbreviation``).
   static func writeLine(_ text: String) {
     var failed = false
-    BufferedOutput.writeAll(Array((text + "\n").utf8), to: 2, failed: &failed)
+    BufferedOutput.writeAll(Array((MessageAbbreviation.abbreviated(text) + "\n").utf8), to: 2, failed: &failed)
   }
 
   /// Writes text without adding a newline (for the progress bar).

@@ -1,3 +1,5 @@
+import Testing
+
 @testable import PlistKit
 
 /// Shorthands for the XML tests.
@@ -26,6 +28,7 @@ enum XML {
 
   /// The error reading `bytes` throws, or nil if they read.
   static func error(bytes: [UInt8], limits: PropertyListLimits = .default) -> PropertyListError? {
+    StreamedCheck.expectSameOutcome(bytes, format: .xml, options: PropertyListReadingOptions(limits: limits))
     do {
       _ = try read(bytes: bytes, limits: limits)
       return nil

@@ -1,0 +1,42 @@
+import PlistKit
+
+/// Xcode project files (`project.pbxproj`) as a diff and a merge see them: their `objects`
+/// dictionary holds every object by its ID, so objects compare and merge by ID already; what
+/// this adds is naming objects the way Xcode shows them. (A merge writes its result into a
+/// project file through `PropertyListDocument`, which keeps Xcode's layout.)
+public enum ProjectFile {
+  /// True for the value of a project file: a dictionary with an `objects` dictionary, an
+  /// `archiveVersion` and a `rootObject`.
+  public static func isProject(_ value: PropertyList) -> Bool {
+    guard case .dictionary(let root) = value, case .dictionary? = root["objects"] else { return false }
+    return root["archiveVersion"] != nil && root["rootObject"] != nil
+  }
+}
+
+/// Key paths of a project file shown with the comment Xcode writes after each object's ID:
+/// `objects.1D6058900D05DD3D006BFB54 (main.swift).path`.
+public struct ProjectPathLabels: Sendable {
+  private let old: XcodeProjectComments
+  private let new: XcodeProjectComments
+
+  /// Labels for the paths of a diff or merge of project files; nil unless both are project
+  /// files. Comments come from `old` for paths in it, from `new` for additions.
+  public init?(old: PropertyList, new: PropertyList, projectName: String? = nil) {
+    guard ProjectFile.isProject(old), ProjectFile.isProject(new) else { return nil }
+    self.old = XcodeProjectComments(project: old, projectName: projectName)
+    self.new = XcodeProjectComments(project: new, projectName: projectName)
+  }
+
+  /// The dotted path with the object's comment after an object ID under `objects`.
+  /// `inNew` says which side the path is in (an addition's is in the new one).
+  public func label(_ path: PropertyListKeyPath, inNew: Bool = false) -> String {
+    let components = path.components
+    guard components.count >= 2, components[0] == "objects" else { return path.description }
+    let id = components[1]
+    let comment = inNew ? (new[object: id] ?? old[object: id]) : (old[object: id] ?? new[object: id])
+    guard let comment else { return path.description }
+    let head = PropertyListKeyPath(components: Array(components.prefix(2))).description
+    let rest = PropertyListKeyPath(components: Array(components.dropFirst(2))).description
+    return "\(head) (\(comment))" + (rest.isEmpty ? "" : ".\(rest)")
+  }
+}

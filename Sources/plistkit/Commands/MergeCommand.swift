@@ -1,0 +1,199 @@
+import KeyedArchive
+import PlistDiff
+import PlistKit
+
+extension CommandSpec {
+  /// `plistkit merge`: a three-way merge, usable as git's merge driver.
+  static let merge = CommandSpec(
+    name: "merge",
+    abstract: "Merge two property lists changed from a common base (a git merge driver).",
+    discussion: """
+      Three-way merge at key-path granularity: changes to different keys merge, the same change \
+      on both sides merges once, array edits merge by hunks against BASE (insertions both sides \
+      made at one place are both kept, ours first), and changes both sides made to one value \
+      differently conflict, as does one side removing what the other changed. Project files \
+      merge by object ID, so two branches that each add a file merge cleanly; keyed archives \
+      (all three, or --archive) merge as object graphs. The result is written in OURS' format and \
+      layout (a text file is edited in place, so its comments and layout stay; a project file \
+      stays in Xcode's layout) to OUT, or atomically over OURS without -o, as git's merge \
+      drivers do. On conflicts each is reported with its BASE, OURS and THEIRS values, the \
+      exit status is 1 and nothing is written, unless --ours or --theirs resolves them (exit 0) \
+      or --conflict-markers writes the result with git-style markers (text formats only; exit 1). \
+      For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L'`.
+      """,
+    options: [
+      MergeJob.output.spec, MergeJob.ours.spec, MergeJob.theirs.spec, MergeJob.conflictMarkers.spec,
+      MergeJob.markerSize.spec, MergeJob.archive.spec, MergeJob.color.spec, SharedOptions.typed.spec,
+    ],
+    arguments: [MergeJob.base.spec, MergeJob.oursFile.spec, MergeJob.theirsFile.spec],
+    examples: [
+      Example(command: "plistkit merge base.plist mine.plist theirs.plist", explanation: "Merge into mine.plist."),
+      Example(
+        command: "plistkit merge base.plist mine.plist theirs.plist --theirs -o merged.plist",
+        explanation: "Merge, taking their side of every conflict, into a new file."),
+    ],
+    exitCodes: [
+      ExitCodeNote(status: .success, meaning: "merged (conflicts, if any, resolved with --ours or --theirs)"),
+      ExitCodeNote(status: .failure, meaning: "conflicts: nothing written, or written with --conflict-markers"),
+      ExitCodeNote(status: .usage, meaning: "trouble: the command line, or a file that could not be read or written"),
+    ],
+    run: { context in
+      do throws(CommandError) {
+        return try MergeJob(context).run()
+      } catch {
+        if let message = error.message { context.report(message) }
+        throw CommandError.reported(.usage)
+      }
+    }
+  )
+}
+
+/// One run of `merge`.
+private struct MergeJob {
+  static let output = SharedOptions.output(help: "Write the result here instead of over OURS; - is standard output.")
+  static let ours = Option.flag("ours", help: "Resolve every conflict with OURS' side.")
+  static let theirs = Option.flag("theirs", help: "Resolve every conflict with THEIRS' side.")
+  static let conflictMarkers = Option.flag(
+    "conflict-markers", help: "On conflicts, write the result with <<<<<<< OURS … >>>>>>> THEIRS markers.")
+  static let markerSize = Option<String?>(
+    spec: .text("marker-size", placeholder: "N", help: "The length of the conflict markers (git's %L).", default: "7")
+  ) { $0.last }
+  static let archive = Option.flag(
+    "archive", help: "Merge as keyed archives (object graphs) even when detection would not.")
+  static let color = SharedOptions.color(help: "Colour the conflict report: on a terminal (auto), always, or never.")
+  static let base = Argument.single("BASE", help: "The common ancestor (git's %O).", completion: .file)
+  static let oursFile = Argument.single(
+    "OURS", help: "Our version, replaced by the result without -o (git's %A).", completion: .file)
+  static let theirsFile = Argument.single("THEIRS", help: "Their version (git's %B).", completion: .file)
+
+  let context: CommandContext
+
+  init(_ context: CommandContext) { self.context = context }
+
+  func run() throws(CommandError) -> ExitStatus {
+    if context[Self.ours] && context[Self.theirs] {
+      throw .usage("--ours and --theirs cannot be given together")
+    }
+    guard let markerSize = Int(context[Self.markerSize] ?? "7"), (1...100).contains(markerSize) else {
+      throw .usage("--marker-size takes a number from 1 to 100")
+    }
+    let paths = (
+      base: context[Self.base]!, ours: context[Self.oursFile]!, theirs: context[Self.theirsFile]!
+    )
+    let options = context.readingOptions
+    let base = try PropertyListIO.read(paths.base, options: options).value
+    let oursBytes = try PropertyListIO.readBytes(paths.ours)
+    let (ours, format) = try PropertyListIO.parse(oursBytes, path: paths.ours, options: options)
+    let theirs = try PropertyListIO.read(paths.theirs, options: options).value
+    // Freeing large values just before the process exits would only cost time.
+    for value in [base, ours, theirs] { ExitTimeRelease.keepUntilExit(value) }
+    let output = context[Self.output] ?? paths.ours
+    let resolution: PropertyListMerge.Resolution = context[Self.theirs] ? .theirs : .ours
+    let resolved = context[Self.ours] || context[Self.theirs]
+    let palette = Palette.resolve(context[Self.color])
+    var printer = ConflictPrinter(palette: output == "-" ? Palette(isEnabled: false) : palette)
+    let report: (String) -> Void = { line in
+      if output == "-" { StandardError.writeLine(line) } else { context.output.writeLine(line) }
+    }
+
+    let merged: PropertyList
+    let conflicts: [PropertyListConflict]
+    if let graphs = try archives(base, ours, theirs, paths: [paths.base, paths.ours, paths.theirs]) {
+      do throws(KeyedArchiveError) {
+        let result = try ObjectGraphMerge(resolution: resolution).merge(
+          base: graphs[0], ours: graphs[1], theirs: graphs[2])
+        merged = try result.graph.archivedPropertyList()
+        conflicts = result.conflicts
+      } catch {
+        throw KeyedArchiveIO.fileError(paths.ours, error)
+      }
+      if !conflicts.isEmpty && !resolved {
+        conflicts.forEach { report(printer.line($0)) }
+        if context[Self.conflictMarkers] {
+          context.report(
+            "conflict markers cannot go into a keyed archive; \(CommandContext.displayName(of: output)) was not written"
+          )
+        }
+        return .failure
+      }
+    } else {
+      printer.labels = ProjectPathLabels(old: base, new: ours)
+      let result = PropertyListMerge(resolution: resolution).merge(base: base, ours: ours, theirs: theirs)
+      merged = result.value
+      conflicts = result.conflicts
+      if !conflicts.isEmpty && !resolved {
+        conflicts.forEach { report(printer.line($0)) }
+        guard context[Self.conflictMarkers] else {
+          context.report(
+            "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"); \(CommandContext.displayName(of: output)) was not written"
+          )
+          return .failure
+        }
+        guard format != .binary else {
+          context.report(
+            "conflict markers need a text format, and OURS is binary; \(CommandContext.displayName(of: output)) was not written"
+          )
+          return .failure
+        }
+        let marked: [UInt8]
+        do throws(PropertyListError) {
+          marked = try ConflictMarkers.document(
+            base: base, ours: ours, theirs: theirs, format: format, options: writingOptions, markerSize: markerSize
+          ).bytes
+        } catch {
+          throw .file(paths.ours, error)
+        }
+        try PropertyListIO.write(marked, to: output, output: context.output)
+        return .failure
+      }
+    }
+    if !context.isQuiet {
+      conflicts.forEach { report("resolved with \(resolution == .ours ? "OURS" : "THEIRS"): " + printer.line($0)) }
+    }
+    ExitTimeRelease.keepUntilExit(merged)
+    let bytes: [UInt8]
+    if format == .binary {
+      bytes = try PropertyListIO.serialize(merged, as: format, options: writingOptions, path: paths.ours)
+    } else {
+      // A text file is edited in place: only what the merge changed in OURS is written again,
+      // so its layout, comments and order stay (a project file's, Xcode's).
+      let change = PropertyListDiff().change(from: ours, to: merged)
+      bytes = try DocumentEditing.edit(
+        paths.ours, input: oursBytes,
+        options: DocumentEditing.Options(reading: context.readingOptions, writing: writingOptions),
+        document: { (document) throws(PropertyListError) in if let change { try document.apply(change) } },
+        value: { (value) throws(PropertyListError) in value = merged })
+    }
+    try PropertyListIO.write(bytes, to: output, output: context.output)
+    return .success
+  }
+
+  /// How the result is written: in OURS' form (the typed JSON form with --typed; GNUstep's
+  /// typed scalars in OpenStep, which the reader took in).
+  private var writingOptions: PropertyListWritingOptions {
+    var options = context.writingOptions
+    options.openStepWritesGNUstepScalars = true
+    return options
+  }
+
+  /// The object graphs to merge, when all three files are keyed archives (or `--archive`).
+  private func archives(_ values: PropertyList..., paths: [String]) throws(CommandError) -> [ObjectGraph]? {
+    let insisted = context[Self.archive]
+    guard insisted || values.allSatisfy(ArchiveValidator.isKeyedArchive) else { return nil }
+    var graphs: [ObjectGraph] = []
+    for (value, path) in zip(values, paths) {
+      do {
+        graphs.append(try ObjectGraph(archive: value))
+      } catch {
+        guard insisted else {
+          context.report(
+            "\(CommandContext.displayName(of: path)): \(error.message); not a valid keyed archive, so the files are merged as property lists"
+          )
+          return nil
+        }
+        throw KeyedArchiveIO.fileError(path, error)
+      }
+    }
+    return graphs
+  }
+}

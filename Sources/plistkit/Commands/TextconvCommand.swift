@@ -1,0 +1,57 @@
+import KeyedArchive
+import PlistDiff
+import PlistKit
+
+extension CommandSpec {
+  /// `plistkit textconv`: a stable text form for git's `diff.*.textconv`.
+  static let textconv = CommandSpec(
+    name: "textconv",
+    abstract: "Print a stable, sorted line-per-value form of a property list, for git diff.",
+    discussion: """
+      Prints `Key.Path = value` for every value, dictionaries in sorted key order and arrays in \
+      order, so that two versions of a file diff line by line in git whatever their format (a \
+      binary plist included) or key order. Strings, data and dates are printed whole. A keyed \
+      archive is printed as its plain view (objects expanded, references followed: `unarchive` \
+      shows the same), so that renumbered $objects do not show; --raw prints the archive as \
+      stored. In project files an object's ID is followed by Xcode's comment for it. For git: \
+      `git config diff.plist.textconv 'plistkit textconv'`.
+      """,
+    options: [TextconvOptions.raw.spec, SharedOptions.typed.spec, SharedOptions.from.spec],
+    arguments: [TextconvOptions.file.spec],
+    examples: [
+      Example(command: "plistkit textconv Samples/sortednames.plist | head -3", explanation: "The first lines."),
+      Example(
+        command: "plistkit textconv Samples/Presidents.plist | grep Ford", explanation: "A keyed archive, as objects."),
+    ],
+    run: { context in
+      let path = context[TextconvOptions.file] ?? "-"
+      var value = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
+        .value
+      if !context[TextconvOptions.raw] && ArchiveValidator.isKeyedArchive(value) {
+        do throws(KeyedArchiveError) {
+          value = try ObjectGraph(archive: value).plainView()
+        } catch {
+          throw KeyedArchiveIO.fileError(path, error)
+        }
+      }
+      // A binary plist may share one container from many places: refuse what would print
+      // more lines than a file of the reader's size limit could hold values.
+      let limit = PropertyListLimits.default.maximumObjectCount
+      guard value.expandedValueCount(upTo: limit) != nil else {
+        throw CommandError.file(
+          path,
+          PropertyListError(
+            .limitExceeded,
+            "the value holds more than \(limit) values once its shared arrays and dictionaries are written out"))
+      }
+      TextconvPrinter(labels: ProjectPathLabels(old: value, new: value)).write(value, to: context.output)
+      return .success
+    }
+  )
+}
+
+/// The options and arguments of `textconv`.
+private enum TextconvOptions {
+  static let raw = Option.flag("raw", help: "Print a keyed archive as stored ($objects), not as its objects.")
+  static let file = SharedOptions.file()
+}

@@ -1,0 +1,60 @@
+import PlistDiff
+import PlistKit
+
+/// The form `plistkit textconv` prints for git's textconv: one line per value,
+/// `Key.Path = value`, dictionaries in sorted key order (by code point), arrays in order,
+/// so that the text of two versions diffs line by line, whatever their format or key order.
+///
+/// Strings, data and dates are shown whole (`"text"` with escapes, `<0001ff>`, ISO 8601),
+/// empty containers as `{}` and `[]`, UIDs as `<uid N>`.
+struct TextconvPrinter {
+  /// Project files: object IDs shown with Xcode's comments.
+  var labels: ProjectPathLabels?
+
+  /// Writes the lines of `value` to `output`, without recursion.
+  func write(_ value: PropertyList, to output: BufferedOutput) {
+    var pending: [(PropertyList, [String])] = [(value, [])]
+    var text = ""
+    while let (value, components) = pending.popLast() {
+      switch value {
+      case .dictionary(let dictionary) where !dictionary.isEmpty:
+        let order = dictionary.indices.sorted {
+          Array(dictionary.keys[$0].utf8).lexicographicallyPrecedes(dictionary.keys[$1].utf8)
+        }
+        for position in order.reversed() {
+          pending.append((dictionary.values[position], components + [dictionary.keys[position]]))
+        }
+      case .array(let elements) where !elements.isEmpty:
+        for (index, element) in elements.enumerated().reversed() {
+          pending.append((element, components + [String(index)]))
+        }
+      default:
+        let path = PropertyListKeyPath(components: components)
+        text +=
+          (components.isEmpty ? "(root)" : labels?.label(path) ?? path.description) + " = " + Self.text(value) + "\n"
+        if text.utf8.count >= 1 << 16 {
+          output.write(text)
+          text = ""
+        }
+      }
+    }
+    output.write(text)
+  }
+
+  /// A value that is not a non-empty container, whole, on one line.
+  static func text(_ value: PropertyList) -> String {
+    switch value {
+    case .data(let bytes):
+      let digits = Array("0123456789abcdef")
+      var hex = "<"
+      for byte in bytes {
+        hex.append(digits[Int(byte >> 4)])
+        hex.append(digits[Int(byte & 0x0F)])
+      }
+      return hex + ">"
+    case .array: return "[]"
+    case .dictionary: return "{}"
+    default: return TreePrinter(palette: Palette(isEnabled: false)).scalar(value)
+    }
+  }
+}

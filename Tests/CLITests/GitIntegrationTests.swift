@@ -1,0 +1,140 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// `plistkit` wired into git as the README says, in a real repository: textconv for diffs,
+/// the merge driver for merges.
+@Suite("git integration")
+struct GitIntegrationTests {
+  /// A git repository in a fresh folder, with `plistkit` on the PATH git runs its drivers with.
+  struct Repository {
+    let folder: TemporaryDirectory
+    let git: String
+
+    init() throws {
+      folder = try TemporaryDirectory()
+      git = try #require(
+        ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) },
+        "git is a dependency of the tests (.ci/run installs it)")
+      try run("init", "-q", "-b", "main")
+      try run("config", "user.name", "Test")
+      try run("config", "user.email", "test@example.com")
+      try run("config", "commit.gpgsign", "false")
+      // The setup of the README, word for word.
+      try folder.file(
+        ".gitattributes", "*.plist diff=plist merge=plist\n*.pbxproj diff=plist merge=pbxproj\n")
+      try run("config", "diff.plist.textconv", "plistkit textconv")
+      try run("config", "merge.plist.name", "plistkit three-way merge")
+      try run("config", "merge.plist.driver", "plistkit merge %O %A %B --marker-size %L")
+      try run("config", "merge.pbxproj.name", "plistkit three-way merge of Xcode projects")
+      try run("config", "merge.pbxproj.driver", "plistkit merge %O %A %B --marker-size %L")
+    }
+
+    /// Runs git in the repository; throws unless it exits 0 (or `allowFailure`).
+    @discardableResult
+    func run(_ arguments: String..., allowFailure: Bool = false) throws -> CLI.Run {
+      let binFolder = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
+      let path = binFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+      let result = try CLI.run(
+        arguments, environment: ["PATH": path, "GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path],
+        program: git, directory: folder.path)
+      if !allowFailure && result.status != 0 {
+        Issue.record("git \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+      }
+      return result
+    }
+
+    func commitAll(_ message: String) throws {
+      try run("add", "-A")
+      try run("commit", "-q", "-m", message)
+    }
+
+    func write(_ value: PropertyList, to name: String, as format: PropertyListFormat) throws {
+      try folder.file(name, try value.serialized(as: format))
+    }
+
+    func read(_ name: String) throws -> PropertyList { try PropertyList(bytes: try folder.contents(name)) }
+  }
+
+  static let settings: PropertyList = ["Name": "Presidents", "Version": "1.0", "Count": 43, "Tags": ["book"]]
+
+  static func withValue(_ value: PropertyList, at key: String, _ new: PropertyList) -> PropertyList {
+    var copy = value
+    try? copy.setValue(new, at: PropertyListKeyPath(components: [key]))
+    return copy
+  }
+
+  @Test("two branches merge through the driver: a binary plist's keys and a project's files")
+  func cleanMerge() throws {
+    let repository = try Repository()
+    let fixture = CLI.root.appendingPathComponent("Tests/Fixtures/Xcode/cocoa-application.pbxproj").path
+    try repository.write(Self.settings, to: "Settings.plist", as: .binary)
+    _ = try ProjectEdits.copy(fixture, to: repository.folder.path + "/project.pbxproj")
+    try repository.commitAll("base")
+
+    try repository.run("checkout", "-q", "-b", "feature")
+    try repository.write(Self.withValue(Self.settings, at: "Version", "2.0"), to: "Settings.plist", as: .binary)
+    try ProjectEdits.addFile(
+      "Theirs.swift", ids: ("BB0000000000000000000001", "BB0000000000000000000002"),
+      to: repository.folder.path + "/project.pbxproj")
+    try repository.commitAll("theirs")
+
+    try repository.run("checkout", "-q", "main")
+    try repository.write(Self.withValue(Self.settings, at: "Count", 44), to: "Settings.plist", as: .binary)
+    try ProjectEdits.addFile(
+      "Ours.swift", ids: ("AA0000000000000000000001", "AA0000000000000000000002"),
+      to: repository.folder.path + "/project.pbxproj")
+    try repository.commitAll("ours")
+
+    let merge = try repository.run("merge", "-q", "--no-edit", "feature", allowFailure: true)
+    #expect(merge.status == 0, "\(merge.output)\(merge.stderr)")
+    let settings = try repository.folder.contents("Settings.plist")
+    #expect(settings.starts(with: Array("bplist00".utf8)))
+    #expect(
+      try PropertyList(bytes: settings) == ["Name": "Presidents", "Version": "2.0", "Count": 44, "Tags": ["book"]])
+    let project = String(decoding: try repository.folder.contents("project.pbxproj"), as: UTF8.self)
+    #expect(project.hasPrefix("// !$*UTF8*$!\n"))
+    #expect(
+      project.contains(
+        "\t\t\t\tAA0000000000000000000002 /* Ours.swift in Sources */,\n\t\t\t\tBB0000000000000000000002 /* Theirs.swift in Sources */,\n"
+      ))
+    #expect(try repository.run("status", "--porcelain").output == "")
+  }
+
+  @Test("a real conflict stops git merge and leaves OURS as it was")
+  func conflict() throws {
+    let repository = try Repository()
+    try repository.write(Self.settings, to: "Settings.plist", as: .binary)
+    try repository.commitAll("base")
+    try repository.run("checkout", "-q", "-b", "feature")
+    try repository.write(Self.withValue(Self.settings, at: "Version", "2.0-theirs"), to: "Settings.plist", as: .binary)
+    try repository.commitAll("theirs")
+    try repository.run("checkout", "-q", "main")
+    let ours = Self.withValue(Self.settings, at: "Version", "2.0-ours")
+    try repository.write(ours, to: "Settings.plist", as: .binary)
+    try repository.commitAll("ours")
+    let oursBytes = try repository.folder.contents("Settings.plist")
+
+    let merge = try repository.run("merge", "--no-edit", "feature", allowFailure: true)
+    #expect(merge.status != 0)
+    #expect(
+      merge.output.contains(#"CONFLICT Version (both changed): BASE "1.0" | OURS "2.0-ours" | THEIRS "2.0-theirs""#))
+    #expect(merge.output.contains("CONFLICT (content): Merge conflict in Settings.plist"))
+    #expect(try repository.folder.contents("Settings.plist") == oursBytes)
+    #expect(try repository.run("status", "--porcelain").output == "UU Settings.plist\n")
+  }
+
+  @Test("git diff of a binary plist shows the textconv form")
+  func textconvDiff() throws {
+    let repository = try Repository()
+    try repository.write(Self.settings, to: "Settings.plist", as: .binary)
+    try repository.commitAll("base")
+    var changed = Self.withValue(Self.settings, at: "Version", "1.1")
+    try changed.insertValue("app", at: "Tags.1")
+    try repository.write(changed, to: "Settings.plist", as: .binary)
+    let diff = try repository.run("diff", "--no-color", "-U0", "Settings.plist")
+    let body = diff.output.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }
+      .filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+    #expect(body == [#"-Version = "1.0""#, #"+Tags.1 = "app""#, #"+Version = "1.1""#])
+  }
+}

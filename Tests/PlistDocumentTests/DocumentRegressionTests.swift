@@ -112,6 +112,18 @@ struct DocumentRegressionTests {
     #expect(String(decoding: document.bytes, as: UTF8.self) == project("PBXAggregateTarget"))
   }
 
+  /// A one-line dictionary with a blank before its `;` (`a = b ;c = d;`): the gap learned for a
+  /// new entry kept that `;`, and an entry added after the last one began with a stray `;`
+  /// (found by fuzzing). The same for an array's ` , `, which gave a second comma.
+  @Test func aBlankBeforeTheSeparatorIsNotTheGapBetweenEntries() throws {
+    var document = try PropertyListDocument(bytes: Array("{\n\td = {a = b ;c = d;};\n\tl = (x , y,);\n}\n".utf8))
+    try document.insertValue("f", at: "d.e")
+    try document.insertValue("z", at: "l.2")
+    #expect(
+      String(decoding: document.bytes, as: UTF8.self) == "{\n\td = {a = b ;c = d;e = f;};\n\tl = (x , y, z,);\n}\n")
+    #expect(try PropertyList(bytes: document.bytes) == ["d": ["a": "b", "c": "d", "e": "f"], "l": ["x", "y", "z"]])
+  }
+
   static let projectFuzzInput: [UInt8] = [
     0x2F, 0x2F, 0x20, 0x21, 0x24, 0x2A, 0x55, 0x54, 0x46, 0x38, 0x2A, 0x24, 0x21, 0x0A, 0x7B, 0x0A,
     0x09, 0x61, 0x72, 0x63, 0x68, 0x69, 0x76, 0x65, 0x56, 0x65, 0x72, 0x73, 0x69, 0x6F, 0x6E, 0x20,

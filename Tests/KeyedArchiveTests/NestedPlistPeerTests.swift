@@ -11,16 +11,7 @@ struct NestedPlistPeerTests {
 
   /// nska_deserialize's view of the file, as JSON with data in base64.
   static func peerView(_ path: String) throws -> NSObject {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
+    let data = Data(try NskaPeer.run(path, script: script))
     return try #require(try JSONSerialization.jsonObject(with: data) as? NSObject)
   }
 

@@ -196,12 +196,7 @@ struct NestedPlistTests {
 
   @Test("a keyed archive bomb inside data is refused by the plain view's check and shown as its small plist")
   func archiveBombInData() throws {
-    var objects: [PropertyList] = ["$null", Samples.classDictionary("NSArray", "NSObject"), "leaf"]
-    for level in 0..<60 {
-      let below = UInt64(level == 0 ? 2 : objects.count - 1)
-      objects.append(["$class": .uid(1), "NS.objects": [.uid(below), .uid(below)]])
-    }
-    let archive = Samples.archive(top: ["root": .uid(UInt64(objects.count - 1))], objects: objects)
+    let archive = Samples.sharingBombArchive(levels: 60)
     let result = PropertyList.array([.data(try archive.serialized(as: .binary))]).decodingNestedPlists()
     #expect(result.value == [Self.marker(.binaryPlist, archive)])
     #expect(

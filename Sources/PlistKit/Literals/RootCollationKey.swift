@@ -9,8 +9,8 @@
 /// marks sort with their base letter (the mark a secondary difference), a few Latin letters
 /// expand (`ß` as `ss`, `æ` as `ae`), decimal digits of any script join the digit runs,
 /// combining marks are secondary weights, format characters are ignorable, and other
-/// characters sort after the Latin letters by code point (symbols and punctuation before the
-/// digits).
+/// characters sort after the Latin letters by the code point of their lowercase form (symbols
+/// and punctuation before the digits).
 struct RootCollationKey {
   private struct Element {
     var primary: UInt32
@@ -90,7 +90,8 @@ struct RootCollationKey {
     {
       primary = Self.otherSymbolBase + value
     } else {
-      primary = Self.otherBase + value
+      // Case is a tertiary difference: both cases of a letter share the lowercase weight.
+      primary = Self.otherBase + (properties.lowercaseMapping.unicodeScalars.first?.value ?? value)
     }
     elements.append(Element(primary: primary, secondary: Self.common, isUppercase: properties.isUppercase))
   }
@@ -181,7 +182,8 @@ struct RootCollationKey {
     var marks: [UInt32] = []
     var description = String(rest.dropFirst(min(rest.count, 7)))
     while !description.isEmpty {
-      guard let (markName, weight) = markNames.filter({ description.hasPrefix($0.0) }).max(by: { $0.0.count < $1.0.count })
+      guard
+        let (markName, weight) = markNames.filter({ description.hasPrefix($0.0) }).max(by: { $0.0.count < $1.0.count })
       else {
         marks.append(0xFF)
         break

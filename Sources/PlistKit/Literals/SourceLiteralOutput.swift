@@ -51,10 +51,12 @@ enum SourceLiteralOutput {
     return result
   }
 
-  /// A real as C's `%f` writes it (six decimals, `inf`, `nan`), as `plutil` does.
+  /// A real as C's `%f` writes it (six decimals, `inf`), as `plutil` does; a NaN is `nan`
+  /// whatever its sign bit, as Foundation's numbers keep none.
   static func formatted(_ real: Double) -> String {
+    if real.isNaN { return "nan" }
     // 309 integer digits at most, the point and six decimals, a sign and the terminator.
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 330) { buffer in
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 330) { buffer in
       let count = withVaList([real]) { vsnprintf(buffer.baseAddress, buffer.count, "%f", $0) }
       return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(count)), as: UTF8.self)
     }

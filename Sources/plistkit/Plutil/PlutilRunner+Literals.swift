@@ -39,6 +39,8 @@ extension PlutilRunner {
       throw .file(file, plain)
     }
     try PropertyListIO.write(source, to: destination, output: output)
-    if let header { try PropertyListIO.writeFile(header, to: FileSystem.replacingExtension(of: destination, with: "h")) }
+    if let header {
+      try PropertyListIO.writeFile(header, to: FileSystem.replacingExtension(of: destination, with: "h"))
+    }
   }
 }

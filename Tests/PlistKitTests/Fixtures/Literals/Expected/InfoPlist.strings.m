@@ -1,0 +1,4 @@
+/// Generated from InfoPlist.strings
+__attribute__((visibility("hidden")))
+NSDictionary * const InfoPlist = @{
+};

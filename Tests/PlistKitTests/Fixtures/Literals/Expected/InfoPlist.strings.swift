@@ -1,0 +1,3 @@
+/// Generated from InfoPlist.strings
+let InfoPlist = [
+]

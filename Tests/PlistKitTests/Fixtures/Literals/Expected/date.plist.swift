@@ -1,0 +1,4 @@
+/// Generated from date.plist
+let date = [
+    "when" : Date(timeIntervalSinceReferenceDate: 0.0),
+]

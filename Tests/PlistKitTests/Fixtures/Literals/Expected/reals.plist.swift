@@ -1,0 +1,5 @@
+/// Generated from reals.plist
+let reals = [
+    nan,
+    -0.000000,
+]

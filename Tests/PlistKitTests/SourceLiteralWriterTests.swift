@@ -17,7 +17,9 @@ struct SourceLiteralWriterTests {
   static func input(_ name: String) -> String { fixtures.appendingPathComponent("Inputs/\(name)").path }
 
   static func expected(_ name: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: fixtures.appendingPathComponent("Expected/\(name)").path).map { [UInt8]($0) }
+    FileManager.default.contents(atPath: fixtures.appendingPathComponent("Expected/\(name).expected").path).map {
+      [UInt8]($0)
+    }
   }
 
   @Test("every fixture is written as plutil wrote it, or refused where it refused", arguments: inputs)

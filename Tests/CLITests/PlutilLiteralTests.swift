@@ -132,6 +132,7 @@ struct PlutilLiteralTests {
       ["-convert", "objc", "-header", "-o", "-", "Info-App.plist"], ["-convert", "objc", "dated.plist"],
       ["-convert", "swift", "-header", "Info-App.plist"], ["-convert", "swift", "-s", "dated.plist"],
       ["-convert", "swift", "-o", "both.swift", "Info-App.plist", "dated.plist"],
+      ["-convert", "swift", "-e", "txt", "Info-App.plist"],
     ]
     for arguments in commands {
       let real = try CLI.run(arguments, program: FormatSupport.plutil, directory: theirs.path)

@@ -178,5 +178,14 @@ struct NestedCommandTests {
     let json = try CLI.run(["convert", sharedPath, "--to", "json", "--nested"])
     #expect(json.status == 1)
     #expect(json.stderr.contains("the written value limit"))
+    // print walks the tree: it refuses the same value rather than print 2^40 markers.
+    for arguments in [["print", sharedPath, "--nested"], ["print", sharedPath]] {
+      let printed = try CLI.run(arguments)
+      #expect(printed.status == 1)
+      #expect(
+        printed.stderr
+          == "plistkit: \(sharedPath): the value holds more than 100000000 values once its shared arrays and "
+          + "dictionaries are written out\n")
+    }
   }
 }

@@ -246,10 +246,22 @@ extension PropertyListDocument {
   @discardableResult
   mutating func apply(_ splices: [Splice], value: PropertyList?, rescan: Bool = true) -> [Range<Int>] {
     var placed: [Range<Int>] = []
-    if splices.count == 1, let splice = splices.first {
-      // One splice (most edits): in place, without a second copy of a large text.
-      text.replaceSubrange(splice.range, with: splice.bytes)
-      placed.append(splice.range.lowerBound..<(splice.range.lowerBound + splice.bytes.count))
+    if splices.count <= Self.inPlaceSplices {
+      // A few splices (an edit and the comments it changes): in place, from the end, without
+      // a second copy of a large text; each moves the text after it once.
+      let order = Self.textOrder(splices)
+      for (earlier, later) in zip(order, order.dropFirst()) {
+        precondition(splices[earlier].range.upperBound <= splices[later].range.lowerBound, "overlapping splices")
+      }
+      for index in order.reversed() {
+        text.replaceSubrange(splices[index].range, with: splices[index].bytes)
+      }
+      var shift = 0
+      for index in order {
+        let splice = splices[index]
+        placed.append((splice.range.lowerBound + shift)..<(splice.range.lowerBound + shift + splice.bytes.count))
+        shift += splice.bytes.count - splice.range.count
+      }
     } else {
       var edited: [UInt8] = []
       edited.reserveCapacity(text.count + splices.reduce(0) { $0 + $1.bytes.count - $1.range.count })
@@ -271,6 +283,10 @@ extension PropertyListDocument {
     if rescan { refreshSyntax() }
     return placed
   }
+
+  /// Up to this many splices are made in place; more (a merge's batch) in one copy of the text,
+  /// as each splice made in place moves the rest of the text.
+  static let inPlaceSplices = 16
 
   /// Finds the syntax of the text again, if an edit left it out of date.
   mutating func refreshSyntax() {

@@ -50,7 +50,7 @@ extension XMLPropertyListOutput {
   }
 
   /// The error for character `scalar` in the value being written.
-  private func unwritableCharacter(_ scalar: UInt32) -> PropertyListError {
+  func unwritableCharacter(_ scalar: UInt32) -> PropertyListError {
     let hex = String(scalar, radix: 16, uppercase: true)
     return PropertyListError(
       .notRepresentable, format: .xml, at: .keyPath(keyPath.description),

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import FoundationEssentials
 import PlistKit
 
 extension EncodingArena {

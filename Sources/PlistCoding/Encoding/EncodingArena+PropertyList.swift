@@ -19,7 +19,7 @@ extension EncodingArena {
     case .real: return .real(Double(bitPattern: value.payload))
     case .boolean: return .boolean(value.payload != 0)
     case .date: return .date(PropertyListDate(secondsSinceReferenceDate: Double(bitPattern: value.payload)))
-    case .data: return .data(data[Int(value.payload)])
+    case .data: return .data([UInt8](data[Int(value.payload)]))
     case .uid: return .uid(value.payload)
     case .shared, .shadowed: preconditionFailure("an encoding shares and repeats nothing")
     case .array:

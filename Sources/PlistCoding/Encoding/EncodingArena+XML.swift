@@ -1,3 +1,4 @@
+import FoundationEssentials
 import PlistKit
 
 extension EncodingArena {
@@ -148,7 +149,7 @@ private struct ArenaXMLWriter: ~Copyable {
   /// Base64 lines as CoreFoundation wraps them: 76 characters less 8 for every level of
   /// indentation (at most 8 levels count), each line indented like the `<data>` tag but by
   /// no more than 8 tabs.
-  private mutating func appendBase64(_ data: [UInt8], depth: Int) {
+  private mutating func appendBase64(_ data: Data, depth: Int) {
     guard !data.isEmpty else { return }
     let levels = min(depth, 8)
     // A line of 76 - 8 × levels characters (a multiple of 4) encodes three quarters as many bytes.

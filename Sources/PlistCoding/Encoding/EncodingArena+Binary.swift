@@ -1,10 +1,11 @@
+import FoundationEssentials
+import PlistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #endif
-import FoundationEssentials
-import PlistKit
 
 extension EncodingArena {
   /// The value of `node` as a `bplist00`, written straight from the arena with the layout of

@@ -19,6 +19,16 @@ private struct Point: ArchiveCodable, Equatable {
 
 /// The examples of the module's documentation (`KeyedArchive.docc`), run.
 @Suite struct DocumentationExampleTests {
+  @Test func theNestedDataExample() throws {
+    let blob = try PropertyList.array(["shared"]).serialized(as: .binary)
+    let preferences: PropertyList = ["Recent": .data(blob), "Broken": .data(Array("bplist00".utf8))]
+    let opened = preferences.decodingNestedPlists()
+    #expect(opened.value["Recent"] == ["$nested": "binary-plist", "$value": ["shared"]])
+    #expect(opened.value["Broken"] == .data(Array("bplist00".utf8)))
+    #expect(opened.notes.map(\.keyPath) == ["Broken"])
+    #expect(opened.notes[0].reason == .unreadable)
+  }
+
   @Test func theOverviewExamples() throws {
     let archive: PropertyList = [
       "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)],

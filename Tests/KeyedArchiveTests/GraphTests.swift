@@ -111,12 +111,7 @@ struct GraphTests {
   @Test("an exponential-sharing bomb reads in linear work, and the plain view refuses it before expanding")
   func bomb() throws {
     // Each level is an array holding the level below twice: 2^60 leaves as a tree.
-    var objects: [PropertyList] = ["$null", Samples.classDictionary("NSArray", "NSObject"), "leaf"]
-    for level in 0..<60 {
-      let below = UInt64(level == 0 ? 2 : objects.count - 1)
-      objects.append(["$class": .uid(1), "NS.objects": [.uid(below), .uid(below)]])
-    }
-    let archive = Samples.archive(top: ["root": .uid(UInt64(objects.count - 1))], objects: objects)
+    let archive = Samples.sharingBombArchive(levels: 60)
     let graph = try ObjectGraph(archive: archive)
     #expect(graph.count == 62)
     #expect(try graph.archivedPropertyList()["$objects"]?.arrayValue?.count == 63)

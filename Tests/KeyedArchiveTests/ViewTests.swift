@@ -93,7 +93,8 @@ enum NskaPeer {
 
   static let isAvailable: Bool = (try? run(Samples.root + "/Samples/Presidents.plist")) != nil
 
-  static func run(_ path: String) throws -> [UInt8] {
+  /// The output of a peer script in `Fixtures/` (by default the plain view's) run on `path`.
+  static func run(_ path: String, script: String = script) throws -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script, path]

@@ -7,38 +7,42 @@ extension PropertyListDocument {
   /// comments and layout included, stays as it was. A merge writes its result into OURS this
   /// way.
   ///
-  /// Array edits go from the end of the array to its start, so that each edit's positions are
-  /// the ones the diff gives (positions in the old array); removed and inserted elements of a
-  /// hunk are removed and inserted one by one, and an element changed inside is edited inside.
+  /// The edits are made together, as a batch of ``PropertyListDocument/BatchEdit``s,
+  /// so that a change of many values in a large file costs a few passes over its text:
+  /// removed and inserted elements of a hunk are removed and inserted one by one, and an
+  /// element changed inside is edited inside.
   ///
   /// - Throws: the error of the first edit that does not fit, as the document's own edits
   ///   throw it.
   public mutating func apply(_ change: PropertyListChange) throws(PropertyListError) {
-    try apply(change, at: PropertyListKeyPath(components: []))
+    var edits: [BatchEdit] = []
+    Self.collect(change, at: PropertyListKeyPath(components: []), into: &edits)
+    try apply(edits)
   }
 
-  private mutating func apply(_ change: PropertyListChange, at path: PropertyListKeyPath) throws(PropertyListError) {
+  /// The edits of `change` at `path`, with paths in the document as it is.
+  private static func collect(_ change: PropertyListChange, at path: PropertyListKeyPath, into edits: inout [BatchEdit])
+  {
     switch change.underlying {
     case .replaced(_, let new):
-      try setValue(new, at: path)
+      edits.append(.replace(path, with: new))
     case .dictionary(let dictionary):
       for entry in dictionary.entries {
         switch entry {
-        case .removed(let key, _): try removeValue(at: path.appending(key))
-        case .changed(let key, let inner): try apply(inner, at: path.appending(key))
-        case .added(let key, let value, _): try insertValue(value, at: path.appending(key))
+        case .removed(let key, _): edits.append(.remove(path.appending(key)))
+        case .changed(let key, let inner): collect(inner, at: path.appending(key), into: &edits)
+        case .added(let key, let value, _): edits.append(.insert(value, at: path.appending(key)))
         }
       }
     case .array(let array):
-      for edit in array.edits.reversed() {
+      for edit in array.edits {
         switch edit {
         case .changed(let oldIndex, _, let inner):
-          try apply(inner, at: path.appending(index: oldIndex))
+          collect(inner, at: path.appending(index: oldIndex), into: &edits)
         case .replaced(let old, _, _, let inserted):
-          for index in old.reversed() { try removeValue(at: path.appending(index: index)) }
-          for (offset, value) in inserted.enumerated() {
-            try insertValue(value, at: path.appending(index: old.lowerBound + offset))
-          }
+          for index in old { edits.append(.remove(path.appending(index: index))) }
+          // Before the element after the hunk: where the hunk was, once it is removed.
+          for value in inserted { edits.append(.insert(value, at: path.appending(index: old.upperBound))) }
         }
       }
     case .repeated:

@@ -8,16 +8,19 @@ extension PropertyListDocument {
       format: format, style: style, lineEnding: lineEnding.bytes, options: options.writing, xcode: isXcodeProject)
   }
 
-  /// True when values inside the container `node` are written on one line.
-  func isFlat(_ node: Int?) -> Bool {
+  /// True when values inside the container `node` are written on one line. `known` is the
+  /// container's layout when the caller has it (edits made together share one per container).
+  func isFlat(_ node: Int?, layout known: ContainerLayout? = nil) -> Bool {
     guard let node else { return !style.multiline }
-    let layout = ContainerLayout(node: node, in: self)
+    let layout = known ?? ContainerLayout(node: node, in: self)
     return !layout.multiline && (!layout.entries.isEmpty || !style.multiline || isXcodeProject)
   }
 
-  /// Writes `value` in place of the value node `node` (in `parent`, nil for the root).
+  /// Writes `value` in place of the value node `node` (in `parent`, nil for the root, whose
+  /// layout `parentLayout` is when the caller has it).
   func replacement(
-    of node: Int, parent: Int?, with value: PropertyList, path: PropertyListKeyPath
+    of node: Int, parent: Int?, with value: PropertyList, path: PropertyListKeyPath,
+    parentLayout: ContainerLayout? = nil
   ) throws(PropertyListError) -> [Splice] {
     let span = tree.valueSpan(node)
     if parent == nil, format == .openStep, tree.kind(node) == .dictionary,
@@ -34,7 +37,8 @@ extension PropertyListDocument {
       return [Splice(range: span, bytes: bytes)]
     }
     let indentation = TextLines.indentation(text, span.lowerBound)
-    let rendered = try renderer.value(value, path: path, indentation: indentation, flat: isFlat(parent))
+    let rendered = try renderer.value(
+      value, path: path, indentation: indentation, flat: isFlat(parent, layout: parentLayout))
     let comment = isXcodeProject ? XcodeProjectText.commentSpan(after: span.upperBound, text: text) : nil
     if let parent, tree.kind(parent) == .dictionary, node > 0, tree.kind(node - 1) == .key,
       tree.span(node - 1) == tree.span(node)
@@ -51,12 +55,13 @@ extension PropertyListDocument {
   }
 
   /// Adds an entry (`key` for a dictionary, nil for an array) before the entry at `position`
-  /// (the count appends). `verbatim` is the value's text to use as it is, when it fits there.
+  /// (the count appends). `verbatim` is the value's text to use as it is, when it fits there;
+  /// `known` the container's layout, when the caller has it.
   func insertion(
     into container: Int, at position: Int, key: String?, value: PropertyList, path: PropertyListKeyPath,
-    verbatim: MovedText? = nil
+    verbatim: MovedText? = nil, layout known: ContainerLayout? = nil
   ) throws(PropertyListError) -> [Splice] {
-    let layout = ContainerLayout(node: container, in: self)
+    let layout = known ?? ContainerLayout(node: container, in: self)
     let entries = layout.entries
     let isArray = layout.kind == .array
     let unit = style.indentUnit
@@ -164,9 +169,10 @@ extension PropertyListDocument {
     }
   }
 
-  /// Takes out the entry at `position`, with its lines when it has them to itself.
-  func removal(from container: Int, at position: Int) -> [Splice] {
-    let layout = ContainerLayout(node: container, in: self)
+  /// Takes out the entry at `position`, with its lines when it has them to itself (`known` is
+  /// the container's layout, when the caller has it).
+  func removal(from container: Int, at position: Int, layout known: ContainerLayout? = nil) -> [Splice] {
+    let layout = known ?? ContainerLayout(node: container, in: self)
     if isXcodeProject, container == objectsNode, let splices = objectRemoval(at: position, layout: layout) {
       return splices
     }
@@ -232,20 +238,31 @@ extension PropertyListDocument {
     return [Splice(range: (keepsTerminator ? previous.end : previous.valueEnd)..<entry.end, bytes: [])]
   }
 
-  /// Applies `splices` (which must not overlap), then finds the syntax of the new text (or,
-  /// without `rescan`, leaves that to the next edit); returns where the new bytes are in it.
+  /// Applies `splices` (which must not overlap; insertions at one offset go in the order
+  /// given, before a replacement that starts there) in one pass over the text, then finds the
+  /// syntax of the new text (or, without `rescan`, leaves that to the next edit); returns where
+  /// the new bytes are in it, in text order.
   @discardableResult
   mutating func apply(_ splices: [Splice], value: PropertyList?, rescan: Bool = true) -> [Range<Int>] {
-    let ordered = splices.sorted { $0.range.lowerBound < $1.range.lowerBound }
-    for splice in ordered.reversed() {
-      text.replaceSubrange(splice.range, with: splice.bytes)
-    }
-    var shift = 0
     var placed: [Range<Int>] = []
-    for splice in ordered {
-      let start = splice.range.lowerBound + shift
-      placed.append(start..<(start + splice.bytes.count))
-      shift += splice.bytes.count - splice.range.count
+    if splices.count == 1, let splice = splices.first {
+      // One splice (most edits): in place, without a second copy of a large text.
+      text.replaceSubrange(splice.range, with: splice.bytes)
+      placed.append(splice.range.lowerBound..<(splice.range.lowerBound + splice.bytes.count))
+    } else {
+      var edited: [UInt8] = []
+      edited.reserveCapacity(text.count + splices.reduce(0) { $0 + $1.bytes.count - $1.range.count })
+      var copied = 0
+      for index in Self.textOrder(splices) {
+        let splice = splices[index]
+        precondition(copied <= splice.range.lowerBound, "overlapping splices")
+        edited += text[copied..<splice.range.lowerBound]
+        placed.append(edited.count..<(edited.count + splice.bytes.count))
+        edited += splice.bytes
+        copied = splice.range.upperBound
+      }
+      edited += text[copied...]
+      text = edited
     }
     knownValue = format == .openStep ? nil : value
     isEdited = true
@@ -261,5 +278,14 @@ extension PropertyListDocument {
     tree = SyntaxTree()
     tree = Self.scan(text, format: format, value: knownValue, options: options.reading)
     syntaxIsStale = false
+  }
+
+  /// The indices of `splices` in the order they apply in: by offset, insertions at one offset
+  /// as given and before a replacement that starts there.
+  static func textOrder(_ splices: [Splice]) -> [Int] {
+    splices.indices.sorted {
+      (splices[$0].range.lowerBound, splices[$0].range.isEmpty ? 0 : 1, $0)
+        < (splices[$1].range.lowerBound, splices[$1].range.isEmpty ? 0 : 1, $1)
+    }
   }
 }

@@ -13,12 +13,15 @@ extension CommandSpec {
       are converted in parallel; errors are reported in input order. `--to pbxproj` writes \
       OpenStep in the layout Xcode gives project files, with its sections and comments; the \
       project's name (for one comment) comes from --project-name, else from the \
-      NAME.xcodeproj folder of the output or the input, else from its first target.
+      NAME.xcodeproj folder of the output or the input, else from its first target. With \
+      --nested, data that holds a binary or XML plist or a keyed archive is written decoded in \
+      place, marked {"$nested": KIND, "$value": …} (a view for reading: the data itself is not \
+      kept, so --in-place refuses it).
       """,
     options: [
       ConvertJob.to.spec, ConvertJob.output.spec, ConvertJob.inPlace.spec, ConvertJob.newExtension.spec,
       SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.compact.spec, ConvertJob.sortKeys.spec,
-      SharedOptions.stringify.spec, ConvertJob.projectName.spec,
+      SharedOptions.stringify.spec, ConvertJob.projectName.spec, NestedPlists.option.spec,
     ],
     arguments: [ConvertJob.files.spec],
     examples: [
@@ -30,6 +33,9 @@ extension CommandSpec {
         command: "plistkit convert Samples/Presidents.plist --to json --typed",
         explanation: "Print a keyed archive as lossless typed JSON (UIDs, integers and reals kept apart)."),
       Example(command: "plistkit convert *.plist --to xml --in-place", explanation: "Rewrite files as XML, in place."),
+      Example(
+        command: "plistkit convert cache.plist --to json --nested",
+        explanation: "Print a plist as JSON with the archives and plists inside its data decoded."),
     ],
     run: { context in try ConvertJob(context).run(context) }
   )
@@ -62,6 +68,8 @@ private struct ConvertJob: Sendable {
   /// `--to pbxproj`: Xcode's layout of a project file.
   let xcodeLayout: Bool
   let projectName: String?
+  /// `--nested`: open the plists and archives inside data values.
+  let opensNested: Bool
 
   init(_ context: CommandContext) {
     files = context[Self.files]
@@ -76,6 +84,7 @@ private struct ConvertJob: Sendable {
     newExtension = context[Self.newExtension]
     xcodeLayout = context[Self.layout] != nil
     projectName = context[Self.projectName]
+    opensNested = context[NestedPlists.option]
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
@@ -89,6 +98,10 @@ private struct ConvertJob: Sendable {
         "several inputs need --in-place or --extension (standard output takes one document)")
     }
     if modes == 0 { try Terminal.refuseBinary(target, output: output) }
+    if opensNested, inPlace {
+      throw CommandError.usage("--nested writes a view that does not keep the data; it cannot replace its input")
+    }
+    if opensNested, xcodeLayout { throw CommandError.usage("--nested cannot be written as a project file") }
     if inPlace || newExtension != nil, files.contains("-") {
       throw CommandError.usage("standard input cannot be converted in place; use --output")
     }
@@ -98,8 +111,9 @@ private struct ConvertJob: Sendable {
     var status = ExitStatus.success
     for result in results {
       switch result {
-      case .success(let bytes?): context.output.write(bytes: bytes)
-      case .success(nil): break
+      case .success(let converted):
+        for note in converted.notes { context.report(note) }
+        if let bytes = converted.bytes { context.output.write(bytes: bytes) }
       case .failure(let error):
         if let message = error.message { context.report(message) }
         status = .failure
@@ -123,16 +137,29 @@ private struct ConvertJob: Sendable {
     return destination == "-" ? nil : destination
   }
 
-  /// Converts one file; returns the bytes when they go to standard output, nil when written.
-  private func convert(_ path: String) throws(CommandError) -> [UInt8]? {
-    if xcodeLayout { return try convertToProject(path) }
+  /// Converts one file; returns the bytes when they go to standard output (nil when written),
+  /// and the notes of `--nested` for standard error.
+  private func convert(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
+    if xcodeLayout { return (try convertToProject(path), []) }
+    if opensNested { return try convertNested(path) }
     var converter = PropertyListConverter(
       to: target, from: source, readingOptions: readingOptions, writingOptions: writingOptions)
     // Binary written while reading has another layout than the value writer's: only a file
     // gets it, so that standard input converts as it always has.
     converter.streamsBinaryOutput = path != "-"
     converter.keepsValuesUntilExit = files.count == 1
-    return try PropertyListIO.convert(path, with: converter, to: destination(of: path))
+    return (try PropertyListIO.convert(path, with: converter, to: destination(of: path)), [])
+  }
+
+  /// Converts one file with its nested plists opened: through the value, since opening them
+  /// needs the whole tree.
+  private func convertNested(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
+    let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
+    let (opened, notes) = NestedPlists.open(value, path: path)
+    let converted = try PropertyListIO.serialize(opened, as: target, options: writingOptions, path: path)
+    guard let destination = destination(of: path) else { return (converted, notes) }
+    try PropertyListIO.writeFile(converted, to: destination)
+    return (nil, notes)
   }
 
   /// Converts one file to a project file in Xcode's layout.

@@ -11,14 +11,22 @@ extension CommandSpec {
       quoted, dates are ISO 8601 in UTC, data shows its length and the first bytes in hex, \
       UIDs show as <uid N>. Colours on a terminal only, and not with NO_COLOR set, unless \
       --color always asks. A KEYPATH with `*` prints a dictionary of every match's concrete key \
-      path to its value; a negative index counts from the end.
+      path to its value; a negative index counts from the end. With --nested, data that holds a \
+      binary or XML plist or a keyed archive (as preferences and caches keep them) is shown \
+      decoded in place, marked {"$nested" => KIND, "$value" => …}.
       """,
-    options: [PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec],
+    options: [
+      PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
+      NestedPlists.option.spec,
+    ],
     arguments: [PrintOptions.file.spec, PrintOptions.keyPath.spec],
     examples: [
       Example(command: "plistkit print Samples/computers.plist", explanation: "Print the list of computers."),
       Example(
         command: "plistkit print Samples/sortednames.plist Z", explanation: "Print the names filed under Z."),
+      Example(
+        command: "plistkit print ~/Library/Preferences/com.apple.Terminal.plist --nested",
+        explanation: "Print Terminal's preferences with the fonts and colours archived inside them decoded."),
     ],
     run: { context in
       let path = context[PrintOptions.file] ?? "-"
@@ -27,8 +35,9 @@ extension CommandSpec {
       let matches = try KeyPathLookup.matches(
         in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])
       // Every match of a wildcard is shown under its concrete key path.
-      let value = KeyPathLookup.combined(
+      var value = KeyPathLookup.combined(
         matches, pattern: keyPath, withPaths: PropertyListKeyPattern(keyPath ?? "").hasWildcard)
+      if context[NestedPlists.option] { value = NestedPlists.open(value, path: path, context: context) }
       let printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))
       printer.write(value, to: context.output)
       return .success

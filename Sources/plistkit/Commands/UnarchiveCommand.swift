@@ -13,11 +13,13 @@ extension CommandSpec {
       {"$cycle": "key.path"} instead of recursing. With --graph the output is the lossless object \
       graph instead: every object once with its id, references as UIDs naming ids, sharing and \
       cycles kept; `plistkit archive` turns it back into an archive. JSON output of --graph is \
-      always the typed form, so that nothing is lost.
+      always the typed form, so that nothing is lost. With --nested, data inside the archive \
+      that holds another archive or a plist is shown decoded in place, marked \
+      {"$nested": KIND, "$value": …}, as nska_deserialize's full_recurse_convert_nska opens it.
       """,
     options: [
       UnarchiveOptions.to.spec, UnarchiveOptions.graph.spec, UnarchiveOptions.typed.spec, UnarchiveOptions.noClass.spec,
-      UnarchiveOptions.output.spec,
+      NestedPlists.option.spec, UnarchiveOptions.output.spec,
     ],
     arguments: [UnarchiveOptions.file.spec],
     examples: [
@@ -35,6 +37,10 @@ extension CommandSpec {
       let path = context[UnarchiveOptions.file] ?? "-"
       let format = context[UnarchiveOptions.to]
       try Terminal.refuseBinary(format, output: context[UnarchiveOptions.output])
+      let nested = context[NestedPlists.option]
+      if nested, context[UnarchiveOptions.graph] {
+        throw CommandError.usage("--nested shows the plain view; the object graph of --graph keeps data as it is")
+      }
       let graph = try KeyedArchiveIO.readGraph(path)
       let value: PropertyList
       var options = PropertyListWritingOptions(jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain)
@@ -43,8 +49,12 @@ extension CommandSpec {
         options.jsonStyle = .typed
       } else {
         do throws(KeyedArchiveError) {
-          value = try graph.plainView(
+          let plain = try graph.plainView(
             options: PlainViewOptions(includesClassNames: !context[UnarchiveOptions.noClass]))
+          value =
+            nested
+            ? NestedPlists.open(
+              plain, path: path, context: context, includesClassNames: !context[UnarchiveOptions.noClass]) : plain
         } catch {
           throw KeyedArchiveIO.fileError(path, error)
         }

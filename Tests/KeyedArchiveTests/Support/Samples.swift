@@ -28,6 +28,17 @@ enum Samples {
     ["$archiver": "NSKeyedArchiver", "$version": 100000, "$top": top, "$objects": .array(objects)]
   }
 
+  /// An archive whose root is an NSArray holding the level below twice, `levels` deep: 2^levels
+  /// leaves as a tree, from a few dozen objects.
+  static func sharingBombArchive(levels: Int) -> PropertyList {
+    var objects: [PropertyList] = ["$null", classDictionary("NSArray", "NSObject"), "leaf"]
+    for level in 0..<levels {
+      let below = UInt64(level == 0 ? 2 : objects.count - 1)
+      objects.append(["$class": .uid(1), "NS.objects": [.uid(below), .uid(below)]])
+    }
+    return archive(top: ["root": .uid(UInt64(objects.count - 1))], objects: objects)
+  }
+
   /// A class dictionary.
   static func classDictionary(_ chain: String...) -> PropertyList {
     ["$classname": .string(chain[0]), "$classes": .array(chain.map { .string($0) })]

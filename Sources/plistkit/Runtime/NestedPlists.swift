@@ -1,0 +1,34 @@
+import KeyedArchive
+import PlistKit
+
+/// `--nested`: data values that hold plists or keyed archives shown decoded, for `print`,
+/// `unarchive` and `convert`.
+enum NestedPlists {
+  /// The option, the same for every command that has it.
+  static let option = Option.flag(
+    "nested",
+    help:
+      "Show data that holds a binary or XML plist or a keyed archive decoded, in place, as {\"$nested\": KIND, \"$value\": VALUE}, recursively; data that does not decode stays data, with a note on standard error."
+  )
+
+  /// `value` with its nested plists opened, and the notes about data left as data as lines
+  /// for standard error (`note: FILE: KEYPATH: message`).
+  static func open(
+    _ value: PropertyList, path: String, includesClassNames: Bool = true
+  ) -> (value: PropertyList, notes: [String]) {
+    var options = NestedPlistOptions()
+    options.plainView.includesClassNames = includesClassNames
+    let result = value.decodingNestedPlists(options: options)
+    let name = CommandContext.displayName(of: path)
+    return (result.value, result.notes.map { "note: \(name): \($0)" })
+  }
+
+  /// Opens the nested plists of `value` and reports the notes at once.
+  static func open(
+    _ value: PropertyList, path: String, context: CommandContext, includesClassNames: Bool = true
+  ) -> PropertyList {
+    let (opened, notes) = open(value, path: path, includesClassNames: includesClassNames)
+    for note in notes { context.report(note) }
+    return opened
+  }
+}

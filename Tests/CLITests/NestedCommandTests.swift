@@ -1,0 +1,182 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// `--nested` of `print`, `unarchive` and `convert`: archives and plists inside data, opened.
+@Suite("nested plists in data")
+struct NestedCommandTests {
+  private static let terminal = CLI.root.appendingPathComponent(
+    "Tests/Fixtures/Nested/com.apple.Terminal-excerpt.plist"
+  )
+  .path
+
+  private static func archiveFixture(_ name: String) throws -> [UInt8] {
+    [UInt8](
+      try Data(contentsOf: CLI.root.appendingPathComponent("Tests/KeyedArchiveTests/Fixtures/AppleArchives/\(name)")))
+  }
+
+  private func json(_ bytes: [UInt8]) throws -> NSObject {
+    try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? NSObject)
+  }
+
+  @Test("print --nested shows Terminal's archived colour in place, at a key path and through a wildcard")
+  func printNested() throws {
+    let run = try CLI.run(["print", Self.terminal, "Window Settings.Grass.TextColor", "--nested"])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(
+      run.output == """
+        {
+          "$nested" => "keyed-archive"
+          "$value" => {
+            "$class" => "NSColor"
+            "NSColorSpace" => 2
+            "NSRGB" => <24 bytes 0x3120302e393431313736353320302e36…>
+          }
+        }
+
+        """)
+    let fonts = try CLI.run(["print", Self.terminal, "Window Settings.*.Font", "--nested"])
+    let font = """
+          "$nested" => "keyed-archive"
+          "$value" => {
+            "$class" => "NSFont"
+            "NSName" => "Monaco"
+            "NSSize" => 10.0
+            "NSfFlags" => 16
+          }
+      """
+    #expect(
+      fonts.output == """
+        {
+          "Window Settings.Basic.Font" => {
+        \(font)
+          }
+          "Window Settings.Grass.Font" => {
+        \(font)
+          }
+        }
+
+        """)
+    // Without --nested the data is data.
+    let plain = try CLI.run(["print", Self.terminal, "Window Settings.Basic.Font"])
+    #expect(plain.output == "<259 bytes 0x62706c6973743030d401020304050618…>\n")
+  }
+
+  @Test("convert --to json --nested opens archives in data, in plists in data; a broken blob stays data with a note")
+  func convertNested() throws {
+    let folder = try TemporaryDirectory()
+    let complex = try Self.archiveFixture("NSKeyedUnarchiver-ComplexTest.plist")
+    let inner: PropertyList = ["deep": .data(try Self.archiveFixture("NSOrderedSet-Numbers.archive"))]
+    let outer: PropertyList = [
+      "ok": .data(complex), "inner": .data(try inner.serialized(as: .binary)),
+      "broken": .data(Array("bplist00garbage".utf8)),
+    ]
+    let input = try folder.file("mixed.plist", try outer.serialized(as: .binary))
+    let run = try CLI.run(["convert", input, "--to", "json", "--nested", "--compact"])
+    #expect(run.status == 0)
+    #expect(
+      run.output
+        == #"{"ok":{"$nested":"keyed-archive","$value":{"array":["","hello",34545,{"key":"val"}],"string":"hello","url":{"$class":"NSURL","NS.base":"https://www.swift.org","NS.relative":"index.xml"},"uuid":"71DC068E-3420-45FF-919E-3A267D55EC22"}},"inner":{"$nested":"binary-plist","$value":{"deep":{"$nested":"keyed-archive","$value":[1,2,3,4,5]}}},"broken":"YnBsaXN0MDBnYXJiYWdl"}"#
+    )
+    #expect(
+      run.stderr
+        == "plistkit: note: \(input): broken: 15 bytes of data that start like a binary plist but do not decode "
+        + "(byte 15: the file is 15 bytes; a binary plist needs at least 42 (8-byte header, one object, its offset, "
+        + "32-byte trailer)); left as data\n")
+    // To a file: written atomically, the note still on standard error.
+    let output = folder.url.appendingPathComponent("out.json").path
+    let written = try CLI.run(["convert", input, "--to", "json", "--nested", "--compact", "-o", output])
+    #expect(written.status == 0)
+    #expect(written.output == "")
+    #expect(written.stderr == run.stderr)
+    #expect(try folder.contents("out.json") == run.stdout)
+    // Typed JSON keeps the data's type where it stays data.
+    let typed = try CLI.run(["convert", input, "--to", "json", "--nested", "--typed", "--compact"])
+    #expect(typed.output.contains(#""broken":{"$data":"YnBsaXN0MDBnYXJiYWdl"}"#))
+  }
+
+  @Test("unarchive --nested opens the plists an archive's NSData holds; --no-class reaches them")
+  func unarchiveNested() throws {
+    let folder = try TemporaryDirectory()
+    let font = try PropertyList(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.terminal))))[
+      "Window Settings"]?[
+        "Basic"]?["Font"]
+    let archive: PropertyList = [
+      "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)],
+      "$objects": [
+        "$null", ["$class": .uid(2), "NS.data": try #require(font)],
+        ["$classname": "NSMutableData", "$classes": ["NSMutableData", "NSData", "NSObject"]],
+      ],
+    ]
+    let path = try folder.file("cache.archive", try archive.serialized(as: .binary))
+    let run = try CLI.run(["unarchive", path, "--nested"])
+    #expect(run.status == 0)
+    #expect(
+      try json(run.stdout)
+        == json(
+          Array(
+            #"{"$nested": "keyed-archive", "$value": {"$class": "NSFont", "NSName": "Monaco", "NSSize": 10.0, "NSfFlags": 16}}"#
+              .utf8)))
+    let noClass = try CLI.run(["unarchive", path, "--nested", "--no-class"])
+    #expect(
+      try json(noClass.stdout)
+        == json(
+          Array(#"{"$nested": "keyed-archive", "$value": {"NSName": "Monaco", "NSSize": 10.0, "NSfFlags": 16}}"#.utf8)))
+    let plain = try CLI.run(["unarchive", path])
+    #expect(
+      try JSONSerialization.jsonObject(with: Data(plain.stdout), options: .fragmentsAllowed) as? String
+        == Data(try #require(font?.dataValue)).base64EncodedString())
+  }
+
+  @Test("--nested refuses what would lose the data: --graph, --in-place, a project file")
+  func refusals() throws {
+    let folder = try TemporaryDirectory()
+    let copy = try folder.file("t.plist", [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.terminal))))
+    let graph = try CLI.run(["unarchive", CLI.sample("Presidents.plist"), "--nested", "--graph"])
+    #expect(graph.status == 2)
+    #expect(
+      graph.stderr
+        == "plistkit: unarchive: --nested shows the plain view; the object graph of --graph keeps data as it is "
+        + "(see 'plistkit help unarchive')\n")
+    let inPlace = try CLI.run(["convert", copy, "--to", "xml", "--nested", "--in-place"])
+    #expect(inPlace.status == 2)
+    #expect(
+      inPlace.stderr
+        == "plistkit: convert: --nested writes a view that does not keep the data; it cannot replace its input "
+        + "(see 'plistkit help convert')\n")
+    #expect(try folder.contents("t.plist") == [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.terminal))))
+    let project = try CLI.run(["convert", copy, "--to", "pbxproj", "--nested"])
+    #expect(project.status == 2)
+  }
+
+  @Test("hostile nestings finish at once: a bomb in data, data nested 40 deep, a blob shared 2^40 times")
+  func hostile() throws {
+    let folder = try TemporaryDirectory()
+    var bomb: PropertyList = 7
+    for _ in 0..<60 { bomb = [bomb, bomb] }
+    var deep: PropertyList = "bottom"
+    for _ in 0..<40 { deep = ["inner": .data(try deep.serialized(as: .binary))] }
+    let outer: PropertyList = ["bomb": .data(try bomb.serialized(as: .binary)), "deep": deep]
+    let path = try folder.file("hostile.plist", try outer.serialized(as: .binary))
+    let run = try CLI.run(["convert", path, "--to", "json", "--nested", "--compact"])
+    #expect(run.status == 0)
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[0].hasPrefix("plistkit: note: \(path): bomb: "))
+    #expect(lines[0].hasSuffix("(the nested values limit is 5000000); left as data"))
+    let deepPath = Array(repeating: "inner.$value", count: 8).joined(separator: ".") + ".inner"
+    #expect(lines[1] == "plistkit: note: \(path): deep.\(deepPath): data nested more than 8 levels deep; left as data")
+    // A blob shared 2^40 times stays shared in the binary output, and JSON refuses to write it out.
+    var shared: PropertyList = .data(try Self.archiveFixture("NSOrderedSet-Numbers.archive"))
+    for _ in 0..<40 { shared = [shared, shared] }
+    let sharedPath = try folder.file("shared.plist", try shared.serialized(as: .binary))
+    let binaryOut = folder.url.appendingPathComponent("out.plist").path
+    let binary = try CLI.run(["convert", sharedPath, "--to", "binary", "--nested", "-o", binaryOut])
+    #expect(binary.status == 0)
+    #expect(try folder.contents("out.plist").count < 2000)
+    let json = try CLI.run(["convert", sharedPath, "--to", "json", "--nested"])
+    #expect(json.status == 1)
+    #expect(json.stderr.contains("the written value limit"))
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import KeyedArchive
+import PlistKit
+import Testing
+
+/// `decodingNestedPlists` against Python's `nska_deserialize` with `full_recurse_convert_nska`
+/// (which reads with `plistlib`), on the same files; skipped when the module is not installed.
+@Suite("Nested plists against nska_deserialize")
+struct NestedPlistPeerTests {
+  private static let script = Samples.root + "/Tests/KeyedArchiveTests/Fixtures/nska_nested_peer.py"
+
+  /// nska_deserialize's view of the file, as JSON with data in base64.
+  static func peerView(_ path: String) throws -> NSObject {
+    let data = Data(try NskaPeer.run(path, script: script))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? NSObject)
+  }
+
+  /// Our view without class names, each marker replaced by the value it holds (nska_deserialize
+  /// puts the decoded value where the data was, unmarked), as the same JSON.
+  static func ownView(_ bytes: [UInt8]) throws -> NSObject {
+    var options = NestedPlistOptions()
+    options.plainView.includesClassNames = false
+    let result = try PropertyList(bytes: bytes).decodingNestedPlists(options: options)
+    #expect(result.notes == [])
+    let json = try unmarked(result.value).serialized(as: .json)
+    return try #require(try JSONSerialization.jsonObject(with: Data(json)) as? NSObject)
+  }
+
+  static func unmarked(_ value: PropertyList) -> PropertyList {
+    switch value {
+    case .array(let elements): return .array(elements.map(unmarked))
+    case .dictionary(let dictionary):
+      if dictionary.count == 2, dictionary["$nested"] != nil, let inner = dictionary["$value"] {
+        return unmarked(inner)
+      }
+      return .dictionary(PropertyListDictionary(dictionary.map { ($0.key, unmarked($0.value)) }))
+    default: return value
+    }
+  }
+
+  /// A binary plist holding the book's archive (written by Apple's NSKeyedArchiver) in data,
+  /// and in XML form in the data of a plist in data. (Foundation's ordered and counted sets,
+  /// NSNull and NSURL with a base are left out: nska_deserialize renders them otherwise, see
+  /// the README.)
+  static func bookNesting() throws -> [UInt8] {
+    let presidents = try Samples.bytes("Presidents.plist")
+    let xml = try PropertyList(bytes: presidents).serialized(as: .xml)
+    let inner: PropertyList = ["archive": .data(xml), "count": 3, "raw": .data([0, 1, 2])]
+    let outer: PropertyList = [
+      "presidents": .data(presidents), "inner": .data(try inner.serialized(as: .binary)),
+      "list": [.data(presidents), "text", 1.5],
+    ]
+    return try outer.serialized(as: .binary)
+  }
+
+  @Test(
+    "the same values as nska_deserialize's full_recurse_convert_nska, on real preferences and the book's archive",
+    .enabled(if: NskaPeer.isAvailable))
+  func sameAsPeer() throws {
+    let terminal = Samples.root + "/Tests/Fixtures/Nested/com.apple.Terminal-excerpt.plist"
+    #expect(try Self.ownView([UInt8](Data(contentsOf: URL(fileURLWithPath: terminal)))) == Self.peerView(terminal))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-nested-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let nesting = folder.appendingPathComponent("nesting.plist")
+    let bytes = try Self.bookNesting()
+    try Data(bytes).write(to: nesting)
+    #expect(try Self.ownView(bytes) == Self.peerView(nesting.path))
+  }
+}

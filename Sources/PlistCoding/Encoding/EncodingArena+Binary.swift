@@ -64,7 +64,7 @@ private struct ArenaBinaryWriter: ~Copyable {
       return sharedObject(maximumSize: 17) { place in
         place[0] = 0x14
         memset(place + 1, 0, 8)
-        Self.writeBigEndian(value.payload, size: 8, at: place + 9)
+        EncodingOutput.writeBigEndian(value.payload, size: 8, at: place + 9)
         return 17
       }
     case .real: return eightByteObject(marker: 0x23, value.payload)
@@ -163,16 +163,16 @@ private struct ArenaBinaryWriter: ~Copyable {
     var written = Self.writeMarker(nibble, count: keyed ? count / 2 : count, at: place)
     if keyed {
       for index in stride(from: start, to: references.count, by: 2) {
-        Self.writeBigEndian(UInt64(references[index]), size: size, at: place + written)
+        EncodingOutput.writeBigEndian(UInt64(references[index]), size: size, at: place + written)
         written += size
       }
       for index in stride(from: start + 1, to: references.count, by: 2) {
-        Self.writeBigEndian(UInt64(references[index]), size: size, at: place + written)
+        EncodingOutput.writeBigEndian(UInt64(references[index]), size: size, at: place + written)
         written += size
       }
     } else {
       for index in start..<references.count {
-        Self.writeBigEndian(UInt64(references[index]), size: size, at: place + written)
+        EncodingOutput.writeBigEndian(UInt64(references[index]), size: size, at: place + written)
         written += size
       }
     }
@@ -213,7 +213,7 @@ private struct ArenaBinaryWriter: ~Copyable {
   private mutating func eightByteObject(marker: UInt8, _ bits: UInt64) -> Int {
     sharedObject(maximumSize: 9) { place in
       place[0] = marker
-      Self.writeBigEndian(bits, size: 8, at: place + 1)
+      EncodingOutput.writeBigEndian(bits, size: 8, at: place + 1)
       return 9
     }
   }
@@ -239,7 +239,7 @@ private struct ArenaBinaryWriter: ~Copyable {
   private static func writeInteger(_ bits: UInt64, at place: UnsafeMutablePointer<UInt8>) -> Int {
     let size = bits <= 0xFF ? 1 : bits <= 0xFFFF ? 2 : bits <= 0xFFFF_FFFF ? 4 : 8
     place[0] = 0x10 | UInt8(size.trailingZeroBitCount)
-    writeBigEndian(bits, size: size, at: place + 1)
+    EncodingOutput.writeBigEndian(bits, size: size, at: place + 1)
     return 1 + size
   }
 
@@ -252,17 +252,6 @@ private struct ArenaBinaryWriter: ~Copyable {
     }
     place[0] = nibble << 4 | 0xF
     return 1 + writeInteger(UInt64(count), at: place + 1)
-  }
-
-  @inline(__always)
-  private static func writeBigEndian(_ value: UInt64, size: Int, at place: UnsafeMutablePointer<UInt8>) {
-    var shift = 8 * (size - 1)
-    var index = 0
-    while shift >= 0 {
-      place[index] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
-      shift -= 8
-      index += 1
-    }
   }
 }
 

@@ -96,7 +96,13 @@ struct EncodingOutput: ~Copyable {
   /// The low `size` bytes of `value`, most significant first.
   @inline(__always)
   mutating func appendBigEndian(_ value: UInt64, size: Int) {
-    let place = reserve(8)
+    Self.writeBigEndian(value, size: size, at: reserve(8))
+    used += size
+  }
+
+  /// Writes the low `size` bytes of `value` at `place`, most significant first.
+  @inline(__always)
+  static func writeBigEndian(_ value: UInt64, size: Int, at place: UnsafeMutablePointer<UInt8>) {
     var shift = 8 * (size - 1)
     var index = 0
     while shift >= 0 {
@@ -104,7 +110,6 @@ struct EncodingOutput: ~Copyable {
       shift -= 8
       index += 1
     }
-    used += size
   }
 
   /// Everything written, as one array; the chunks are given back as they are copied.

@@ -96,6 +96,24 @@ struct NestedCommandTests {
     #expect(typed.output.contains(#""broken":{"$data":"YnBsaXN0MDBnYXJiYWdl"}"#))
   }
 
+  @Test("several files convert in parallel; their notes come in input order")
+  func severalFiles() throws {
+    let folder = try TemporaryDirectory()
+    var paths: [String] = []
+    for index in 0..<6 {
+      let value: PropertyList = ["blob\(index)": .data(Array("bplist00".utf8) + [UInt8](repeating: 0, count: index))]
+      paths.append(try folder.file("f\(index).plist", try value.serialized(as: .xml)))
+    }
+    let run = try CLI.run(["convert"] + paths + ["--to", "json", "--nested", "--extension", "json"])
+    #expect(run.status == 0)
+    let notes = run.stderr.split(separator: "\n").map(String.init)
+    #expect(notes.count == 6)
+    for (index, note) in notes.enumerated() {
+      #expect(note.hasPrefix("plistkit: note: \(paths[index]): blob\(index): \(8 + index) bytes of data"))
+    }
+    #expect(try folder.contents("f5.json") == Array("{\n  \"blob5\": \"YnBsaXN0MDAAAAAAAA==\"\n}\n".utf8))
+  }
+
   @Test("unarchive --nested opens the plists an archive's NSData holds; --no-class reaches them")
   func unarchiveNested() throws {
     let folder = try TemporaryDirectory()
@@ -178,5 +196,14 @@ struct NestedCommandTests {
     let json = try CLI.run(["convert", sharedPath, "--to", "json", "--nested"])
     #expect(json.status == 1)
     #expect(json.stderr.contains("the written value limit"))
+    // print walks the tree: it refuses the same value rather than print 2^40 markers.
+    for arguments in [["print", sharedPath, "--nested"], ["print", sharedPath]] {
+      let printed = try CLI.run(arguments)
+      #expect(printed.status == 1)
+      #expect(
+        printed.stderr
+          == "plistkit: \(sharedPath): the value holds more than 100000000 values once its shared arrays and "
+          + "dictionaries are written out\n")
+    }
   }
 }

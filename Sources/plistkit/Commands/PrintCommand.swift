@@ -38,6 +38,7 @@ extension CommandSpec {
       var value = KeyPathLookup.combined(
         matches, pattern: keyPath, withPaths: PropertyListKeyPattern(keyPath ?? "").hasWildcard)
       if context[NestedPlists.option] { value = NestedPlists.open(value, path: path, context: context) }
+      try ExpansionCheck.refuseSharingBomb(value, path: path)
       let printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))
       printer.write(value, to: context.output)
       return .success

@@ -34,16 +34,7 @@ extension CommandSpec {
           throw KeyedArchiveIO.fileError(path, error)
         }
       }
-      // A binary plist may share one container from many places: refuse what would print
-      // more lines than a file of the reader's size limit could hold values.
-      let limit = PropertyListLimits.default.maximumObjectCount
-      guard value.expandedValueCount(upTo: limit) != nil else {
-        throw CommandError.file(
-          path,
-          PropertyListError(
-            .limitExceeded,
-            "the value holds more than \(limit) values once its shared arrays and dictionaries are written out"))
-      }
+      try ExpansionCheck.refuseSharingBomb(value, path: path)
       TextconvPrinter(labels: ProjectPathLabels(old: value, new: value)).write(value, to: context.output)
       return .success
     }

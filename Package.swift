@@ -58,8 +58,8 @@ let package = Package(
       name: "plistcoding-benchmark", dependencies: ["PlistCoding"], path: "Benchmarks/CodingBenchmark"),
     .testTarget(
       name: "PlistKitTests", dependencies: ["PlistKit"],
-      // The plistlib peer script is run by path, not compiled or bundled.
-      exclude: ["Support/plistlib_peer.py"]
+      // The plistlib peer script is run by path, not compiled or bundled; fixtures are read through #filePath.
+      exclude: ["Support/plistlib_peer.py", "Fixtures"]
     ),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),

@@ -110,7 +110,7 @@ struct PlutilModeTests {
       ([], "No files specified.\n"),
       (["-bogus"], "unrecognized option: -bogus\n"),
       (["-convert", "foo", "x"], "Unknown format specifier: foo\n"),
-      (["-convert", "swift", "x"], "The swift literal output of plutil is not supported.\n"),
+      (["-convert", "swift", "-header", "x"], "-header is only valid for objc literal conversions.\n"),
       (
         ["-insert", "k", "-widget", "v", "x"],
         "Unknown value type '-widget'; expected one of -bool -integer -float -date -string -data -xml -json -dictionary -array.\n"

@@ -24,7 +24,7 @@ enum ManPageRenderer {
       .RB [ \\-h ]
       .I FILE
       .SH DESCRIPTION
-      \(escape("Reads, writes, checks and edits Apple property lists (XML, binary, JSON, OpenStep) and NSKeyedArchiver archives. A FILE of - is standard input, an output of - standard output. Errors go to standard error, one per line: plistkit: FILE:LINE:COL: message. Run as plutil, or as plistkit plutil, it accepts the options of plutil. Run as PlistBuddy, or as plistkit buddy, it runs PlistBuddy's commands (Print, Set, Add, Copy, Delete, Merge, Import, Clear, Save, Revert) given with -c, or read from standard input after the prompt Command:."))
+      \(escape("Reads, writes, checks and edits Apple property lists (XML, binary, JSON, OpenStep) and NSKeyedArchiver archives. A FILE of - is standard input, an output of - standard output. Errors go to standard error, one per line: plistkit: FILE:LINE:COL: message. Run as plutil, or as plistkit plutil, it accepts the options of plutil, and writes its Swift and Objective-C source literals (-convert swift, -convert objc with -header) byte for byte as it does. Run as PlistBuddy, or as plistkit buddy, it runs PlistBuddy's commands (Print, Set, Add, Copy, Delete, Merge, Import, Clear, Save, Revert) given with -c, or read from standard input after the prompt Command:."))
       .SH OPTIONS
       .TP
       .B \\-h, \\-\\-help

@@ -10,7 +10,9 @@ enum PlutilHelp {
      -help                      show this message
      -lint                      check each file; print "FILE: OK"
      -convert FMT               rewrite each file in format FMT (in place, or see -o and -e)
-                                FMT: xml1 binary1 json ascii1 (openstep)
+                                FMT: xml1 binary1 json ascii1 (openstep), or the source
+                                literals swift (FILE.swift) and objc (FILE.m, with -header
+                                also FILE.h), as plutil writes them
      -insert KEYPATH -TYPE V    insert a value (the key must not exist; an array index inserts before)
      -replace KEYPATH -TYPE V   set a value, adding it when missing
                                 TYPE: bool integer float date string data xml json, or

@@ -32,6 +32,8 @@ struct PlutilInvocation: Equatable {
   var newExtension: String?
   var readable = false
   var noNewline = false
+  /// With `-convert objc`: also write the `extern` declaration to a `.h` file.
+  var header = false
   var files: [String] = []
 
   /// The value types `-insert` and `-replace` accept, as `-TYPE`.
@@ -72,6 +74,7 @@ struct PlutilInvocation: Equatable {
     newExtension = parsed[Options.newExtension]
     readable = parsed[Options.readable]
     noNewline = parsed[Options.noNewline]
+    header = parsed[Options.header]
     files = parsed[Options.files]
   }
 
@@ -92,6 +95,7 @@ struct PlutilInvocation: Equatable {
     static let silent = Option.flag("s", help: "Print nothing on success.")
     static let readable = Option.flag("r", help: "Write JSON indented for people.")
     static let noNewline = Option.flag("n", help: "No newline after -extract raw and -type output.")
+    static let header = Option.flag("header", help: "With -convert objc: also write the header.")
     static let output = Option.text("o", placeholder: "path", help: "Write the result here.")
     static let newExtension = Option.text("e", placeholder: "extension", help: "With -convert, write FILE.EXT.")
     static let files = Argument.variadic("FILE", help: "The files.", allowsNone: true, completion: .file)
@@ -138,7 +142,7 @@ struct PlutilInvocation: Equatable {
       Options.help.spec, Options.lint.spec, Options.print.spec, Options.convert.spec, Options.create.spec,
       Options.remove.spec, Options.type.spec, Options.extract.spec, Options.insert.spec, Options.replace.spec,
       Options.expect.spec, Options.append.spec, Options.silent.spec, Options.readable.spec, Options.noNewline.spec,
-      Options.output.spec, Options.newExtension.spec,
+      Options.header.spec, Options.output.spec, Options.newExtension.spec,
     ],
     arguments: [Options.files.spec], dialect: .plutil, run: { _ in .success })
 }

@@ -19,9 +19,13 @@ struct PlutilRunner {
     case .extract(_, let format, _) where format != "raw": name = format
     default: return
     }
+    if invocation.header, name != SourceLiteralLanguage.objectiveC.rawValue {
+      throw .failure("-header is only valid for objc literal conversions.")
+    }
+    if case .convert = invocation.verb, SourceLiteralLanguage(rawValue: name) != nil { return }
     guard Self.format(named: name) != nil else {
-      if name == "swift" || name == "objc" {
-        throw .failure("The \(name) literal output of plutil is not supported.")
+      if SourceLiteralLanguage(rawValue: name) != nil {
+        throw .failure("\(name) literals are written by -convert only.")
       }
       throw .failure("Unknown format specifier: \(name)")
     }
@@ -37,6 +41,8 @@ struct PlutilRunner {
     case .print:
       let value = try PropertyListIO.read(file).value
       TreePrinter(palette: Palette(isEnabled: false)).write(value, to: output)
+    case .convert(let name) where SourceLiteralLanguage(rawValue: name) != nil:
+      try convertToLiteral(file, language: SourceLiteralLanguage(rawValue: name)!)
     case .convert(let name):
       let format = Self.format(named: name)!
       let destination =

@@ -120,4 +120,51 @@ struct DocumentMoveTests {
       #expect(!document.isEdited)
     }
   }
+
+  @Test func keepingPositionChangesOnlyTheKeyBytes() throws {
+    let cases: [(String, PropertyListKeyPath, PropertyListKeyPath, String)] = [
+      (
+        "/* Title */\n\"title\" = \"Hello\";\n\n/* Button */\n\"ok\" = \"OK\";\n", "title", "heading",
+        "/* Title */\n\"heading\" = \"Hello\";\n\n/* Button */\n\"ok\" = \"OK\";\n"
+      ),
+      (
+        "{\n\tinner = {\n\t\ta = 1; // one\n\t\tb = 2;\n\t};\n}\n", "inner.a", "inner.new key",
+        "{\n\tinner = {\n\t\t\"new key\" = 1; // one\n\t\tb = 2;\n\t};\n}\n"
+      ),
+      (
+        "<plist version=\"1.0\">\n<dict>\n\t<!-- about -->\n\t<key>a</key>\n\t<integer>1</integer>\n"
+          + "\t<key>b</key>\n\t<true/>\n</dict>\n</plist>\n", "a", "z",
+        "<plist version=\"1.0\">\n<dict>\n\t<!-- about -->\n\t<key>z</key>\n\t<integer>1</integer>\n"
+          + "\t<key>b</key>\n\t<true/>\n</dict>\n</plist>\n"
+      ),
+      ("{\n  \"a\": 1,\n  \"b\": [2]\n}\n", "a", "c", "{\n  \"c\": 1,\n  \"b\": [2]\n}\n"),
+    ]
+    for (input, source, destination, expected) in cases {
+      var document = try PropertyListDocument(bytes: Array(input.utf8))
+      try document.moveValue(from: source, to: destination, keepingPosition: true)
+      #expect(String(decoding: document.bytes, as: UTF8.self) == expected, "\(source) → \(destination)")
+      var value = try PropertyList(bytes: Array(input.utf8))
+      try value.moveValue(from: source, to: destination, keepingPosition: true)
+      #expect(try PropertyList(bytes: document.bytes).isIdentical(to: value), "\(source) → \(destination)")
+    }
+  }
+
+  @Test func keepingPositionElsewhereIsTheMoveAndFailsAsItFails() throws {
+    let input = Array("{\n\tlist = (\n\t\ta,\n\t\tb,\n\t);\n\tname = Demo;\n}\n".utf8)
+    var kept = try PropertyListDocument(bytes: input)
+    var plain = try PropertyListDocument(bytes: input)
+    try kept.moveValue(from: "list.0", to: "list.1", keepingPosition: true)
+    try plain.moveValue(from: "list.0", to: "list.1")
+    #expect(kept.bytes == plain.bytes)
+    for (source, destination, message) in [
+      ("nope", "other", "no such key"), ("name", "list", "the key already exists"), ("", "x", "cannot move the root"),
+    ] as [(PropertyListKeyPath, PropertyListKeyPath, String)] {
+      var document = try PropertyListDocument(bytes: input)
+      let error = #expect(throws: PropertyListError.self) {
+        try document.moveValue(from: source, to: destination, keepingPosition: true)
+      }
+      #expect(error?.message == message, "\(source) → \(destination)")
+      #expect(document.bytes == input)
+    }
+  }
 }

@@ -4,7 +4,8 @@ import Testing
 @testable import PlistKit
 
 /// The literal writers against the toolchain's `plutil -convert swift|objc` itself, byte for
-/// byte: on the samples, the fixtures, the shared corpus when it is there, and random values.
+/// byte: on the samples, the fixtures (the Xcode files among them), the book's files in the shared
+/// corpus when it is there, and random values.
 /// Skipped without `plutil`; `SourceLiteralWriterTests` holds the same expectations as files.
 @Suite("Source literals against plutil", .enabled(if: Plutil.isAvailable))
 struct SourceLiteralDifferentialTests {
@@ -60,7 +61,7 @@ struct SourceLiteralDifferentialTests {
       .deletingLastPathComponent()
     var paths: [String] = []
     for folder in [
-      "Samples", "Tests/PlistKitTests/Fixtures/Literals/Inputs", "../shared/corpus/book", "../shared/corpus/xcode",
+      "Samples", "Tests/PlistKitTests/Fixtures/Literals/Inputs", "Tests/Fixtures/Xcode", "../shared/corpus/book",
     ] {
       let url = root.appendingPathComponent(folder)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []

@@ -14,7 +14,15 @@ struct SourceLiteralWriterTests {
     "munkistatus-utf16.strings", "no-dates.plist", "number.plist", "reals.plist",
   ]
 
-  static func input(_ name: String) -> String { fixtures.appendingPathComponent("Inputs/\(name)").path }
+  /// The Xcode files are the project's shared copies (`Tests/Fixtures/Xcode`, with their
+  /// licences); the others were made for these tests.
+  static func input(_ name: String) -> String {
+    if name.hasSuffix(".strings") {
+      return fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Xcode/\(name)").path
+    }
+    return fixtures.appendingPathComponent("Inputs/\(name)").path
+  }
 
   static func expected(_ name: String) -> [UInt8]? {
     FileManager.default.contents(atPath: fixtures.appendingPathComponent("Expected/\(name).expected").path).map {

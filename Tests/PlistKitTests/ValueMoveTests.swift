@@ -52,4 +52,44 @@ struct ValueMoveTests {
       #expect(moved.isIdentical(to: value))
     }
   }
+
+  @Test func keepingPositionRenamesAnEntryWhereItIs() throws {
+    var moved = value
+    try moved.moveValue(from: "list", to: "items", keepingPosition: true)
+    #expect(moved.isIdentical(to: ["items": ["a", "b", "c"], "name": "Demo", "nested": ["key": "value"]]))
+    try moved.moveValue(from: "nested.key", to: "nested.other", keepingPosition: true)
+    #expect(moved.isIdentical(to: ["items": ["a", "b", "c"], "name": "Demo", "nested": ["other": "value"]]))
+  }
+
+  @Test func keepingPositionIsTheSameMoveAnywhereElse() throws {
+    let moves: [(PropertyListKeyPath, PropertyListKeyPath)] = [
+      ("list.0", "list.2"), ("name", "nested.name"), ("nested", "list.1"), ("list", "nested.list"),
+    ]
+    for (source, destination) in moves {
+      var kept = value
+      var plain = value
+      try kept.moveValue(from: source, to: destination, keepingPosition: true)
+      try plain.moveValue(from: source, to: destination)
+      #expect(kept.isIdentical(to: plain), "\(source) → \(destination)")
+    }
+    var unkept = value
+    try unkept.moveValue(from: "list", to: "items", keepingPosition: false)
+    #expect(unkept.isIdentical(to: ["name": "Demo", "nested": ["key": "value"], "items": ["a", "b", "c"]]))
+  }
+
+  @Test func keepingPositionFailsAsTheMoveFailsAndChangesNothing() {
+    let failures: [(PropertyListKeyPath, PropertyListKeyPath, PropertyListError)] = [
+      ("", "x", PropertyListError(.keyPath, at: .keyPath(""), "cannot move the root")),
+      ("nope", "other", PropertyListError(.keyPath, at: .keyPath("nope"), "no such key")),
+      ("name", "list", PropertyListError(.keyPath, at: .keyPath("list"), "the key already exists")),
+      ("nested.nope", "nested.x", PropertyListError(.keyPath, at: .keyPath("nested.nope"), "no such key")),
+    ]
+    for (source, destination, expected) in failures {
+      var moved = value
+      #expect(throws: expected, "\(source) → \(destination)") {
+        try moved.moveValue(from: source, to: destination, keepingPosition: true)
+      }
+      #expect(moved.isIdentical(to: value))
+    }
+  }
 }

@@ -80,6 +80,50 @@ struct DocumentRegressionTests {
     #expect(try PropertyList(bytes: document.bytes) == ["archiveVersion": "1", "list": []])
   }
 
+  /// A project file that repeats an object ID (as a bad merge leaves it): changing the `isa` of
+  /// the entry that is the value moved it into its new section, before the other entry, which
+  /// then became the value (found by fuzzing). The entry stays where it is.
+  @Test func aRepeatedObjectKeepsItsPlaceWhenItsISAChanges() throws {
+    func project(_ isa: String) -> String {
+      """
+      // !$*UTF8*$!
+      {
+      \tobjects = {
+
+      /* Begin PBXBuildFile section */
+      \t\tA1 = {isa = PBXBuildFile; fileRef = B2; };
+      /* End PBXBuildFile section */
+
+      /* Begin PBXFileReference section */
+      \t\tA1 = {isa = \(isa); path = a.swift; sourceTree = "<group>"; };
+      /* End PBXFileReference section */
+      \t};
+      }
+
+      """
+    }
+    let text = project("PBXFileReference")
+    var document = try PropertyListDocument(bytes: Array(text.utf8))
+    #expect(document.isXcodeProject)
+    var value = try PropertyList(bytes: Array(text.utf8))
+    try document.setValue("PBXAggregateTarget", at: "objects.A1.isa")
+    try value.setValue("PBXAggregateTarget", at: "objects.A1.isa")
+    #expect(try PropertyList(bytes: document.bytes) == value)
+    #expect(String(decoding: document.bytes, as: UTF8.self) == project("PBXAggregateTarget"))
+  }
+
+  /// A one-line dictionary with a blank before its `;` (`a = b ;c = d;`): the gap learned for a
+  /// new entry kept that `;`, and an entry added after the last one began with a stray `;`
+  /// (found by fuzzing). The same for an array's ` , `, which gave a second comma.
+  @Test func aBlankBeforeTheSeparatorIsNotTheGapBetweenEntries() throws {
+    var document = try PropertyListDocument(bytes: Array("{\n\td = {a = b ;c = d;};\n\tl = (x , y,);\n}\n".utf8))
+    try document.insertValue("f", at: "d.e")
+    try document.insertValue("z", at: "l.2")
+    #expect(
+      String(decoding: document.bytes, as: UTF8.self) == "{\n\td = {a = b ;c = d;e = f;};\n\tl = (x , y, z,);\n}\n")
+    #expect(try PropertyList(bytes: document.bytes) == ["d": ["a": "b", "c": "d", "e": "f"], "l": ["x", "y", "z"]])
+  }
+
   static let projectFuzzInput: [UInt8] = [
     0x2F, 0x2F, 0x20, 0x21, 0x24, 0x2A, 0x55, 0x54, 0x46, 0x38, 0x2A, 0x24, 0x21, 0x0A, 0x7B, 0x0A,
     0x09, 0x61, 0x72, 0x63, 0x68, 0x69, 0x76, 0x65, 0x56, 0x65, 0x72, 0x73, 0x69, 0x6F, 0x6E, 0x20,

@@ -104,6 +104,28 @@ import Testing
     #expect(comments[object: "U1"] == "Named")
     #expect(comments[object: "U2"] == nil)
   }
+
+  /// Build files that name build files, in a circle or one of their own: no comment follows
+  /// them (following went round until the stack ran out).
+  @Test func buildFilesThatNameBuildFilesEndTheirComment() throws {
+    let project: PropertyList = [
+      "objects": [
+        "B1": ["isa": "PBXBuildFile", "fileRef": "B2"],
+        "B2": ["isa": "PBXBuildFile", "fileRef": "B1"],
+        "B3": ["isa": "PBXBuildFile", "fileRef": "B3"],
+        "F1": ["isa": "PBXFileReference", "path": "a.swift"],
+        "B4": ["isa": "PBXBuildFile", "fileRef": "F1"],
+        "S1": ["isa": "PBXSourcesBuildPhase", "files": ["B1", "B4"]],
+      ]
+    ]
+    let comments = XcodeProjectComments(project: project, projectName: "App")
+    #expect(comments[object: "B1"] == "(null) in Sources")
+    #expect(comments[object: "B2"] == "(null) in (null)")
+    #expect(comments[object: "B3"] == "(null) in (null)")
+    #expect(comments[object: "B4"] == "a.swift in Sources")
+    let text = String(decoding: try XcodeProjectWriter().write(project), as: UTF8.self)
+    #expect(text.contains("B3 /* (null) in (null) */ = {isa = PBXBuildFile; fileRef = B3 /* (null) in (null) */; };"))
+  }
 }
 
 /// Xcode's quoting, sections and one-line objects on small values.

@@ -152,7 +152,8 @@ extension PropertyListDocument {
     case .openStep where isArray:
       if last.terminated {
         return [
-          Splice(range: last.end..<last.end, bytes: Array(style.elementSeparator.drop { $0 == 0x2C }) + item + comma)
+          Splice(
+            range: last.end..<last.end, bytes: style.elementSeparator.drop { $0 != 0x2C }.dropFirst() + item + comma)
         ]
       }
       return [Splice(range: last.valueEnd..<last.valueEnd, bytes: style.elementSeparator + item)]

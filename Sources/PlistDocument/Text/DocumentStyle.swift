@@ -79,9 +79,13 @@ struct DocumentStyle: Sendable {
         let before = children[kind == .dictionary ? 1 : 0]
         let after = children[kind == .dictionary ? 2 : 1]
         let gap = Array(text[tree.end(before)..<tree.start(after)])
-        if !gap.contains(0x0A), !gap.contains(0x0D), !gap.contains(UInt8(ascii: "/")) {
+        // Only blanks around one separator: anything else (a comment, a line break) is no style.
+        if let separator = gap.firstIndex(where: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }),
+          gap.indices.allSatisfy({ $0 == separator || gap[$0] == 0x20 || gap[$0] == 0x09 })
+        {
           if kind == .dictionary, gapFound == nil {
-            gapFound = Array(gap.drop { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") })
+            // What follows the separator: a blank before it (`a = b ;c = d;`) belongs to the entry.
+            gapFound = Array(gap[(separator + 1)...])
           } else if kind == .array, separatorFound == nil {
             separatorFound = gap
           }

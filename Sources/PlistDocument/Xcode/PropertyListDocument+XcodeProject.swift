@@ -69,9 +69,11 @@ extension PropertyListDocument {
   /// every comment that names an affected object, and every comment in the edited text.
   mutating func xcodeAfterEdit(_ impact: XcodeImpact, edited: [Range<Int>], path: PropertyListKeyPath) {
     var edited = edited
+    // An ID the file repeats stays where it is: moving its last entry (the one that is the
+    // value) before another of the same ID would make that other one the value.
     if let id = impact.object, let isaBefore = impact.isaBefore, let objectsNode,
-      let position = entryPositions(in: objectsNode, key: id).last,
-      isaOfObject(tree.entries(objectsNode)[position].value) != isaBefore
+      case let positions = entryPositions(in: objectsNode, key: id), positions.count == 1,
+      isaOfObject(tree.entries(objectsNode)[positions[0]].value) != isaBefore
     {
       edited = relocateObject(id) ?? edited
     }

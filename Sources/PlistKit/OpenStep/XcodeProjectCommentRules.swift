@@ -95,10 +95,13 @@ package enum XcodeProjectCommentRules {
     case "PBXProject":
       return "Project object"
     case "PBXBuildFile":
+      // A build file's file is a file element; one that names another build file (which Xcode
+      // never writes) gets no name from it, as following such names could go in circles.
       let file =
         objects.string("fileRef", in: object).flatMap { fileRef in
           objects.object(withID: fileRef).flatMap {
-            comment(of: $0, id: fileRef, in: objects, relations: relations, projectName: projectName)
+            objects.string("isa", in: $0) == "PBXBuildFile"
+              ? nil : comment(of: $0, id: fileRef, in: objects, relations: relations, projectName: projectName)
           }
         }
         ?? objects.string("productRef", in: object).flatMap { objects.object(withID: $0) }.flatMap {

@@ -23,6 +23,31 @@ package enum Base64 {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// Writes the encoding of `input`, ``encodedCount(_:)`` bytes of it, at `output`: for a
+  /// writer with a buffer of its own.
+  package static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
+    alphabet.withUnsafeBufferPointer { table in
+      var index = 0
+      var place = output
+      while index + 3 <= input.count {
+        let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+        place[0] = table[Int(chunk >> 18 & 63)]
+        place[1] = table[Int(chunk >> 12 & 63)]
+        place[2] = table[Int(chunk >> 6 & 63)]
+        place[3] = table[Int(chunk & 63)]
+        place += 4
+        index += 3
+      }
+      let rest = input.count - index
+      guard rest > 0 else { return }
+      let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+      place[0] = table[Int(chunk >> 18 & 63)]
+      place[1] = table[Int(chunk >> 12 & 63)]
+      place[2] = rest == 2 ? table[Int(chunk >> 6 & 63)] : UInt8(ascii: "=")
+      place[3] = UInt8(ascii: "=")
+    }
+  }
+
   /// Appends the encoding of `bytes` to `output`, with a line break (and `linePrefix`) after
   /// every `lineLength` characters when `lineLength` is given.
   package static func append(

@@ -44,7 +44,7 @@ public struct XMLPropertyListWriter: Sendable {
 
 /// The output being built and the walk through the value, with an explicit stack so that
 /// no value, however deep, can exhaust the call stack.
-struct XMLPropertyListOutput {
+package struct XMLPropertyListOutput {
   /// An array or dictionary being written and how far.
   struct Frame {
     let elements: [PropertyList]
@@ -55,14 +55,14 @@ struct XMLPropertyListOutput {
     var next = 0
   }
 
-  var bytes: [UInt8] = []
+  package var bytes: [UInt8] = []
   private var stack: [Frame] = []
   let sortedKeys: Bool
-  var realStyle = XMLRealStyle.coreFoundation
+  package var realStyle = XMLRealStyle.coreFoundation
 
-  init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
+  package init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
 
-  static let header = Array(
+  package static let header = Array(
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

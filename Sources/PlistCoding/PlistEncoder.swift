@@ -60,10 +60,10 @@ public final class PlistEncoder {
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
     let sortsKeys = outputFormat == .xml
     let (arena, root) = try encodeArena(value)
-    // XML and binary are written straight from the arena; what a stream writer cannot write
+    // XML and binary are written straight from the arena; what those writers cannot write
     // (a key encoded twice, a value the format cannot hold) is written from the value, which
     // keeps the key once or reports the error with its key path.
-    if let streamed = streamed(arena, root, sortsKeys: sortsKeys) { return streamed }
+    if let streamed = streamed(arena, root) { return streamed }
     do {
       return try arena.propertyList(root, sortsKeys: sortsKeys).serialized(as: outputFormat, options: writingOptions)
     } catch {
@@ -97,38 +97,18 @@ public final class PlistEncoder {
     return (arena, root)
   }
 
-  /// The encoding in XML or binary written by a stream writer, or nil when the format has
-  /// none or the writer stopped.
-  private func streamed(_ arena: EncodingArena, _ root: Int32, sortsKeys: Bool) -> [UInt8]? {
+  /// The encoding in XML or binary written straight from the arena, or nil when the format
+  /// has no such writer or the value needs the tree (see ``EncodingArena/xml(_:realStyle:)``
+  /// and ``EncodingArena/binary(_:)``).
+  private func streamed(_ arena: EncodingArena, _ root: Int32) -> [UInt8]? {
     switch outputFormat {
     case .xml:
-      var options = writingOptions
-      options.sortedKeys = false  // the arena reports the keys sorted
-      var writer = XMLPropertyListStreamWriter(options: options)
-      return Self.streamed(arena, root, sortsKeys: sortsKeys, into: &writer) { (writer) throws(PropertyListError) in
-        try writer.finish()
-      }
+      // Past the written-value limit the tree's writer gives the error.
+      guard arena.nodeCount <= writingOptions.maximumWrittenValueCount else { return nil }
+      return arena.xml(root, realStyle: writingOptions.xmlRealStyle)
     case .binary:
-      // Every node is at most one object, and every key one more.
-      var writer = BinaryPropertyListStreamWriter(maximumObjectCount: 2 * arena.nodeCount + 1)
-      return Self.streamed(arena, root, sortsKeys: sortsKeys, into: &writer) { (writer) throws(PropertyListError) in
-        try writer.finish()
-      }
+      return arena.binary(root)
     default:
-      return nil
-    }
-  }
-
-  /// What `writer` writes of the arena, or nil when it stops or fails: the caller then
-  /// writes the value, which gives the error with its key path.
-  private static func streamed<Writer: PropertyListEventSink>(
-    _ arena: EncodingArena, _ root: Int32, sortsKeys: Bool, into writer: inout Writer,
-    finish: (inout Writer) throws(PropertyListError) -> [UInt8]
-  ) -> [UInt8]? {
-    do {
-      try arena.report(root, sortsKeys: sortsKeys, to: &writer)
-      return try finish(&writer)
-    } catch {
       return nil
     }
   }

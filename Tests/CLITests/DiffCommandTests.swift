@@ -159,6 +159,18 @@ struct DiffCommandTests {
     #expect(missing.stderr == "plistkit: \(folder.path)/missing.plist: cannot open: No such file or directory\n")
     #expect(try CLI.run(["diff", a]).status == 2)
     #expect(try CLI.run(["diff", "-", "-"]).status == 2)
+    // Two binary files are compared from their object tables; a broken one still gets the
+    // reader's error, as `lint` reports it.
+    let binary = try Self.write(Self.old, as: .binary, named: "binary", in: folder)
+    let cut = try folder.file("cut.plist", Array(try Self.old.serialized(as: .binary).dropLast(5)))
+    let lint = try CLI.run(["lint", cut])
+    let brokenBinary = try CLI.run(["diff", binary, cut])
+    #expect(brokenBinary.status == 2)
+    #expect(brokenBinary.stderr == lint.stderr && !lint.stderr.isEmpty)
+    // Standard input is read once, whichever way it is compared.
+    let newBinary = try Self.write(Self.new, as: .binary, named: "new-binary", in: folder)
+    let piped = try CLI.run(["diff", "-", newBinary], stdin: try Self.old.serialized(as: .binary))
+    #expect(piped.output == Self.expected && piped.status == 1)
     let fromStdin = try CLI.run(["diff", "-", a], stdin: try Self.old.serialized(as: .json))
     #expect(fromStdin.status == 0)
   }

@@ -58,6 +58,19 @@ struct NestedCommandTests {
         }
 
         """)
+    // A key path goes on into what the data holds, with wildcards too.
+    let names = try CLI.run(["print", Self.terminal, "Window Settings.*.Font.$value.NSName", "--nested"])
+    #expect(names.status == 0)
+    #expect(
+      names.output == """
+        {
+          "Window Settings.Basic.Font.$value.NSName" => "Monaco"
+          "Window Settings.Grass.Font.$value.NSName" => "Monaco"
+        }
+
+        """)
+    let missing = try CLI.run(["print", Self.terminal, "Window Settings.Basic.Font.$value.NSName"])
+    #expect(missing.status == 1)
     // Without --nested the data is data.
     let plain = try CLI.run(["print", Self.terminal, "Window Settings.Basic.Font"])
     #expect(plain.output == "<259 bytes 0x62706c6973743030d401020304050618…>\n")
@@ -84,6 +97,12 @@ struct NestedCommandTests {
         == "plistkit: note: \(input): broken: 15 bytes of data that start like a binary plist but do not decode "
         + "(byte 15: the file is 15 bytes; a binary plist needs at least 42 (8-byte header, one object, its offset, "
         + "32-byte trailer)); left as data\n")
+    // print shows the notes of the part it prints only.
+    let printed = try CLI.run(["print", input, "inner", "--nested"])
+    #expect(printed.status == 0)
+    #expect(printed.stderr == "")
+    #expect(try CLI.run(["print", input, "broken", "--nested"]).stderr == run.stderr)
+    #expect(try CLI.run(["print", input, "--nested"]).stderr == run.stderr)
     // To a file: written atomically, the note still on standard error.
     let output = folder.url.appendingPathComponent("out.json").path
     let written = try CLI.run(["convert", input, "--to", "json", "--nested", "--compact", "-o", output])

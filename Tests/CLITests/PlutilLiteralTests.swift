@@ -81,12 +81,23 @@ struct PlutilLiteralTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
-  @Test("a name without an extension gets one appended instead of being overwritten")
+  @Test("a name without an extension gets one appended instead of being overwritten, header included")
   func noExtension() throws {
     let folder = try TemporaryDirectory()
     let input = try folder.file("settings", Self.plist)
     #expect(try CLI.run(["plutil", "-convert", "swift", input]).status == 0)
     #expect(String(decoding: try folder.contents("settings"), as: UTF8.self) == Self.plist)
+    // A dot in a folder's name is no extension (plutil writes `dir.swift` for `dir.d/file`).
+    try FileManager.default.createDirectory(atPath: folder.path + "/dir.d", withIntermediateDirectories: false)
+    let nested = try folder.file("dir.d/file", Self.plist)
+    #expect(try CLI.run(["plutil", "-convert", "swift", nested]).status == 0)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path + "/dir.d").sorted() == ["file", "file.swift"])
+    // A header beside a -o name without an extension goes to NAME.h, not over the source.
+    #expect(try CLI.run(["plutil", "-convert", "objc", "-header", "-o", folder.path + "/Gen", input]).status == 0)
+    #expect(String(decoding: try folder.contents("Gen"), as: UTF8.self).hasPrefix("#import \"Gen.h\"\n\n"))
+    #expect(
+      String(decoding: try folder.contents("Gen.h"), as: UTF8.self).hasPrefix("#import <Foundation/Foundation.h>"))
     #expect(
       String(decoding: try folder.contents("settings.swift"), as: UTF8.self).hasPrefix("/// Generated from settings\n"))
   }

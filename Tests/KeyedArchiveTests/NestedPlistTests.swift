@@ -125,6 +125,10 @@ struct NestedPlistTests {
     #expect(result.decodedCount == 3)
     #expect(result.notes.map(\.keyPath) == ["a.0", "b", "c"])
     #expect(result.notes.allSatisfy { $0.reason == .unreadable })
+    #expect(result.notes(under: "a") == [result.notes[0]])
+    #expect(result.notes(under: "a.0") == [result.notes[0]])
+    #expect(result.notes(under: "a.1") == [])
+    #expect(result.notes(under: "") == result.notes)
     var truncatedError = ""
     do { _ = try PropertyList(bytes: truncated, format: .binary) } catch { truncatedError = error.description }
     #expect(!truncatedError.isEmpty)
@@ -260,6 +264,51 @@ struct NestedPlistTests {
     #expect(result.notes.map(\.reason) == [.unreadable])
     // 512 levels in all: 505 above the data, the marker and its value, 5 for the blob.
     #expect(result.notes.first?.message.contains("nesting is deeper than the limit of 5 arrays") == true)
+  }
+
+  @Test("mutated archives in data: each opens, or stays data with a note, and nothing else happens")
+  func mutatedBlobs() throws {
+    let preferences = try Self.terminalPreferences()
+    let seeds = try [
+      #require(preferences["Window Settings"]?["Grass"]?["Font"]?.dataValue),
+      #require(preferences["Window Settings"]?["Grass"]?["TextColor"]?.dataValue),
+      Samples.fixture("AppleArchives/NSCountedSet-NumbersAppearingSeveralTimes.archive"),
+      Samples.fixture("AppleArchives/NSKeyedUnarchiver-ComplexTest.plist"),
+    ]
+    var generator = SystemRandomNumberGenerator()
+    var opened = 0
+    var noted = 0
+    for round in 0..<400 {
+      var bytes = seeds[round % seeds.count]
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0: bytes = Array(bytes.prefix(Int.random(in: 8..<bytes.count, using: &generator)))
+      case 1:
+        for _ in 0..<Int.random(in: 1...4, using: &generator) {
+          bytes[Int.random(in: 8..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+        }
+      default:
+        // The trailer and the offset table, where one byte moves every object.
+        bytes[bytes.count - Int.random(in: 1...40, using: &generator)] ^=
+          1 << UInt8.random(in: 0..<8, using: &generator)
+      }
+      let outer: PropertyList = ["blob": .data(bytes)]
+      let result = outer.decodingNestedPlists()
+      if result.value == outer {
+        // Left as data: the note says why.
+        #expect(result.notes.count == 1)
+        #expect(result.notes.first?.reason == .unreadable)
+        noted += 1
+      } else {
+        let kind = try #require(result.value["blob"]?["$nested"]?.stringValue)
+        #expect(NestedPlistKind(rawValue: kind) != nil)
+        #expect(result.value["blob"]?["$value"] != nil)
+        #expect(result.notes.allSatisfy { $0.reason == .brokenArchive })
+        opened += 1
+      }
+    }
+    // Both outcomes occur: a test that only ever saw one would say little.
+    #expect(opened > 0)
+    #expect(noted > 0)
   }
 
   @Test("random values with random blobs: opening then closing every marker gives the value back")

@@ -99,6 +99,22 @@ struct PlistEncoderTests {
     #expect(try PropertyList(bytes: binary).isIdentical(to: ["b": 3, "a": 2]))
   }
 
+  @Test("binary is laid out as PlistKit's binary stream writer lays out the encoded value")
+  func binaryLayout() throws {
+    var random = RandomEverything(seed: 27)
+    for index in 0..<150 {
+      let value = random.everything()
+      let written = try PlistEncoder(outputFormat: .binary).encode(value)
+      // The stream writer, given references as wide as the encoding's, hears the encoded value
+      // (keys in their encoded order) from the binary reader.
+      let referenceSize = Int(written[written.count - 25])
+      var writer = BinaryPropertyListStreamWriter(maximumObjectCount: (1 << (8 * referenceSize)) - 1)
+      let tree = try PlistEncoder().encodeValue(value).serialized(as: .binary)
+      try tree.withUnsafeBytes { bytes in _ = try PropertyList.read(bytes: bytes, format: .binary, into: &writer) }
+      #expect(written == (try writer.finish()), "value \(index)")
+    }
+  }
+
   /// Encodes through nested containers and super encoders, in every way Codable allows.
   struct Shapes: Encodable {
     func encode(to encoder: Encoder) throws {

@@ -45,4 +45,10 @@ public struct NestedPlistDecoding: Sendable, Equatable {
   public var notes: [NestedPlistNote]
   /// How many distinct data values were opened.
   public var decodedCount: Int
+
+  /// The notes about data at `keyPath` or inside it, for a caller that shows only that part of
+  /// the value.
+  public func notes(under keyPath: PropertyListKeyPath) -> [NestedPlistNote] {
+    notes.filter { $0.keyPath.components.starts(with: keyPath.components) }
+  }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import KeyedArchive
 import PlistKit
 
@@ -23,7 +24,7 @@ struct ArchiveGraphBuilder {
     case .date:
       return add(instance(["NSDate", "NSObject"], ["NS.time": .real(Double(bitPattern: value.payload))]))
     case .data where value.form == ArchivedForm.uuid.rawValue:
-      return add(instance(["NSUUID", "NSObject"], ["NS.uuidbytes": .data(arena.data[Int(value.payload)])]))
+      return add(instance(["NSUUID", "NSObject"], ["NS.uuidbytes": .data([UInt8](arena.data[Int(value.payload)]))]))
     case .array:
       let children = arena.children(of: node)
       switch ArchivedForm(rawValue: value.form) {

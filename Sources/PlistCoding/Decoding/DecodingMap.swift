@@ -112,12 +112,12 @@ final class EntryBuffer {
 
   init(capacity: Int = 1024) {
     self.capacity = capacity
-    base = .allocate(capacity: capacity)
+    base = PlainMemory.allocate(DecodingMap.Entry.self, capacity: capacity)
   }
 
   deinit {
     // Entries are plain values: nothing to deinitialize.
-    base.deallocate()
+    PlainMemory.free(base)
   }
 
   @inline(__always)
@@ -134,12 +134,8 @@ final class EntryBuffer {
 
   func append(_ entry: DecodingMap.Entry) {
     if count == capacity {
-      let larger = capacity * 2
-      let buffer = UnsafeMutablePointer<DecodingMap.Entry>.allocate(capacity: larger)
-      buffer.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = buffer
-      capacity = larger
+      capacity *= 2
+      base = PlainMemory.reallocate(base, capacity: capacity)
     }
     (base + count).initialize(to: entry)
     count += 1

@@ -19,7 +19,7 @@ extension EncodingArena {
     case .real: return .real(Double(bitPattern: value.payload))
     case .boolean: return .boolean(value.payload != 0)
     case .date: return .date(PropertyListDate(secondsSinceReferenceDate: Double(bitPattern: value.payload)))
-    case .data: return .data(data[Int(value.payload)])
+    case .data: return .data([UInt8](data[Int(value.payload)]))
     case .uid: return .uid(value.payload)
     case .shared, .shadowed: preconditionFailure("an encoding shares and repeats nothing")
     case .array:
@@ -53,10 +53,14 @@ extension EncodingArena {
 struct KeyOrder {
   private var lastKeys: [String] = []
   private var lastPermutation: [Int] = []
+  private var lastRepeatsKey = false
 
-  mutating func sort(_ children: inout [Int32], in arena: EncodingArena) {
+  /// Puts `children` in key order; returns true when two of them have the same key (the same
+  /// Unicode scalars: canonically equivalent keys are different keys).
+  @discardableResult
+  mutating func sort(_ children: inout [Int32], in arena: EncodingArena) -> Bool {
     let count = children.count
-    guard count > 1 else { return }
+    guard count > 1 else { return false }
     if count == lastKeys.count {
       var same = true
       for position in 0..<count where !arena.key(of: children[position]).exactlyEquals(lastKeys[position]) {
@@ -66,7 +70,7 @@ struct KeyOrder {
       if same {
         let original = children
         for position in 0..<count { children[position] = original[lastPermutation[position]] }
-        return
+        return lastRepeatsKey
       }
     }
     let keys = children.map { arena.key(of: $0) }
@@ -76,5 +80,10 @@ struct KeyOrder {
     for position in 0..<count { children[position] = original[permutation[position]] }
     lastKeys = keys
     lastPermutation = permutation
+    // Equal keys sort next to each other; only then is it worth comparing every pair exactly.
+    let mayRepeat = (1..<count).contains { keys[permutation[$0 - 1]] == keys[permutation[$0]] }
+    lastRepeatsKey =
+      mayRepeat && keys.indices.contains { first in keys[..<first].contains { $0.exactlyEquals(keys[first]) } }
+    return lastRepeatsKey
   }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import PlistKit
 
 /// The value being encoded, as nodes in one buffer: each container links its children in
@@ -36,18 +37,19 @@ final class EncodingArena {
   @exclusivity(unchecked) private(set) var nodeCount = 0
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private(set) var strings: [String] = []
-  @exclusivity(unchecked) private(set) var data: [[UInt8]] = []
+  /// The data values, as they were given: a `Data` encoded is kept, not copied.
+  @exclusivity(unchecked) private(set) var data: [Data] = []
   /// The class chains of archived objects, by the index a node's payload holds.
   @exclusivity(unchecked) private(set) var classChains: [[String]] = []
 
   init() {
     capacity = 256
-    nodes = .allocate(capacity: capacity)
+    nodes = PlainMemory.allocate(Node.self, capacity: capacity)
   }
 
   deinit {
     // Nodes are plain values: nothing to deinitialize.
-    nodes.deallocate()
+    PlainMemory.free(nodes)
   }
 
   /// The most nodes an arena holds (an `Int32` index).
@@ -62,12 +64,8 @@ final class EncodingArena {
 
   private func grow() {
     precondition(capacity < Self.maximumNodeCount, "more values than an encoding holds")
-    let larger = Swift.min(capacity * 2, Self.maximumNodeCount)
-    let buffer = UnsafeMutablePointer<Node>.allocate(capacity: larger)
-    buffer.moveInitialize(from: nodes, count: nodeCount)
-    nodes.deallocate()
-    nodes = buffer
-    capacity = larger
+    capacity = Swift.min(capacity * 2, Self.maximumNodeCount)
+    nodes = PlainMemory.reallocate(nodes, capacity: capacity)
   }
 
   func add(_ value: PropertyList) -> Int32 {
@@ -106,7 +104,9 @@ final class EncodingArena {
 
   func add(date seconds: Double) -> Int32 { add(Node(.date, payload: seconds.bitPattern)) }
 
-  func add(data bytes: [UInt8]) -> Int32 {
+  func add(data bytes: [UInt8]) -> Int32 { add(data: Data(bytes)) }
+
+  func add(data bytes: Data) -> Int32 {
     data.append(bytes)
     return add(Node(.data, payload: UInt64(data.count - 1)))
   }

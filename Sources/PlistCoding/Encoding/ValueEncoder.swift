@@ -80,6 +80,7 @@ final class ValueEncoder: Encoder {
           codingPath: codingPath,
           debugDescription: "\(codingPath.keyPathDescription): values nested deeper than the limit of \(maximumDepth)"))
     }
+    if !archiving, let array = scalarArrayNode(value) { return array }
     let savedPath = pathNode
     pathNode = path()
     level += 1
@@ -104,7 +105,22 @@ final class ValueEncoder: Encoder {
     if T.self == Date.self {
       return arena.add(date: unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate)
     }
-    if T.self == Data.self { return arena.add(data: [UInt8](unsafeBitCast(value, to: Data.self))) }
+    if T.self == Data.self { return arena.add(data: unsafeBitCast(value, to: Data.self)) }
+    return nil
+  }
+
+  /// The node of an array of strings, integers, reals or booleans, which encode each element
+  /// as a single value: made here without a container for each.
+  private func scalarArrayNode<T: Encodable>(_ value: T) -> Int32? {
+    func array<Element>(_ elements: [Element], _ add: (Element) -> Int32) -> Int32 {
+      let node = arena.addArray()
+      for element in elements { arena.append(add(element), to: node) }
+      return node
+    }
+    if T.self == [String].self { return array(unsafeBitCast(value, to: [String].self)) { arena.add(string: $0) } }
+    if T.self == [Int].self { return array(unsafeBitCast(value, to: [Int].self)) { arena.add(integer: Int64($0)) } }
+    if T.self == [Double].self { return array(unsafeBitCast(value, to: [Double].self)) { arena.add(real: $0) } }
+    if T.self == [Bool].self { return array(unsafeBitCast(value, to: [Bool].self)) { arena.add(boolean: $0) } }
     return nil
   }
 

@@ -26,8 +26,8 @@ struct ValueDiffer {
 
   init(old: PropertyList, new: PropertyList, options: PropertyListDiffOptions) {
     self.options = options
-    oldPrints = ValueFingerprints(old)
-    newPrints = ValueFingerprints(new)
+    oldPrints = ValueFingerprints(old, substitutes: options.substitutes)
+    newPrints = ValueFingerprints(new, substitutes: options.substitutes)
     alignmentBudget =
       options.alignmentBudget ?? SequenceAlignment.defaultBudget(oldPrints.valueCount + newPrints.valueCount)
   }

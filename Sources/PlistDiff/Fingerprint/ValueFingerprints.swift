@@ -18,16 +18,20 @@ struct ValueFingerprints {
   private var known = StorageTable()
   /// The values fingerprinted, each shared container's contents counted once.
   private(set) var valueCount = 0
+  /// Strings that stand for values (see ``BinaryDiffValues``), with those values' fingerprints.
+  private var substitutes: [String: UInt64] = [:]
 
-  /// Fingerprints every container of `root`.
-  init(_ root: PropertyList) {
+  /// Fingerprints every container of `root`; a string of `substitutes` has the fingerprint
+  /// given there.
+  init(_ root: PropertyList, substitutes: [String: UInt64] = [:]) {
+    self.substitutes = substitutes
     _ = fingerprint(root)
   }
 
   /// The fingerprint of a value of the tree (computed on the spot for scalars and for
   /// containers that are not part of it).
   mutating func fingerprint(_ value: PropertyList) -> UInt64 {
-    if let scalar = Self.scalarFingerprint(value) { return scalar }
+    if let scalar = scalarPrint(value) { return scalar }
     if let storage = ContainerStorage(of: value), let done = known.print(of: storage) { return done }
     return computeContainer(value)
   }
@@ -35,7 +39,7 @@ struct ValueFingerprints {
   /// The fingerprint of a value: looked up for the tree's own containers, computed afresh
   /// for others.
   func lookup(_ value: PropertyList) -> UInt64 {
-    if let scalar = Self.scalarFingerprint(value) { return scalar }
+    if let scalar = scalarPrint(value) { return scalar }
     guard let storage = ContainerStorage(of: value) else { return Self.emptyFingerprint(value) }
     if let done = known.print(of: storage) { return done }
     return Self.of(value)
@@ -71,7 +75,7 @@ struct ValueFingerprints {
       if stack[top].next < stack[top].children.count {
         let child = stack[top].children[stack[top].next]
         let childPrint: UInt64
-        if let scalar = Self.scalarFingerprint(child) {
+        if let scalar = scalarPrint(child) {
           childPrint = scalar
         } else if let storage = ContainerStorage(of: child) {
           if let done = known.print(of: storage) {
@@ -140,6 +144,12 @@ struct ValueFingerprints {
 
   /// The fingerprint of a scalar, or nil for a container.
   static func scalarFingerprint(_ value: PropertyList) -> UInt64? { FingerprintHash.scalar(value) }
+
+  /// The fingerprint of a scalar (of what a stand-in stands for), or nil for a container.
+  private func scalarPrint(_ value: PropertyList) -> UInt64? {
+    if !substitutes.isEmpty, case .string(let string) = value, let print = substitutes[string] { return print }
+    return FingerprintHash.scalar(value)
+  }
 
   private static func emptyFingerprint(_ value: PropertyList) -> UInt64 {
     FingerprintHash(value.kind == .array ? FingerprintHash.arrayTag : FingerprintHash.dictionaryTag).value

@@ -9,7 +9,7 @@ extension [UInt8] {
   /// Appends a string object from its UTF-8 bytes (valid UTF-8), as CoreFoundation writes it:
   /// ASCII when every byte is below 0x80 (the count in bytes), else UTF-16 big-endian (the
   /// count in code units).
-  mutating func appendBinaryString(utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func appendBinaryString(utf8: UnsafeBufferPointer<UInt8>) {
     if ASCIIScan.isASCII(utf8) {
       appendBinaryMarker(BinaryPropertyListMarker.asciiStringNibble, count: utf8.count)
       append(contentsOf: utf8)

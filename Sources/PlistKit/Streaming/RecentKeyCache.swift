@@ -10,11 +10,13 @@
 ///
 /// A number found here is the one the writer's own table gave the same bytes, so using it is
 /// exact; a miss just falls back to the table.
-struct RecentKeyCache {
+package struct RecentKeyCache {
   private static let depths = 32
   private static let positions = 16
   private var keys = [[UInt8]](repeating: [], count: depths * positions)
   private var numbers = [Int](repeating: -1, count: depths * positions)
+
+  package init() {}
 
   /// The slot for a place, or nil for places too deep or too far into a dictionary.
   private static func slot(depth: Int, position: Int) -> Int? {
@@ -23,7 +25,7 @@ struct RecentKeyCache {
   }
 
   /// The number of `utf8` if it is the key last seen at this place.
-  func number(of utf8: UnsafeBufferPointer<UInt8>, depth: Int, position: Int) -> Int? {
+  package func number(of utf8: UnsafeBufferPointer<UInt8>, depth: Int, position: Int) -> Int? {
     guard let slot = Self.slot(depth: depth, position: position), numbers[slot] >= 0 else { return nil }
     let equal = keys[slot].withUnsafeBufferPointer { cached in
       cached.count == utf8.count && (utf8.isEmpty || memcmp(cached.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
@@ -32,7 +34,7 @@ struct RecentKeyCache {
   }
 
   /// Remembers `utf8` and its number as the key last seen at this place.
-  mutating func remember(_ utf8: UnsafeBufferPointer<UInt8>, number: Int, depth: Int, position: Int) {
+  package mutating func remember(_ utf8: UnsafeBufferPointer<UInt8>, number: Int, depth: Int, position: Int) {
     guard let slot = Self.slot(depth: depth, position: position) else { return }
     keys[slot].removeAll(keepingCapacity: true)
     keys[slot].append(contentsOf: utf8)

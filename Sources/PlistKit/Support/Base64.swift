@@ -23,6 +23,31 @@ package enum Base64 {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// Writes the encoding of `input`, ``encodedCount(_:)`` bytes of it, at `output`: for a
+  /// writer with a buffer of its own.
+  package static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
+    alphabet.withUnsafeBufferPointer { table in
+      var index = 0
+      var place = output
+      while index + 3 <= input.count {
+        let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+        place[0] = table[Int(chunk >> 18 & 63)]
+        place[1] = table[Int(chunk >> 12 & 63)]
+        place[2] = table[Int(chunk >> 6 & 63)]
+        place[3] = table[Int(chunk & 63)]
+        place += 4
+        index += 3
+      }
+      let rest = input.count - index
+      guard rest > 0 else { return }
+      let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+      place[0] = table[Int(chunk >> 18 & 63)]
+      place[1] = table[Int(chunk >> 12 & 63)]
+      place[2] = rest == 2 ? table[Int(chunk >> 6 & 63)] : UInt8(ascii: "=")
+      place[3] = UInt8(ascii: "=")
+    }
+  }
+
   /// Appends the encoding of `bytes` to `output`, with a line break (and `linePrefix`) after
   /// every `lineLength` characters when `lineLength` is given.
   package static func append(
@@ -125,39 +150,71 @@ package enum Base64 {
   package static func decodeLikeCoreFoundation(
     _ text: UnsafeBufferPointer<UInt8>
   ) throws(DecodingFailure) -> (bytes: [UInt8], isIrregular: Bool) {
-    var output: [UInt8] = []
-    output.reserveCapacity(text.count / 4 * 3)
-    var accumulator: UInt32 = 0
-    var digits = 0
-    var equalSigns = 0
+    var failure: DecodingFailure?
     var isIrregular = false
-    try decodeTable.withUnsafeBufferPointer { (table) throws(DecodingFailure) in
-      for offset in 0..<text.count {
-        let byte = text[offset]
-        guard byte < 0x80 else { throw .invalidCharacter(offset: offset, byte: byte) }
-        let value = table[Int(byte)]
-        if byte == UInt8(ascii: "=") {
-          equalSigns += 1
-        } else if value != 0xFE {
-          if equalSigns > 0 { isIrregular = true }
-          equalSigns = 0
+    // At most three bytes for every four input bytes, as only a completed group gives any.
+    let bytes = [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3) { output, written in
+      decodeTable.withUnsafeBufferPointer { table in
+        var accumulator: UInt32 = 0
+        var digits = 0
+        var equalSigns = 0
+        var offset = 0
+        while offset < text.count {
+          // The common case, a whole group of alphabet digits, in one step; it gives what the
+          // byte-by-byte steps below would (no `=` is pending, so nothing is irregular).
+          if digits == 0, equalSigns == 0, offset + 4 <= text.count {
+            let first = table[Int(text[offset])]
+            let second = table[Int(text[offset + 1])]
+            let third = table[Int(text[offset + 2])]
+            let fourth = table[Int(text[offset + 3])]
+            if first | second | third | fourth < 64 {
+              let group = UInt32(first) << 18 | UInt32(second) << 12 | UInt32(third) << 6 | UInt32(fourth)
+              output[written] = UInt8(truncatingIfNeeded: group >> 16)
+              output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+              output[written + 2] = UInt8(truncatingIfNeeded: group)
+              written += 3
+              offset += 4
+              continue
+            }
+          }
+          let byte = text[offset]
+          offset += 1
+          guard byte < 0x80 else {
+            failure = .invalidCharacter(offset: offset - 1, byte: byte)
+            return
+          }
+          let value = table[Int(byte)]
+          if byte == UInt8(ascii: "=") {
+            equalSigns += 1
+          } else if value != 0xFE {
+            if equalSigns > 0 { isIrregular = true }
+            equalSigns = 0
+          }
+          guard value < 64 || byte == UInt8(ascii: "=") else {
+            if value != 0xFE { isIrregular = true }
+            continue
+          }
+          accumulator = accumulator << 6 | UInt32(byte == UInt8(ascii: "=") ? 0 : value)
+          digits += 1
+          guard digits == 4 else { continue }
+          output[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
+          written += 1
+          if equalSigns < 2 {
+            output[written] = UInt8(truncatingIfNeeded: accumulator >> 8)
+            written += 1
+          }
+          if equalSigns < 1 {
+            output[written] = UInt8(truncatingIfNeeded: accumulator)
+            written += 1
+          }
+          accumulator = 0
+          digits = 0
         }
-        guard value < 64 || byte == UInt8(ascii: "=") else {
-          if value != 0xFE { isIrregular = true }
-          continue
-        }
-        accumulator = accumulator << 6 | UInt32(byte == UInt8(ascii: "=") ? 0 : value)
-        digits += 1
-        guard digits == 4 else { continue }
-        output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-        if equalSigns < 2 { output.append(UInt8(truncatingIfNeeded: accumulator >> 8)) }
-        if equalSigns < 1 { output.append(UInt8(truncatingIfNeeded: accumulator)) }
-        accumulator = 0
-        digits = 0
+        if digits != 0 { isIrregular = true }
       }
     }
-    if digits != 0 { isIrregular = true }
-    return (output, isIrregular)
+    if let failure { throw failure }
+    return (bytes, isIrregular)
   }
 
   /// Decodes base64 from a byte array; see ``decode(_:)-(UnsafeBufferPointer<UInt8>)``.

@@ -10,14 +10,14 @@ extension XMLPropertyListParser {
     handler.startElementNs = { user, localName, prefix, _, _, _, _, _, _ in
       guard let user, let localName else { return }
       XMLPropertyListParser.with(user) { parser in
-        guard parser.failure == nil else { return }
+        guard !parser.hasFailed else { return }
         parser.startElement(name: localName, prefix: prefix)
       }
     }
     handler.endElementNs = { user, _, _, _ in
       guard let user else { return }
       XMLPropertyListParser.with(user) { parser in
-        guard parser.failure == nil else { return }
+        guard !parser.hasFailed else { return }
         parser.endElement()
       }
     }
@@ -76,13 +76,14 @@ extension XMLPropertyListParser {
   private static let textCallback: charactersSAXFunc = { user, bytes, count in
     guard let user, let bytes, count > 0 else { return }
     XMLPropertyListParser.with(user) { parser in
-      guard parser.failure == nil else { return }
+      guard !parser.hasFailed else { return }
       parser.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
   }
 
   /// Runs `body` on the parser behind libxml2's user data pointer (the reader owns it for
-  /// the whole parse).
+  /// the whole parse). Always inlined, so that each callback is one call into the parser.
+  @inline(__always)
   fileprivate static func with(_ user: UnsafeMutableRawPointer, _ body: (inout XMLPropertyListParser) -> Void) {
     body(&user.assumingMemoryBound(to: XMLPropertyListParser.self).pointee)
   }
@@ -111,7 +112,7 @@ extension XMLPropertyListParser {
   /// A well-formedness or encoding error from libxml2 itself, in the reader's words where
   /// libxml2's are unclear.
   fileprivate mutating func libxml2Error(_ error: xmlError) {
-    guard error.level.rawValue >= XML_ERR_ERROR.rawValue, failure == nil else { return }
+    guard error.level.rawValue >= XML_ERR_ERROR.rawValue, !hasFailed else { return }
     var position = error.line > 0 ? XMLPosition(line: Int(error.line), column: max(Int(error.int2), 1)) : nil
     let text = error.message.map { String(cString: $0) } ?? "malformed XML"
     let lines = text.split(separator: "\n")

@@ -69,7 +69,12 @@ struct XMLPropertyListParser {
   var sinkStopped = false
 
   /// The first problem found; once set, libxml2 is stopped and every callback returns at once.
-  var failure: PropertyListError?
+  var failure: PropertyListError? {
+    didSet { hasFailed = failure != nil }
+  }
+  /// True once ``failure`` is set: what every callback tests first, as a flag is one load where
+  /// the optional error is a copy of its payload.
+  private(set) var hasFailed = false
 
   init(limits: PropertyListLimits, sink: XMLPropertyListSinkBridge) {
     self.limits = limits
@@ -82,7 +87,7 @@ struct XMLPropertyListParser {
   mutating func fail(
     _ kind: PropertyListError.Kind, at position: XMLPosition?, _ message: String, stopping: Bool = true
   ) {
-    guard failure == nil else { return }
+    guard !hasFailed else { return }
     let location: PropertyListError.Location =
       position.map { .text(line: $0.line, column: $0.column) } ?? .none
     failure = PropertyListError(kind, format: .xml, at: location, message)

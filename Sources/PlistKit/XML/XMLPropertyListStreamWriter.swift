@@ -54,19 +54,17 @@ package struct XMLPropertyListStreamWriter: PropertyListEventSink {
     let top = open.count - 1
     try checks.add(key: utf8, depth: open.count, position: open[top])
     open[top] += 1
-    output.indent(open.count)
-    output.append("<key>")
-    guard output.appendEscaped(utf8: utf8) == nil else { try checks.stop(.unwritableValue) }
-    output.append("</key>\n")
+    guard output.appendTextLine(depth: open.count, open: "<key>", utf8, close: "</key>\n") == nil else {
+      try checks.stop(.unwritableValue)
+    }
   }
 
   @inline(__always)
   package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     try beginValue()
-    output.indent(open.count)
-    output.append("<string>")
-    guard output.appendEscaped(utf8: utf8) == nil else { try checks.stop(.unwritableValue) }
-    output.append("</string>\n")
+    guard output.appendTextLine(depth: open.count, open: "<string>", utf8, close: "</string>\n") == nil else {
+      try checks.stop(.unwritableValue)
+    }
     try valueEnded()
   }
 
@@ -105,8 +103,7 @@ package struct XMLPropertyListStreamWriter: PropertyListEventSink {
   /// entry or its end completes.
   private mutating func begin(_ openingTag: StaticString) throws(PropertyListError) {
     try beginValue()
-    output.indent(open.count)
-    output.append(openingTag)
+    output.appendIndented(openingTag, depth: open.count)
     open.append(0)
     openingTagPending = true
   }
@@ -118,8 +115,7 @@ package struct XMLPropertyListStreamWriter: PropertyListEventSink {
       openingTagPending = false
       output.append("/>\n")
     } else {
-      output.indent(open.count)
-      output.append(closingTag)
+      output.appendIndented(closingTag, depth: open.count)
     }
     try valueEnded()
   }

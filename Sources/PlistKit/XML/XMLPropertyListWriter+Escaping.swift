@@ -14,7 +14,7 @@ extension XMLPropertyListOutput {
 
   /// Appends UTF-8 text escaped as ``appendEscaped(_:)`` escapes it; returns the first
   /// character XML 1.0 cannot carry (the output then holds part of the text), or nil.
-  mutating func appendEscaped(utf8: UnsafeBufferPointer<UInt8>) -> UInt32? {
+  package mutating func appendEscaped(utf8: UnsafeBufferPointer<UInt8>) -> UInt32? {
     var runStart = 0
     var index = 0
     while index < utf8.count {
@@ -50,7 +50,7 @@ extension XMLPropertyListOutput {
   }
 
   /// The error for character `scalar` in the value being written.
-  private func unwritableCharacter(_ scalar: UInt32) -> PropertyListError {
+  func unwritableCharacter(_ scalar: UInt32) -> PropertyListError {
     let hex = String(scalar, radix: 16, uppercase: true)
     return PropertyListError(
       .notRepresentable, format: .xml, at: .keyPath(keyPath.description),

@@ -26,7 +26,7 @@ extension XMLPropertyListOutput {
 
   /// `%.17g` as CoreFoundation writes reals (`1`, `0.10000000000000001`, `1e+20`), `nan`,
   /// `+infinity`, `-infinity`, `0.0`, and `-0.0` where CoreFoundation would lose the sign.
-  mutating func appendReal(_ real: Double) {
+  package mutating func appendReal(_ real: Double) {
     if real.isNaN { return append("nan") }
     if real.isInfinite { return append(real < 0 ? "-infinity" : "+infinity") }
     if real == 0 { return append(real.sign == .minus ? "-0.0" : "0.0") }

@@ -44,7 +44,7 @@ public struct XMLPropertyListWriter: Sendable {
 
 /// The output being built and the walk through the value, with an explicit stack so that
 /// no value, however deep, can exhaust the call stack.
-struct XMLPropertyListOutput {
+package struct XMLPropertyListOutput {
   /// An array or dictionary being written and how far.
   struct Frame {
     let elements: [PropertyList]
@@ -55,14 +55,14 @@ struct XMLPropertyListOutput {
     var next = 0
   }
 
-  var bytes: [UInt8] = []
+  package var bytes: [UInt8] = []
   private var stack: [Frame] = []
   let sortedKeys: Bool
-  var realStyle = XMLRealStyle.coreFoundation
+  package var realStyle = XMLRealStyle.coreFoundation
 
-  init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
+  package init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
 
-  static let header = Array(
+  package static let header = Array(
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -78,18 +78,17 @@ struct XMLPropertyListOutput {
       let depth = stack.count
       guard top.next < top.count else {
         stack.removeLast()
-        indent(depth - 1)
-        append(top.dictionary == nil ? "</array>\n" : "</dict>\n")
+        appendIndented(top.dictionary == nil ? "</array>\n" : "</dict>\n", depth: depth - 1)
         continue
       }
       let index = top.next
       stack[stack.count - 1].next += 1
       if let dictionary = top.dictionary {
         let position = top.order?[index] ?? index
-        indent(depth)
-        append("<key>")
-        try appendEscaped(dictionary.keys[position])
-        append("</key>\n")
+        var key = dictionary.keys[position]
+        if let refused = key.withUTF8({ appendTextLine(depth: depth, open: "<key>", $0, close: "</key>\n") }) {
+          throw unwritableCharacter(refused)
+        }
         try write(dictionary.values[position], depth: depth)
       } else {
         try write(top.elements[index], depth: depth)
@@ -102,14 +101,12 @@ struct XMLPropertyListOutput {
   private mutating func write(_ value: PropertyList, depth: Int) throws(PropertyListError) {
     switch value {
     case .array(let elements):
-      indent(depth)
-      guard !elements.isEmpty else { return append("<array/>\n") }
-      append("<array>\n")
+      guard !elements.isEmpty else { return appendIndented("<array/>\n", depth: depth) }
+      appendIndented("<array>\n", depth: depth)
       stack.append(Frame(elements: elements, dictionary: nil, order: nil, count: elements.count))
     case .dictionary(let dictionary):
-      indent(depth)
-      guard !dictionary.isEmpty else { return append("<dict/>\n") }
-      append("<dict>\n")
+      guard !dictionary.isEmpty else { return appendIndented("<dict/>\n", depth: depth) }
+      appendIndented("<dict>\n", depth: depth)
       let order = sortedKeys ? Self.codePointOrder(dictionary.keys) : nil
       stack.append(Frame(elements: [], dictionary: dictionary, order: order, count: dictionary.count))
     default:
@@ -119,22 +116,22 @@ struct XMLPropertyListOutput {
 
   /// Writes a value that is not an array or dictionary, on its own lines at `depth`.
   mutating func appendScalar(_ value: PropertyList, depth: Int) throws(PropertyListError) {
-    indent(depth)
     switch value {
     case .string(let string):
-      append("<string>")
-      try appendEscaped(string)
-      append("</string>\n")
+      var string = string
+      if let refused = string.withUTF8({ appendTextLine(depth: depth, open: "<string>", $0, close: "</string>\n") }) {
+        throw unwritableCharacter(refused)
+      }
     case .integer(let integer):
-      append("<integer>")
+      appendIndented("<integer>", depth: depth)
       appendInteger(integer)
       append("</integer>\n")
     case .real(let real):
-      append("<real>")
+      appendIndented("<real>", depth: depth)
       if realStyle == .shortest { appendShortestReal(real) } else { appendReal(real) }
       append("</real>\n")
     case .boolean(let boolean):
-      append(boolean ? "<true/>\n" : "<false/>\n")
+      appendIndented(boolean ? "<true/>\n" : "<false/>\n", depth: depth)
     case .date(let date):
       guard date.secondsSinceReferenceDate.isFinite else {
         throw PropertyListError(
@@ -147,16 +144,16 @@ struct XMLPropertyListOutput {
           "a date of \(date.secondsSinceReferenceDate) seconds cannot be written in XML (only years -99999999 to 99999999 can)"
         )
       }
-      append("<date>")
+      appendIndented("<date>", depth: depth)
       ISO8601.append(date.secondsSinceReferenceDate, to: &bytes)
       append("</date>\n")
     case .data(let data):
-      append("<data>\n")
+      appendIndented("<data>\n", depth: depth)
       appendBase64(data, depth: depth)
       indent(depth)
       append("</data>\n")
     case .uid(let uid):
-      append("<dict>\n")
+      appendIndented("<dict>\n", depth: depth)
       indent(depth + 1)
       append("<key>CF$UID</key>\n")
       indent(depth + 1)

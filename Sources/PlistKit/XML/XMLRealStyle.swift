@@ -10,7 +10,7 @@ public enum XMLRealStyle: String, Sendable, CaseIterable {
 
 extension XMLPropertyListOutput {
   /// Appends a real in the shortest style; `nan` and `±infinity` as in either style.
-  mutating func appendShortestReal(_ real: Double) {
+  package mutating func appendShortestReal(_ real: Double) {
     if real.isNaN { return append("nan") }
     if real.isInfinite { return append(real < 0 ? "-infinity" : "+infinity") }
     var text = real.description

@@ -76,16 +76,26 @@ private struct DiffJob {
     let paths = (context[Self.old] ?? "-", context[Self.new] ?? "-")
     guard paths.0 != "-" || paths.1 != "-" else { throw .usage("A and B cannot both be standard input") }
     let format = context[SharedOptions.from]
+    let options = PropertyListDiffOptions(
+      reportsKeyOrder: context[Self.keyOrder], ignoredPaths: context[Self.ignore].map { KeyPathPattern($0) })
+    var printer = DifferencePrinter(palette: Palette.resolve(context[Self.color]))
+    var oldInput: InputBuffer? = try PropertyListIO.readBytes(paths.0)
+    var newInput: InputBuffer?
+    if !context[Self.archive], format == nil || format == .binary, let first = oldInput, Self.isBinary(first) {
+      let second = try PropertyListIO.readBytes(paths.1)
+      newInput = second
+      if let differences = binaryDifferences(first, second, options: options) {
+        return try report(differences, printer: printer, paths: paths)
+      }
+    }
     // One file at a time, so that only one file's bytes are in memory next to the values.
-    let old = try PropertyListIO.read(paths.0, format: format, options: context.readingOptions).value
-    let new = try PropertyListIO.read(paths.1, format: format, options: context.readingOptions).value
+    let reading = context.readingOptions
+    let old = try PropertyListIO.parse(oldInput.take()!, path: paths.0, format: format, options: reading).value
+    if newInput == nil { newInput = try PropertyListIO.readBytes(paths.1) }
+    let new = try PropertyListIO.parse(newInput.take()!, path: paths.1, format: format, options: reading).value
     // Freeing two large values just before the process exits would only cost time.
     ExitTimeRelease.keepUntilExit(old)
     ExitTimeRelease.keepUntilExit(new)
-    let options = PropertyListDiffOptions(
-      reportsKeyOrder: context[Self.keyOrder], ignoredPaths: context[Self.ignore].map { KeyPathPattern($0) })
-    let palette = Palette.resolve(context[Self.color])
-    var printer = DifferencePrinter(palette: palette)
     let differences: [PropertyListDifference]
     if let graphs = try archives(old, new, paths: paths) {
       do throws(KeyedArchiveError) {
@@ -97,6 +107,32 @@ private struct DiffJob {
       printer.labels = ProjectPathLabels(old: old, new: new)
       differences = PropertyListDiff(options: options).differences(from: old, to: new)
     }
+    return try report(differences, printer: printer, paths: paths)
+  }
+
+  /// True when the input starts as a binary property list does.
+  private static func isBinary(_ input: InputBuffer) -> Bool {
+    input.withBytes { $0.starts(with: "bplist00".utf8) }
+  }
+
+  /// The differences of two binary files compared from their object tables, which holds the
+  /// two files rather than two values in memory; nil when that does not apply (see
+  /// `PropertyListDiff.differences(fromBinary:to:limits:)`), and the values are read.
+  private func binaryDifferences(
+    _ old: InputBuffer, _ new: InputBuffer, options: PropertyListDiffOptions
+  ) -> [PropertyListDifference]? {
+    let limits = context.readingOptions.limits
+    return old.withBytes { (a) -> [PropertyListDifference]? in
+      new.withBytes { (b) -> [PropertyListDifference]? in
+        PropertyListDiff(options: options).differences(fromBinary: a, to: b, limits: limits)
+      }
+    }
+  }
+
+  /// Prints the differences; the exit status says whether there were any.
+  private func report(
+    _ differences: [PropertyListDifference], printer: DifferencePrinter, paths: (String, String)
+  ) throws(CommandError) -> ExitStatus {
     if context[Self.format] {
       do {
         context.output.write(try printer.json(differences))

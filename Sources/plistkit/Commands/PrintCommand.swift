@@ -13,7 +13,8 @@ extension CommandSpec {
       --color always asks. A KEYPATH with `*` prints a dictionary of every match's concrete key \
       path to its value; a negative index counts from the end. With --nested, data that holds a \
       binary or XML plist or a keyed archive (as preferences and caches keep them) is shown \
-      decoded in place, marked {"$nested" => KIND, "$value" => …}.
+      decoded in place, marked {"$nested" => KIND, "$value" => …}, and a KEYPATH can go on \
+      through `$value` (Font.$value.NSName); with --archive the data is opened after the lookup.
       """,
     options: [
       PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
@@ -32,12 +33,22 @@ extension CommandSpec {
       let path = context[PrintOptions.file] ?? "-"
       let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
       let keyPath = context[PrintOptions.keyPath]
+      let archive = context[SharedOptions.archive]
+      let nested = context[NestedPlists.option]
+      // A plain file is opened before the lookup, so that a KEYPATH reaches into what its data
+      // holds (`Font.$value.NSName`); an archive's objects are looked up first.
+      let opened = nested && !archive ? NestedPlists.decode(root.value) : nil
       let matches = try KeyPathLookup.matches(
-        in: root.value, at: keyPath, path: path, archive: context[SharedOptions.archive])
+        in: opened?.value ?? root.value, at: keyPath, path: path, archive: archive)
       // Every match of a wildcard is shown under its concrete key path.
       var value = KeyPathLookup.combined(
         matches, pattern: keyPath, withPaths: PropertyListKeyPattern(keyPath ?? "").hasWildcard)
-      if context[NestedPlists.option] { value = NestedPlists.open(value, path: path, context: context) }
+      if let opened {
+        let notes = matches.flatMap { opened.notes(under: $0.path) }
+        for line in NestedPlists.lines(notes, path: path) { context.report(line) }
+      } else if nested {
+        value = NestedPlists.open(value, path: path, context: context)
+      }
       try ExpansionCheck.refuseSharingBomb(value, path: path)
       let printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))
       printer.write(value, to: context.output)

@@ -1,0 +1,170 @@
+import FoundationEssentials
+import PlistKit
+
+extension EncodingArena {
+  /// The value of `node` in XML, byte for byte as PlistKit's XML writer writes it with keys in
+  /// Swift's string order (Foundation's `PropertyListEncoder` output), written straight from
+  /// the arena; nil when a dictionary repeats a key or a string or date cannot be written in
+  /// XML: the caller then writes the value, which keeps the key once or reports the error with
+  /// its key path.
+  func xml(_ node: Int32, realStyle: XMLRealStyle) -> [UInt8]? {
+    var writer = ArenaXMLWriter(arena: self, realStyle: realStyle)
+    writer.output.append(XMLPropertyListOutput.header)
+    guard writer.write(node, depth: 0) else { return nil }
+    writer.output.append("</plist>\n")
+    return writer.output.bytes()
+  }
+}
+
+/// Writes arena nodes as XML elements, one per line, indented with tabs.
+private struct ArenaXMLWriter: ~Copyable {
+  let arena: EncodingArena
+  var output = EncodingOutput()
+  /// PlistKit's own XML output, for what is not written here: reals, dates, escaped text.
+  var scratch = XMLPropertyListOutput(sortedKeys: false)
+  var order = KeyOrder()
+
+  init(arena: EncodingArena, realStyle: XMLRealStyle) {
+    self.arena = arena
+    scratch.realStyle = realStyle
+  }
+
+  /// Writes `node` at `depth`; false when it cannot be (see ``EncodingArena/xml(_:realStyle:)``).
+  mutating func write(_ node: Int32, depth: Int) -> Bool {
+    let value = arena.nodes[Int(node)]
+    output.append(repeating: 0x09, count: depth)
+    switch value.kind {
+    case .string:
+      return element("<string>", text: arena.strings[Int(value.payload)], "</string>\n")
+    case .null:
+      return element("<string>", text: DecodingMap.null, "</string>\n")
+    case .integer:
+      output.append("<integer>")
+      appendDecimal(Int64(bitPattern: value.payload))
+      output.append("</integer>\n")
+    case .largeInteger:
+      output.append("<integer>")
+      appendDecimal(magnitude: value.payload)
+      output.append("</integer>\n")
+    case .real:
+      output.append("<real>")
+      let real = Double(bitPattern: value.payload)
+      scratch.bytes.removeAll(keepingCapacity: true)
+      if scratch.realStyle == .shortest { scratch.appendShortestReal(real) } else { scratch.appendReal(real) }
+      output.append(scratch.bytes)
+      output.append("</real>\n")
+    case .boolean:
+      output.append(value.payload != 0 ? "<true/>\n" : "<false/>\n")
+    case .date:
+      let seconds = Double(bitPattern: value.payload)
+      guard seconds.isFinite, ISO8601.writableRange.contains(seconds) else { return false }
+      output.append("<date>")
+      scratch.bytes.removeAll(keepingCapacity: true)
+      ISO8601.append(seconds, to: &scratch.bytes)
+      output.append(scratch.bytes)
+      output.append("</date>\n")
+    case .data:
+      output.append("<data>\n")
+      appendBase64(arena.data[Int(value.payload)], depth: depth)
+      output.append(repeating: 0x09, count: depth)
+      output.append("</data>\n")
+    case .uid:
+      // Only archives hold UIDs, and they are written from the value.
+      return false
+    case .shared, .shadowed:
+      preconditionFailure("an encoding shares and repeats nothing")
+    case .array:
+      guard value.first >= 0 else {
+        output.append("<array/>\n")
+        return true
+      }
+      output.append("<array>\n")
+      var child = value.first
+      while child >= 0 {
+        guard write(child, depth: depth + 1) else { return false }
+        child = arena.nodes[Int(child)].next
+      }
+      output.append(repeating: 0x09, count: depth)
+      output.append("</array>\n")
+    case .dictionary:
+      guard value.first >= 0 else {
+        output.append("<dict/>\n")
+        return true
+      }
+      output.append("<dict>\n")
+      var children = arena.children(of: node)
+      guard !order.sort(&children, in: arena) else { return false }
+      for child in children {
+        output.append(repeating: 0x09, count: depth + 1)
+        guard element("<key>", text: arena.key(of: child), "</key>\n"), write(child, depth: depth + 1) else {
+          return false
+        }
+      }
+      output.append(repeating: 0x09, count: depth)
+      output.append("</dict>\n")
+    }
+    return true
+  }
+
+  /// Writes `text` escaped between `opening` and `closing`; false when XML cannot hold it.
+  private mutating func element(_ opening: StaticString, text: String, _ closing: StaticString) -> Bool {
+    output.append(opening)
+    var text = text
+    let written = text.withUTF8 { utf8 in
+      // Most text has nothing to escape and is copied as it is.
+      for byte in utf8 where byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0xEF {
+        scratch.bytes.removeAll(keepingCapacity: true)
+        guard scratch.appendEscaped(utf8: utf8) == nil else { return false }
+        output.append(scratch.bytes)
+        return true
+      }
+      output.append(UnsafeRawBufferPointer(utf8))
+      return true
+    }
+    output.append(closing)
+    return written
+  }
+
+  private mutating func appendDecimal(_ integer: Int64) {
+    if integer < 0 { output.append(UInt8(ascii: "-")) }
+    appendDecimal(magnitude: integer.magnitude)
+  }
+
+  private mutating func appendDecimal(magnitude: UInt64) {
+    var digits = magnitude
+    var count = 1
+    while digits >= 10 {
+      digits /= 10
+      count += 1
+    }
+    let place = output.reserve(count)
+    digits = magnitude
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      place[index] = UInt8(truncatingIfNeeded: digits % 10) &+ 0x30
+      digits /= 10
+    }
+    output.advance(count)
+  }
+
+  /// Base64 lines as CoreFoundation wraps them: 76 characters less 8 for every level of
+  /// indentation (at most 8 levels count), each line indented like the `<data>` tag but by
+  /// no more than 8 tabs.
+  private mutating func appendBase64(_ data: Data, depth: Int) {
+    guard !data.isEmpty else { return }
+    let levels = min(depth, 8)
+    // A line of 76 - 8 × levels characters (a multiple of 4) encodes three quarters as many bytes.
+    let lineBytes = (76 - 8 * levels) / 4 * 3
+    data.withUnsafeBytes { bytes in
+      var start = 0
+      while start < bytes.count {
+        let end = min(start + lineBytes, bytes.count)
+        let characters = Base64.encodedCount(end - start)
+        output.append(repeating: 0x09, count: levels)
+        Base64.encode(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), into: output.reserve(characters))
+        output.advance(characters)
+        output.append(0x0A)
+        start = end
+      }
+    }
+  }
+}

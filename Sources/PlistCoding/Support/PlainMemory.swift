@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Memory for buffers of plain values (no references to retain), from `malloc`: it grows with
+/// `realloc`, which moves a large block by remapping its pages instead of copying them, so a
+/// buffer that doubles is not in memory twice while it grows.
+enum PlainMemory {
+  static func allocate<Element: BitwiseCopyable>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
+    guard let memory = malloc(capacity * MemoryLayout<Element>.stride) else {
+      fatalError("out of memory for \(capacity) values of \(Element.self)")
+    }
+    return memory.bindMemory(to: Element.self, capacity: capacity)
+  }
+
+  /// The buffer at `pointer`, with room for `capacity` values and its values kept.
+  static func reallocate<Element: BitwiseCopyable>(
+    _ pointer: UnsafeMutablePointer<Element>, capacity: Int
+  ) -> UnsafeMutablePointer<Element> {
+    guard let memory = realloc(pointer, capacity * MemoryLayout<Element>.stride) else {
+      fatalError("out of memory for \(capacity) values of \(Element.self)")
+    }
+    return memory.bindMemory(to: Element.self, capacity: capacity)
+  }
+
+  static func free<Element: BitwiseCopyable>(_ pointer: UnsafeMutablePointer<Element>) {
+    #if canImport(Glibc)
+      Glibc.free(pointer)
+    #else
+      Musl.free(pointer)
+    #endif
+  }
+}

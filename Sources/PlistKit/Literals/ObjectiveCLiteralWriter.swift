@@ -70,22 +70,12 @@ public struct ObjectiveCLiteralWriter: Sendable {
     case .integer(let integer): text += "@\(integer.description)"
     case .real(let real): text += "@" + SourceLiteralOutput.formatted(real)
     case .boolean(let flag): text += flag ? "@YES" : "@NO"
-    case .array(let elements):
-      text += "@[\n"
-      for element in elements {
-        text += SourceLiteralOutput.indentation(depth + 1)
-        append(element, depth: depth + 1, to: &text)
-        text += ",\n"
-      }
-      text += SourceLiteralOutput.indentation(depth) + "]"
-    case .dictionary(let dictionary):
-      text += "@{\n"
-      for (key, element) in SourceLiteralOutput.sortedEntries(dictionary) {
-        text += SourceLiteralOutput.indentation(depth + 1) + "@\"\(key)\" : "
-        append(element, depth: depth + 1, to: &text)
-        text += ",\n"
-      }
-      text += SourceLiteralOutput.indentation(depth) + "}"
+    case .array:
+      SourceLiteralOutput.appendContainer(
+        value, depth: depth, open: "@[", close: "]", keyPrefix: "", to: &text, element: append)
+    case .dictionary:
+      SourceLiteralOutput.appendContainer(
+        value, depth: depth, open: "@{", close: "}", keyPrefix: "@", to: &text, element: append)
     case .date, .data, .uid: preconditionFailure("refused before writing")
     }
   }

@@ -65,6 +65,29 @@ enum SourceLiteralOutput {
   /// Four spaces for each level.
   static func indentation(_ depth: Int) -> String { String(repeating: " ", count: depth * 4) }
 
+  /// Writes an array or dictionary as both languages lay it out: `open`, one element a line
+  /// (a dictionary's as `KEY_PREFIX"key" : value`, in plutil's key order) each ending in `,`,
+  /// then `close` on the container's own indentation.
+  static func appendContainer(
+    _ value: PropertyList, depth: Int, open: String, close: String, keyPrefix: String, to text: inout String,
+    element: (PropertyList, Int, inout String) -> Void
+  ) {
+    let members: [(key: String?, value: PropertyList)]
+    switch value {
+    case .array(let elements): members = elements.map { (nil, $0) }
+    case .dictionary(let dictionary): members = sortedEntries(dictionary).map { ($0.key, $0.value) }
+    default: preconditionFailure("only containers have members")
+    }
+    text += open + "\n"
+    for member in members {
+      text += indentation(depth + 1)
+      if let key = member.key { text += keyPrefix + "\"\(key)\" : " }
+      element(member.value, depth + 1, &text)
+      text += ",\n"
+    }
+    text += indentation(depth) + close
+  }
+
   /// The last path component of a path (`-` for standard input), as `plutil` names the
   /// source in its `/// Generated from` line.
   static func lastComponent(of path: String) -> String {

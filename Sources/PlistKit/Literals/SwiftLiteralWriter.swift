@@ -50,22 +50,9 @@ public struct SwiftLiteralWriter: Sendable {
       text += "Data(bytes: ["
       for byte in bytes { text += "0x" + Self.hexDigits(byte) + "," }
       text += "])"
-    case .array(let elements):
-      text += "[\n"
-      for element in elements {
-        text += SourceLiteralOutput.indentation(depth + 1)
-        append(element, depth: depth + 1, to: &text)
-        text += ",\n"
-      }
-      text += SourceLiteralOutput.indentation(depth) + "]"
-    case .dictionary(let dictionary):
-      text += "[\n"
-      for (key, element) in SourceLiteralOutput.sortedEntries(dictionary) {
-        text += SourceLiteralOutput.indentation(depth + 1) + "\"\(key)\" : "
-        append(element, depth: depth + 1, to: &text)
-        text += ",\n"
-      }
-      text += SourceLiteralOutput.indentation(depth) + "]"
+    case .array, .dictionary:
+      SourceLiteralOutput.appendContainer(
+        value, depth: depth, open: "[", close: "]", keyPrefix: "", to: &text, element: append)
     case .uid: preconditionFailure("UIDs are refused before writing")
     }
   }

@@ -19,7 +19,7 @@ extension CommandSpec {
       """,
     options: [
       UnarchiveOptions.to.spec, UnarchiveOptions.graph.spec, UnarchiveOptions.typed.spec, UnarchiveOptions.noClass.spec,
-      NestedPlists.option.spec, UnarchiveOptions.output.spec,
+      NestedPlists.option.spec, UnarchiveOptions.output.spec, OutputLimit.option.spec,
     ],
     arguments: [UnarchiveOptions.file.spec],
     examples: [
@@ -43,7 +43,9 @@ extension CommandSpec {
       }
       let graph = try KeyedArchiveIO.readGraph(path)
       let value: PropertyList
-      var options = PropertyListWritingOptions(jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain)
+      var options = PropertyListWritingOptions(
+        jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain,
+        maximumOutputSize: try context.outputLimit(forInput: path))
       if context[UnarchiveOptions.graph] {
         value = graph.graphForm()
         options.jsonStyle = .typed

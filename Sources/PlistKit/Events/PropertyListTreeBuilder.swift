@@ -7,7 +7,7 @@
 /// once and shared by the value at every place (values are copy-on-write), so a "sharing bomb"
 /// costs what its file costs; so is a long string or data object that occurs again, so that a
 /// file referencing one 4 MB string 2,000 times does not cost 8 GB.
-struct PropertyListTreeBuilder: PropertyListEventSink {
+package struct PropertyListTreeBuilder: PropertyListEventSink {
   /// An open array or dictionary and what it has collected so far.
   private struct Container {
     let isDictionary: Bool
@@ -19,7 +19,7 @@ struct PropertyListTreeBuilder: PropertyListEventSink {
     var keys: [String] = []
   }
 
-  static var takesSharedContainers: Bool { true }
+  package static var takesSharedContainers: Bool { true }
 
   private var containers: [Container] = []
   private var keys = PropertyListKeyInterner()
@@ -34,45 +34,48 @@ struct PropertyListTreeBuilder: PropertyListEventSink {
   /// The repeated object whose string or data comes next, to be kept for its later places.
   private var pendingScalar = -1
   /// The finished top-level value.
-  private(set) var root: PropertyList?
+  package private(set) var root: PropertyList?
 
-  mutating func identifyContainer(_ object: Int) { pendingIdentity = object }
+  /// Makes a builder with nothing built yet.
+  package init() {}
 
-  mutating func beginArray() { open(isDictionary: false) }
+  package mutating func identifyContainer(_ object: Int) { pendingIdentity = object }
 
-  mutating func beginDictionary() { open(isDictionary: true) }
+  package mutating func beginArray() { open(isDictionary: false) }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func beginDictionary() { open(isDictionary: true) }
+
+  package mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
     containers[containers.count - 1].keys.append(keys.key(utf8))
   }
 
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
     let value = PropertyList.string(String(decoding: utf8, as: UTF8.self))
     if pendingScalar >= 0 { keepRepeated(value) }
     deliver(value)
   }
 
-  mutating func scalar(_ value: PropertyList) {
+  package mutating func scalar(_ value: PropertyList) {
     if pendingScalar >= 0 { keepRepeated(value) }
     deliver(value)
   }
 
-  mutating func endArray() {
+  package mutating func endArray() {
     let container = containers.removeLast()
     finish(.array(container.values), identity: container.identity)
   }
 
-  mutating func endDictionary() {
+  package mutating func endDictionary() {
     let container = containers.removeLast()
     finish(
       .dictionary(PropertyListDictionary(keys: container.keys, values: container.values)), identity: container.identity)
   }
 
-  mutating func repeatContainer(_ object: Int) { deliver(shared[object]!) }
+  package mutating func repeatContainer(_ object: Int) { deliver(shared[object]!) }
 
-  mutating func repeatString(_ object: Int, length: Int) -> Bool { repeatScalar(object, length: length) }
+  package mutating func repeatString(_ object: Int, length: Int) -> Bool { repeatScalar(object, length: length) }
 
-  mutating func repeatData(_ object: Int, length: Int) -> Bool { repeatScalar(object, length: length) }
+  package mutating func repeatData(_ object: Int, length: Int) -> Bool { repeatScalar(object, length: length) }
 
   /// Delivers the kept copy of a long string or data object met again; on its first repeat,
   /// asks for it once more and keeps what comes.
@@ -101,6 +104,12 @@ struct PropertyListTreeBuilder: PropertyListEventSink {
     deliver(value)
   }
 
+  /// Takes a value whole in place of its events (see ``PropertyList/report(to:)``).
+  package mutating func deliverWhole(_ value: PropertyList) {
+    if pendingScalar >= 0 { keepRepeated(value) }
+    deliver(value)
+  }
+
   /// Adds a finished value to the open container, or makes it the top-level value.
   @inline(__always)
   private mutating func deliver(_ value: PropertyList) {
@@ -114,7 +123,7 @@ struct PropertyListTreeBuilder: PropertyListEventSink {
 
 extension PropertyListTreeBuilder {
   /// The value `read` reports into a builder (a reader's `read(_:into:)`).
-  static func value(
+  package static func value(
     of read: (inout PropertyListTreeBuilder) throws(PropertyListError) -> Void
   ) throws(PropertyListError) -> PropertyList {
     var builder = PropertyListTreeBuilder()

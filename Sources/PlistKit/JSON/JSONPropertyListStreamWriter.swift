@@ -160,7 +160,11 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
 
   @inline(__always)
   private mutating func valueEnded() throws(PropertyListError) {
-    if undecided == 0 { try destination.handOn(&output.bytes) }
+    if undecided == 0 {
+      try destination.handOn(&output.bytes)
+    } else {
+      try destination.checkLimit(pending: output.bytes.count)
+    }
   }
 
   /// Rewrites the noted regions as `{"$dict": {…}}`, as the value writer writes a dictionary

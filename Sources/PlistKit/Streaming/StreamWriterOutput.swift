@@ -30,10 +30,7 @@ struct StreamWriterOutput {
   /// Hands `bytes` on and empties them, once they reach a chunk (and `force` is false).
   @inline(__always)
   mutating func handOn(_ bytes: inout [UInt8], force: Bool = false) throws(PropertyListError) {
-    if handedOn &+ bytes.count > limit {
-      exceededLimit = true
-      throw .streamWriterStopped
-    }
+    try checkLimit(pending: bytes.count)
     guard let write, force || bytes.count >= Self.chunkSize else { return }
     if let failure { throw failure }
     do {
@@ -44,6 +41,16 @@ struct StreamWriterOutput {
     }
     handedOn += bytes.count
     bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Stops the writer once the output, with `pending` bytes not handed on yet, passes the
+  /// limit: for a writer that holds output back for a while (the JSON writer's dictionaries that
+  /// may need a wrapper).
+  @inline(__always)
+  mutating func checkLimit(pending: Int) throws(PropertyListError) {
+    guard handedOn &+ pending > limit else { return }
+    exceededLimit = true
+    throw .streamWriterStopped
   }
 
   /// Hands the rest of the output on at its end; returns what is left in memory (all of the

@@ -36,7 +36,40 @@ struct ArchiveGraphReader {
     dictionary["$class"] == nil && (dictionary["$classname"] != nil || dictionary["$classes"] != nil)
   }
 
+  /// What an archive holds besides the entries of `$objects`.
+  struct Header {
+    let archiver: String
+    let version: PropertyListInteger
+    let top: PropertyListDictionary
+    /// `$objects` as the archive holds it (an empty stand-in where a reader keeps its own).
+    let table: [PropertyList]
+  }
+
+  /// Which entries of `$objects` are nodes and which are classes.
+  struct Numbering {
+    /// The node id of each entry, or -1 for a class dictionary.
+    var nodeIDs: [Int]
+    /// The class chain of each class dictionary, by entry index.
+    var classes: [Int: ClassChain] = [:]
+    /// The number of nodes, the null object included.
+    var nodeCount = 1
+  }
+
   mutating func read(_ archive: PropertyList) throws(KeyedArchiveError) -> ObjectGraph {
+    let header = try readHeader(archive)
+    var table = header.table
+    let numbering = try number(&table)
+    var objects: [ArchivedObject] = [.null]
+    objects.reserveCapacity(numbering.nodeCount)
+    for index in 1..<table.count where numbering.nodeIDs[index] >= 0 {
+      objects.append(try node(at: index, of: &table, numbering))
+    }
+    let top = try remap(top: header.top, numbering, entryCount: table.count)
+    return ObjectGraph(archiver: header.archiver, version: header.version, top: top, checkedObjects: objects)
+  }
+
+  /// Checks the archive's top-level entries.
+  func readHeader(_ archive: PropertyList) throws(KeyedArchiveError) -> Header {
     guard case .dictionary(let root) = archive, ArchiveValidator.isKeyedArchive(archive) else {
       throw KeyedArchiveError(.notAnArchive, at: "", Self.notAnArchive(found: archive))
     }
@@ -64,87 +97,101 @@ struct ArchiveGraphReader {
     guard case .array(let table) = objectsValue else {
       throw KeyedArchiveError(.malformed, at: ["$objects"], "expected an array, found \(objectsValue.kind.rawValue)")
     }
+    return Header(archiver: archiverName, version: version, top: top, table: table)
+  }
+
+  /// Pass 1: classifies every entry and gives each non-class entry its node id.
+  func number<Table: ArchiveObjectTable>(_ table: inout Table) throws(KeyedArchiveError) -> Numbering {
     guard table.count <= limits.maximumObjectCount else {
       throw KeyedArchiveError(
         .limitExceeded, at: ["$objects"],
         "\(table.count) objects, over the limit of \(limits.maximumObjectCount)")
     }
-    guard let first = table.first, first == "$null" else {
+    guard table.count > 0, try table.entry(0) == "$null" else {
       throw KeyedArchiveError(.malformed, at: ["$objects", "0"], "expected the string \"$null\"")
     }
-
-    // Pass 1: classify every entry and give each non-class entry its node id.
-    var nodeIDs = [Int](repeating: -1, count: table.count)
-    var classes = [ClassChain?](repeating: nil, count: table.count)
-    var nextID = 1
-    nodeIDs[0] = ObjectGraph.nullID
+    var numbering = Numbering(nodeIDs: [Int](repeating: -1, count: table.count))
+    numbering.nodeIDs[0] = ObjectGraph.nullID
     for index in 1..<table.count {
-      switch table[index] {
-      case .dictionary(let dictionary) where Self.isClassDictionary(dictionary):
-        classes[index] = try Self.classChain(dictionary, path: ["$objects", String(index)])
+      let entry = try table.outline(index)
+      switch entry {
+      case .dictionary(let outline) where Self.isClassDictionary(outline):
+        guard case .dictionary(let dictionary) = try table.entry(index) else {
+          preconditionFailure("not the outline's kind")
+        }
+        numbering.classes[index] = try Self.classChain(dictionary, path: ["$objects", String(index)])
       case .dictionary(let dictionary) where dictionary["$class"] != nil:
-        nodeIDs[index] = nextID
-        nextID += 1
+        numbering.nodeIDs[index] = numbering.nodeCount
+        numbering.nodeCount += 1
       case .dictionary:
         throw KeyedArchiveError(
           .malformed, at: ["$objects", String(index)], "a dictionary without $class: expected an object or a class")
       case .array, .uid:
         throw KeyedArchiveError(
           .malformed, at: ["$objects", String(index)],
-          "expected a string, number, data, date or object dictionary, found \(table[index].kind.rawValue)")
+          "expected a string, number, data, date or object dictionary, found \(entry.kind.rawValue)")
       default:
-        nodeIDs[index] = nextID
-        nextID += 1
+        numbering.nodeIDs[index] = numbering.nodeCount
+        numbering.nodeCount += 1
       }
     }
+    return numbering
+  }
 
-    // Pass 2: build the nodes with references renumbered.
-    var objects: [ArchivedObject] = [.null]
-    objects.reserveCapacity(nextID)
-    for index in 1..<table.count where nodeIDs[index] >= 0 {
-      // Key paths are built only for an error: most archives have none, and building one per
-      // field would cost more than the reading.
-      let path = { ["$objects", String(index)] }
-      guard case .dictionary(var fields) = table[index] else {
-        objects.append(.value(table[index]))
-        continue
-      }
-      let classValue = fields.removeValue(forKey: "$class")!
-      if let number = Self.negativeUID(classValue) {
-        throw KeyedArchiveError(.referenceOutOfRange, at: path() + ["$class"], Self.negativeUIDMessage(number))
-      }
-      guard case .uid(let classUID) = classValue else {
-        throw KeyedArchiveError(
-          .malformed, at: path() + ["$class"], "expected a UID, found \(classValue.kind.rawValue)")
-      }
-      guard classUID < UInt64(table.count) else {
-        throw KeyedArchiveError(
-          .referenceOutOfRange, at: path() + ["$class"],
-          "UID \(classUID) is out of range ($objects has \(counted(table.count, "entry", "entries")))")
-      }
-      guard let chain = classes[Int(classUID)] else {
-        throw KeyedArchiveError(
-          .notAClass, at: path() + ["$class"],
-          "UID \(classUID) points at \(withArticle(Self.describe(table[Int(classUID)]))), not a class dictionary")
-      }
-      for position in fields.indices {
-        switch fields.values[position] {
-        case .uid, .array, .dictionary:
-          let key = fields.keys[position]
-          let value = try remap(
-            fields.values[position], nodeIDs: nodeIDs, table: table, path: { path() + [key] }, depth: 0)
-          fields.setValue(value, atPosition: position)
-        default: continue
-        }
-      }
-      objects.append(.instance(ArchivedInstance(classChain: chain, fields: fields)))
+  /// Pass 2, for one entry that is a node: the node, with its references renumbered.
+  ///
+  /// A `skeleton` node (see ``ArchiveObjectTable/skeleton(_:)``) is checked as the node would
+  /// be and refers to the same nodes, for less.
+  func node<Table: ArchiveObjectTable>(
+    at index: Int, of table: inout Table, _ numbering: Numbering, skeleton: Bool = false
+  ) throws(KeyedArchiveError) -> ArchivedObject {
+    // Key paths are built only for an error: most archives have none, and building one per
+    // field would cost more than the reading.
+    let path = { ["$objects", String(index)] }
+    let entry = try skeleton ? table.skeleton(index) : table.entry(index)
+    guard case .dictionary(var fields) = entry else { return .value(entry) }
+    let classValue = fields.removeValue(forKey: "$class")!
+    if let number = Self.negativeUID(classValue) {
+      throw KeyedArchiveError(.referenceOutOfRange, at: path() + ["$class"], Self.negativeUIDMessage(number))
     }
+    guard case .uid(let classUID) = classValue else {
+      throw KeyedArchiveError(
+        .malformed, at: path() + ["$class"], "expected a UID, found \(classValue.kind.rawValue)")
+    }
+    guard classUID < UInt64(table.count) else {
+      throw KeyedArchiveError(
+        .referenceOutOfRange, at: path() + ["$class"],
+        "UID \(classUID) is out of range ($objects has \(counted(table.count, "entry", "entries")))")
+    }
+    guard let chain = numbering.classes[Int(classUID)] else {
+      let target = try table.entry(Int(classUID))
+      throw KeyedArchiveError(
+        .notAClass, at: path() + ["$class"],
+        "UID \(classUID) points at \(withArticle(Self.describe(target))), not a class dictionary")
+    }
+    for position in fields.indices {
+      switch fields.values[position] {
+      case .uid, .array, .dictionary:
+        let key = fields.keys[position]
+        let value = try remap(
+          fields.values[position], numbering.nodeIDs, entryCount: table.count, path: { path() + [key] }, depth: 0)
+        fields.setValue(value, atPosition: position)
+      default: continue
+      }
+    }
+    return .instance(ArchivedInstance(classChain: chain, fields: fields))
+  }
 
+  /// `$top` with its references renumbered.
+  func remap(
+    top: PropertyListDictionary, _ numbering: Numbering, entryCount: Int
+  ) throws(KeyedArchiveError) -> PropertyListDictionary {
     var remappedTop = PropertyListDictionary()
     for (key, value) in top {
-      remappedTop[key] = try remap(value, nodeIDs: nodeIDs, table: table, path: { ["$top", key] }, depth: 0)
+      remappedTop[key] = try remap(
+        value, numbering.nodeIDs, entryCount: entryCount, path: { ["$top", key] }, depth: 0)
     }
-    return ObjectGraph(archiver: archiverName, version: version, top: remappedTop, checkedObjects: objects)
+    return remappedTop
   }
 
   /// The number of a `{"CF$UID": n}` dictionary with a negative `n`: what an XML archive holds
@@ -197,14 +244,14 @@ struct ArchiveGraphReader {
 
   /// Renumbers the UIDs of a field from `$objects` indices to node ids, checking each.
   private func remap(
-    _ value: PropertyList, nodeIDs: [Int], table: [PropertyList], path: () -> [String], depth: Int
+    _ value: PropertyList, _ nodeIDs: [Int], entryCount: Int, path: () -> [String], depth: Int
   ) throws(KeyedArchiveError) -> PropertyList {
     switch value {
     case .uid(let uid):
-      guard uid < UInt64(table.count) else {
+      guard uid < UInt64(entryCount) else {
         throw KeyedArchiveError(
           .referenceOutOfRange, at: path(),
-          "UID \(uid) is out of range ($objects has \(counted(table.count, "entry", "entries")))")
+          "UID \(uid) is out of range ($objects has \(counted(entryCount, "entry", "entries")))")
       }
       let id = nodeIDs[Int(uid)]
       guard id >= 0 else {
@@ -215,7 +262,8 @@ struct ArchiveGraphReader {
       guard depth < limits.maximumDepth else { throw depthError(path()) }
       for position in elements.indices {
         elements[position] = try remap(
-          elements[position], nodeIDs: nodeIDs, table: table, path: { path() + [String(position)] }, depth: depth + 1)
+          elements[position], nodeIDs, entryCount: entryCount, path: { path() + [String(position)] },
+          depth: depth + 1)
       }
       return .array(elements)
     case .dictionary(var dictionary):
@@ -226,7 +274,7 @@ struct ArchiveGraphReader {
       for position in dictionary.indices {
         let key = dictionary.keys[position]
         let element = try remap(
-          dictionary.values[position], nodeIDs: nodeIDs, table: table, path: { path() + [key] }, depth: depth + 1)
+          dictionary.values[position], nodeIDs, entryCount: entryCount, path: { path() + [key] }, depth: depth + 1)
         dictionary.setValue(element, atPosition: position)
       }
       return .dictionary(dictionary)

@@ -20,16 +20,11 @@ extension ObjectGraph {
     -> PropertyList
   {
     try checkReferences()
-    var renderer = PlainViewRenderer(graph: self, options: options, limits: limits)
-    try renderer.checkExpandedSize()
-    if top.count == 1, top.keys[0].lowercased() == "root" {
-      return try renderer.render(top.values[0], depth: 0)
+    var renderer = PlainViewRenderer(objects: self, options: options, limits: limits)
+    try renderer.checkExpandedSize(top: top)
+    return try renderer.value { (renderer, builder) throws(KeyedArchiveError) in
+      try renderer.renderTop(top, into: &builder)
     }
-    var result = PropertyListDictionary()
-    for (key, value) in top {
-      result[key] = try renderer.render(value, under: key, depth: 0)
-    }
-    return .dictionary(result)
   }
 }
 
@@ -44,14 +39,17 @@ extension ObjectGraph {
   package func plainView(
     of value: PropertyList, options: PlainViewOptions = .default, limits: ArchiveLimits = .default
   ) throws(KeyedArchiveError) -> PropertyList {
-    var renderer = PlainViewRenderer(graph: self, options: options, limits: limits)
-    return try renderer.render(value, depth: 0)
+    var renderer = PlainViewRenderer(objects: self, options: options, limits: limits)
+    return try renderer.value { (renderer, builder) throws(KeyedArchiveError) in
+      try renderer.render(value, depth: 0, into: &builder)
+    }
   }
 }
 
-/// Renders a graph as a tree, one object at a time.
-struct PlainViewRenderer {
-  let graph: ObjectGraph
+/// Renders the nodes of a graph as a tree, one object at a time, as events: into a value
+/// builder for ``ObjectGraph/plainView(options:limits:)``, or into a writer.
+struct PlainViewRenderer<Objects: ArchiveObjectSource> {
+  var objects: Objects
   let options: PlainViewOptions
   let limits: ArchiveLimits
   /// Node id → length of ``trail`` where it is being rendered, for the objects on the
@@ -62,48 +60,67 @@ struct PlainViewRenderer {
   private var trail: [String] = []
   private var renderedCount = 0
 
-  init(graph: ObjectGraph, options: PlainViewOptions, limits: ArchiveLimits) {
-    self.graph = graph
+  init(objects: Objects, options: PlainViewOptions, limits: ArchiveLimits) {
+    self.objects = objects
     self.options = options
     self.limits = limits
   }
 
+  /// What `render` reports, as a value.
+  mutating func value(
+    _ render: (inout Self, inout PropertyListTreeBuilder) throws(KeyedArchiveError) -> Void
+  ) throws(KeyedArchiveError) -> PropertyList {
+    var builder = PropertyListTreeBuilder()
+    try render(&self, &builder)
+    return builder.root!
+  }
+
+  /// Renders the root: the object of the single `$top` key `root` when that is the only key,
+  /// else a dictionary of every `$top` key, as `nska_deserialize` does.
+  mutating func renderTop<Sink: PropertyListEventSink>(
+    _ top: PropertyListDictionary, into sink: inout Sink
+  ) throws(KeyedArchiveError) {
+    if top.count == 1, top.keys[0].lowercased() == "root" {
+      return try render(top.values[0], depth: 0, into: &sink)
+    }
+    try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginDictionary() }
+    for (key, value) in top {
+      try report(key: key, into: &sink)
+      try render(value, under: key, depth: 0, into: &sink)
+    }
+    try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endDictionary() }
+  }
+
   /// Computes the size of the expanded tree in one linear pass (sizes memoized per object,
   /// saturating just above the limit), so that a bomb is refused before any work.
-  func checkExpandedSize() throws(KeyedArchiveError) {
+  mutating func checkExpandedSize(top: PropertyListDictionary) throws(KeyedArchiveError) {
     let cap = limits.maximumExpandedNodes + 1
-    var size = [Int](repeating: -1, count: graph.count)  // -1 new, -2 on the path
-    var references = [[Int]](repeating: [], count: graph.count)
+    var size = [Int](repeating: -1, count: objects.count)  // -1 new, -2 on the path
+    let (references, starts) = try objects.referenceTable()
     var roots: [Int] = []
-    for value in graph.top.values { ArchiveNumbering.collectReferences(value, into: &roots) }
+    for value in top.values { ArchiveNumbering.collectReferences(value, into: &roots) }
     var stack: [(node: Int, next: Int, total: Int)] = []
     var total = 0
     for root in roots {
       if size[root] < 0 {
         stack.append((root, 0, 1))
         size[root] = -2
-        if case .instance(let instance) = graph.objects[root] {
-          for value in instance.fields.values { ArchiveNumbering.collectReferences(value, into: &references[root]) }
-        }
       }
       while !stack.isEmpty {
         let top = stack.count - 1
         let node = stack[top].node
-        if stack[top].next == references[node].count {
+        if stack[top].next == starts[node + 1] - starts[node] {
           size[node] = min(stack[top].total, cap)
           stack.removeLast()
           if !stack.isEmpty { stack[stack.count - 1].total = min(stack[stack.count - 1].total + size[node], cap) }
           continue
         }
-        let target = references[node][stack[top].next]
+        let target = references[starts[node] + stack[top].next]
         stack[top].next += 1
         switch size[target] {
         case -2: stack[top].total = min(stack[top].total + 1, cap)  // a cycle marker
         case -1:
           size[target] = -2
-          if case .instance(let instance) = graph.objects[target] {
-            for value in instance.fields.values { ArchiveNumbering.collectReferences(value, into: &references[target]) }
-          }
           stack.append((target, 0, 1))
         default: stack[top].total = min(stack[top].total + size[target], cap)
         }
@@ -113,20 +130,24 @@ struct PlainViewRenderer {
     if total >= cap {
       throw KeyedArchiveError(
         .limitExceeded, at: "$top",
-        "the plain view would expand \(graph.count) shared objects into more than \(limits.maximumExpandedNodes) nodes")
+        "the plain view would expand \(objects.count) shared objects into more than \(limits.maximumExpandedNodes) nodes"
+      )
     }
   }
 
-  /// Renders a field or a `$top` value.
   /// Renders a value one key below the current one.
-  mutating func render(_ value: PropertyList, under key: String, depth: Int) throws(KeyedArchiveError) -> PropertyList {
+  mutating func render<Sink: PropertyListEventSink>(
+    _ value: PropertyList, under key: String, depth: Int, into sink: inout Sink
+  ) throws(KeyedArchiveError) {
     trail.append(key)
     defer { trail.removeLast() }
-    return try render(value, depth: depth)
+    try render(value, depth: depth, into: &sink)
   }
 
   /// Renders a value at the current key path.
-  mutating func render(_ value: PropertyList, depth: Int) throws(KeyedArchiveError) -> PropertyList {
+  mutating func render<Sink: PropertyListEventSink>(
+    _ value: PropertyList, depth: Int, into sink: inout Sink
+  ) throws(KeyedArchiveError) {
     guard depth <= limits.maximumDepth else {
       throw KeyedArchiveError(.limitExceeded, at: trail, "nested deeper than the limit of \(limits.maximumDepth)")
     }
@@ -136,104 +157,155 @@ struct PlainViewRenderer {
         .limitExceeded, at: trail, "the plain view has more than \(limits.maximumExpandedNodes) nodes")
     }
     switch value {
-    case .uid(let uid): return try renderObject(Int(uid), depth: depth)
+    case .uid(let uid): try renderObject(Int(uid), depth: depth, into: &sink)
     case .array(let elements):
-      var result: [PropertyList] = []
-      result.reserveCapacity(elements.count)
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginArray() }
       for (position, element) in elements.enumerated() {
-        result.append(try render(element, under: String(position), depth: depth + 1))
+        try render(element, under: String(position), depth: depth + 1, into: &sink)
       }
-      return .array(result)
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endArray() }
     case .dictionary(let dictionary):
-      var result = PropertyListDictionary()
-      for (key, element) in dictionary { result[key] = try render(element, under: key, depth: depth + 1) }
-      return .dictionary(result)
-    default: return value
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginDictionary() }
+      for (key, element) in dictionary {
+        try report(key: key, into: &sink)
+        try render(element, under: key, depth: depth + 1, into: &sink)
+      }
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endDictionary() }
+    default: try report(value, into: &sink)
     }
   }
 
-  private mutating func renderObject(_ id: Int, depth: Int) throws(KeyedArchiveError) -> PropertyList {
-    guard case .instance(let instance) = graph.objects[id] else {
-      if case .value(let value) = graph.objects[id] { return value }
-      return options.nullValue
+  private mutating func renderObject<Sink: PropertyListEventSink>(
+    _ id: Int, depth: Int, into sink: inout Sink
+  ) throws(KeyedArchiveError) {
+    let object = try objects.object(id)
+    guard case .instance(let instance) = object else {
+      if case .value(let value) = object { return try report(value, into: &sink) }
+      return try report(options.nullValue, into: &sink)
     }
     if let length = ancestors[id] {
       let ancestor = PropertyListKeyPath(components: Array(trail.prefix(length))).description
-      return .dictionary(
+      let marker = PropertyList.dictionary(
         PropertyListDictionary([(options.cycleMarkerKey, .string(ancestor.isEmpty ? "(root)" : ancestor))]))
+      return try report(marker, into: &sink)
     }
     ancestors[id] = trail.count
     defer { ancestors[id] = nil }
-    if let plain = try renderFoundationObject(instance, depth: depth) { return plain }
-    var result = PropertyListDictionary()
-    if options.includesClassNames { result["$class"] = .string(instance.className) }
-    for (key, value) in instance.fields { result[key] = try render(value, under: key, depth: depth + 1) }
-    return .dictionary(result)
+    if try renderFoundationObject(instance, depth: depth, into: &sink) { return }
+    try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginDictionary() }
+    if options.includesClassNames {
+      try report(key: "$class", into: &sink)
+      try report(.string(instance.className), into: &sink)
+    }
+    for (key, value) in instance.fields {
+      try report(key: key, into: &sink)
+      try render(value, under: key, depth: depth + 1, into: &sink)
+    }
+    try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endDictionary() }
   }
 
-  /// The plain form of a Foundation object, or nil when the object is not one or its fields
-  /// do not have Foundation's shape (it is then shown as a generic object).
-  private mutating func renderFoundationObject(
-    _ instance: ArchivedInstance, depth: Int
-  ) throws(KeyedArchiveError) -> PropertyList? {
+  /// Renders the plain form of a Foundation object; false when the object is not one or its
+  /// fields do not have Foundation's shape (it is then shown as a generic object), with
+  /// nothing rendered.
+  private mutating func renderFoundationObject<Sink: PropertyListEventSink>(
+    _ instance: ArchivedInstance, depth: Int, into sink: inout Sink
+  ) throws(KeyedArchiveError) -> Bool {
     guard let name = instance.classChain.lookupOrder.first(where: { FoundationClass.layouts[$0] != nil }) else {
-      return nil
+      return false
     }
     let fields = instance.fields
     switch name {
     case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
-      guard case .array? = fields["NS.objects"] else { return nil }
-      return try render(fields["NS.objects"]!, depth: depth)
+      guard case .array? = fields["NS.objects"] else { return false }
+      try render(fields["NS.objects"]!, depth: depth, into: &sink)
     case "NSOrderedSet", "NSMutableOrderedSet":
-      guard case .success(let members) = FoundationMembers.orderedSet(fields, className: name) else { return nil }
-      return try render(.array(members), depth: depth)
+      guard case .success(let members) = FoundationMembers.orderedSet(fields, className: name) else { return false }
+      try render(.array(members), depth: depth, into: &sink)
     case "NSCountedSet":
       // Each member with its count: `[{"object": member, "count": n}, …]` in archive order.
-      guard case .success(let entries) = FoundationMembers.countedSet(fields, className: name) else { return nil }
-      var result: [PropertyList] = []
+      guard case .success(let entries) = FoundationMembers.countedSet(fields, className: name) else { return false }
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginArray() }
       for (position, (member, count)) in entries.enumerated() {
-        let object = try render(member, under: "NS.object\(position)", depth: depth + 2)
-        result.append(.dictionary(PropertyListDictionary([("object", object), ("count", .integer(count))])))
+        try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginDictionary() }
+        try report(key: "object", into: &sink)
+        try render(member, under: "NS.object\(position)", depth: depth + 2, into: &sink)
+        try report(key: "count", into: &sink)
+        try report(.integer(count), into: &sink)
+        try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endDictionary() }
       }
-      return .array(result)
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endArray() }
     case "NSDictionary", "NSMutableDictionary":
       guard case .array(let keys)? = fields["NS.keys"], case .array(let objects)? = fields["NS.objects"],
         keys.count == objects.count
-      else { return nil }
-      var result = PropertyListDictionary()
+      else { return false }
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginDictionary() }
       for (position, (key, object)) in zip(keys, objects).enumerated() {
-        let renderedKey = try render(key, depth: depth + 1)
+        let renderedKey = try value { (renderer, builder) throws(KeyedArchiveError) in
+          try renderer.render(key, depth: depth + 1, into: &builder)
+        }
         guard let keyText = Self.keyText(renderedKey) else {
           throw KeyedArchiveError(
             .typeMismatch, at: trail + ["NS.keys", String(position)],
             "a dictionary key must be a string, a number, a boolean or a date, found \(Self.kindName(renderedKey))")
         }
-        result[keyText] = try render(object, under: keyText, depth: depth + 1)
+        try report(key: keyText, into: &sink)
+        try render(object, under: keyText, depth: depth + 1, into: &sink)
       }
-      return .dictionary(result)
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endDictionary() }
     case "NSString", "NSMutableString":
-      if case .string(let string)? = fields["NS.string"] { return .string(string) }
-      if case .data(let bytes)? = fields["NS.bytes"] { return .string(String(decoding: bytes, as: UTF8.self)) }
-      return nil
+      if case .string(let string)? = fields["NS.string"] {
+        try report(.string(string), into: &sink)
+      } else if case .data(let bytes)? = fields["NS.bytes"] {
+        try report(.string(String(decoding: bytes, as: UTF8.self)), into: &sink)
+      } else {
+        return false
+      }
     case "NSData", "NSMutableData":
-      guard case .data(let bytes)? = fields["NS.data"] else { return nil }
-      return .data(bytes)
+      guard case .data(let bytes)? = fields["NS.data"] else { return false }
+      try report(.data(bytes), into: &sink)
     case "NSDate":
-      guard let seconds = fields["NS.time"]?.doubleValue else { return nil }
-      return .date(PropertyListDate(secondsSinceReferenceDate: seconds))
+      guard let seconds = fields["NS.time"]?.doubleValue else { return false }
+      try report(.date(PropertyListDate(secondsSinceReferenceDate: seconds)), into: &sink)
     case "NSUUID":
-      guard case .data(let bytes)? = fields["NS.uuidbytes"], bytes.count == 16 else { return nil }
-      return .string(ArchivedUUID(bytes: bytes).uuidString)
+      guard case .data(let bytes)? = fields["NS.uuidbytes"], bytes.count == 16 else { return false }
+      try report(.string(ArchivedUUID(bytes: bytes).uuidString), into: &sink)
     case "NSURL":
       guard fields["NS.base"] == nil || fields["NS.base"] == .uid(0), let relative = fields["NS.relative"] else {
-        return nil
+        return false
       }
-      return try render(relative, depth: depth)
+      try render(relative, depth: depth, into: &sink)
     case "NSNull":
-      return options.nullValue
+      try report(options.nullValue, into: &sink)
     default:
-      return nil
+      return false
     }
+    return true
+  }
+
+  /// Hands events to the sink; what it throws ends the rendering, as a ``KeyedArchiveError``
+  /// (a value builder never throws; a writer that stops is the caller's to notice).
+  private func report<Sink: PropertyListEventSink>(
+    into sink: inout Sink, _ events: (inout Sink) throws(PropertyListError) -> Void
+  ) throws(KeyedArchiveError) {
+    do {
+      try events(&sink)
+    } catch {
+      throw KeyedArchiveError(error)
+    }
+  }
+
+  /// Reports a whole value.
+  private func report<Sink: PropertyListEventSink>(
+    _ value: PropertyList, into sink: inout Sink
+  )
+    throws(KeyedArchiveError)
+  {
+    try report(into: &sink) { (sink) throws(PropertyListError) in try value.report(to: &sink) }
+  }
+
+  /// Reports a dictionary key.
+  private func report<Sink: PropertyListEventSink>(key: String, into sink: inout Sink) throws(KeyedArchiveError) {
+    try report(into: &sink) { (sink) throws(PropertyListError) in try PropertyList.report(key: key, to: &sink) }
   }
 
   /// A dictionary key as text: strings as they are, numbers, booleans and dates in their plain

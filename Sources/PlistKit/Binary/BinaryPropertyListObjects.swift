@@ -38,6 +38,17 @@ package struct BinaryPropertyListObjects {
   /// The byte offset of object `index`.
   package func offset(of index: Int) throws(PropertyListError) -> Int { try reader.offset(ofObject: index) }
 
+  /// True when object `index` is a string, a real, a date or data: a scalar that a walk which
+  /// only follows references can pass over without reading it.
+  package func isPlainScalar(_ index: Int) throws(PropertyListError) -> Bool {
+    switch reader.bytes[try reader.offset(ofObject: index)] >> 4 {
+    case BinaryPropertyListMarker.realNibble, BinaryPropertyListMarker.dateNibble, BinaryPropertyListMarker.dataNibble,
+      BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
+      true
+    default: false
+    }
+  }
+
   /// Reads object `index`: a scalar whole (a string or data counted against the decoded-size
   /// limit), a container's count and references checked to fit in the file.
   package mutating func object(_ index: Int) throws(PropertyListError) -> Object {

@@ -6,7 +6,7 @@
 /// ``PropertyListDictionary`` assignment does. A container that a binary plist shares is built
 /// once and shared by the value at every place (values are copy-on-write), so a "sharing bomb"
 /// costs what its file costs.
-struct PropertyListTreeBuilder: PropertyListEventSink {
+package struct PropertyListTreeBuilder: PropertyListEventSink {
   /// An open array or dictionary and what it has collected so far.
   private struct Container {
     let isDictionary: Bool
@@ -18,7 +18,7 @@ struct PropertyListTreeBuilder: PropertyListEventSink {
     var keys: [String] = []
   }
 
-  static var takesSharedContainers: Bool { true }
+  package static var takesSharedContainers: Bool { true }
 
   private var containers: [Container] = []
   private var keys = PropertyListKeyInterner()
@@ -27,34 +27,39 @@ struct PropertyListTreeBuilder: PropertyListEventSink {
   /// Finished containers that may be referenced again, by object number.
   private var shared: [Int: PropertyList] = [:]
   /// The finished top-level value.
-  private(set) var root: PropertyList?
+  package private(set) var root: PropertyList?
 
-  mutating func identifyContainer(_ object: Int) { pendingIdentity = object }
+  /// Makes a builder with nothing built yet.
+  package init() {}
 
-  mutating func beginArray() { open(isDictionary: false) }
+  package mutating func identifyContainer(_ object: Int) { pendingIdentity = object }
 
-  mutating func beginDictionary() { open(isDictionary: true) }
+  package mutating func beginArray() { open(isDictionary: false) }
 
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func beginDictionary() { open(isDictionary: true) }
+
+  package mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) {
     containers[containers.count - 1].keys.append(keys.key(utf8))
   }
 
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) { deliver(.string(String(decoding: utf8, as: UTF8.self))) }
+  package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+    deliver(.string(String(decoding: utf8, as: UTF8.self)))
+  }
 
-  mutating func scalar(_ value: PropertyList) { deliver(value) }
+  package mutating func scalar(_ value: PropertyList) { deliver(value) }
 
-  mutating func endArray() {
+  package mutating func endArray() {
     let container = containers.removeLast()
     finish(.array(container.values), identity: container.identity)
   }
 
-  mutating func endDictionary() {
+  package mutating func endDictionary() {
     let container = containers.removeLast()
     finish(
       .dictionary(PropertyListDictionary(keys: container.keys, values: container.values)), identity: container.identity)
   }
 
-  mutating func repeatContainer(_ object: Int) { deliver(shared[object]!) }
+  package mutating func repeatContainer(_ object: Int) { deliver(shared[object]!) }
 
   private mutating func open(isDictionary: Bool) {
     containers.append(Container(isDictionary: isDictionary, identity: pendingIdentity))
@@ -79,7 +84,7 @@ struct PropertyListTreeBuilder: PropertyListEventSink {
 
 extension PropertyListTreeBuilder {
   /// The value `read` reports into a builder (a reader's `read(_:into:)`).
-  static func value(
+  package static func value(
     of read: (inout PropertyListTreeBuilder) throws(PropertyListError) -> Void
   ) throws(PropertyListError) -> PropertyList {
     var builder = PropertyListTreeBuilder()

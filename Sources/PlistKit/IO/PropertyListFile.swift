@@ -77,6 +77,13 @@ public enum PropertyListFile {
     }
   }
 
+  /// True when writing `path` replaces a regular file or makes a new one, so that a write that
+  /// gives up leaves nothing behind (a FIFO, a device or a descriptor keeps what it was given).
+  package static func isReplacedWhole(_ path: String) -> Bool {
+    guard case .regular? = try? OutputTarget(path) else { return false }
+    return true
+  }
+
   /// The number of other hard links to the regular file at `path` (a symbolic link followed):
   /// names that an atomic write does not update, because it makes a new file. 0 when the file
   /// has one name, does not exist or is not a regular file.

@@ -41,9 +41,18 @@ extension CommandSpec {
       if nested, context[UnarchiveOptions.graph] {
         throw CommandError.usage("--nested shows the plain view; the object graph of --graph keeps data as it is")
       }
-      let graph = try KeyedArchiveIO.readGraph(path)
-      let value: PropertyList
+      let input = try PropertyListIO.readBytes(path)
       var options = PropertyListWritingOptions(jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain)
+      if !context[UnarchiveOptions.graph], !nested,
+        try KeyedArchiveIO.writePlainView(
+          of: input, path: path, options: PlainViewOptions(includesClassNames: !context[UnarchiveOptions.noClass]),
+          with: PropertyListConverter(to: format, writingOptions: options),
+          to: context[UnarchiveOptions.output] ?? "-", output: context.output)
+      {
+        return .success
+      }
+      let graph = try KeyedArchiveIO.readGraph(input, path: path)
+      let value: PropertyList
       if context[UnarchiveOptions.graph] {
         value = graph.graphForm()
         options.jsonStyle = .typed

@@ -112,11 +112,15 @@ enum PropertyListIO {
   /// An atomic write replaces a file with a new one, so other hard links to it keep the old
   /// content: say so on standard error rather than break them silently.
   private static func warnAboutHardLinks(_ path: String) {
+    if let warning = hardLinkWarning(path) { StandardError.writeLine(warning) }
+  }
+
+  /// The warning that writing `path` leaves its other hard links with the old content, if it has any.
+  static func hardLinkWarning(_ path: String) -> String? {
     let others = PropertyListFile.otherHardLinks(of: path)
-    guard others > 0 else { return }
+    guard others > 0 else { return nil }
     let links = others == 1 ? "1 other hard link, which keeps" : "\(others) other hard links, which keep"
-    StandardError.writeLine(
-      "plistkit: warning: \(path) has \(links) the old content (the file is replaced by a new one)")
+    return "plistkit: warning: \(path) has \(links) the old content (the file is replaced by a new one)"
   }
 
   /// I/O errors already say the path (`cannot open X: …`); the CLI prefixes the name itself,

@@ -105,17 +105,7 @@ package struct BinaryPropertyListObjects {
     let text = UnsafeRawBufferPointer(rebasing: reader.bytes[start..<(start + count)]).bindMemory(to: UInt8.self)
     let firstNonASCII = ASCIIScan.firstNonASCII(in: text)
     if firstNonASCII == count { return body(text) }
-    // ISO Latin-1: a byte of 0x80 and above is the character of that number, two bytes in UTF-8.
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: text[..<firstNonASCII])
-    for byte in text[firstNonASCII...] {
-      if byte < 0x80 {
-        scratch.append(byte)
-      } else {
-        scratch.append(0xC0 | byte >> 6)
-        scratch.append(0x80 | byte & 0x3F)
-      }
-    }
+    BinaryPropertyListObjectReader.transcodeLatin1(text, firstNonASCII: firstNonASCII, into: &scratch)
     return scratch.withUnsafeBufferPointer { body($0) }
   }
 

@@ -56,16 +56,18 @@ public final class PlistDecoder {
 
   /// Decodes a value from the bytes of a property list in any format.
   ///
-  /// The document is laid out for decoding without its `PropertyList` tree: a binary plist
-  /// straight from its object table, the text forms from the reader's events as they come.
-  /// Only typed JSON, whose tags are known when an object closes, is read into a value first.
+  /// No `PropertyList` tree is made: a binary plist is decoded straight from its object table
+  /// as the type asks for values (objects the type never asks for are not read, so a damage
+  /// there goes unnoticed), the text forms are laid out for decoding from the reader's events
+  /// as they come. Only typed JSON, whose tags are known when an object closes, is read into a
+  /// value first.
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil
   ) throws -> T {
     let resolved = format ?? PropertyListFormat.detect(bytes)
     if resolved == .binary {
-      // Straight from the object table: no events, each shared string made once.
-      return try decode(type, from: DecodingMap(binary: bytes, options: options), scalarsFromText: false)
+      // Straight from the object table, as the type asks for values: nothing laid out first.
+      return try BinaryDecoder.decode(type, from: bytes, options: options, userInfo: userInfo)
     }
     if resolved == .json && options.jsonStyle == .typed {
       let value = try PropertyList(bytes: bytes, format: .json, options: options)

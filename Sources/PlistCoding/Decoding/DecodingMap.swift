@@ -8,9 +8,9 @@ import PlistKit
 /// what the reader produced. This map gives it at a fraction of a `PropertyList` tree's
 /// cost: 16 bytes per value in one array, strings made once (dictionary keys interned, so the
 /// thousands of records of a file share one copy of each key), and no array or dictionary
-/// storage per container. An array or dictionary that a binary plist references from several
-/// places is laid out once and referenced from the others (``Kind/shared``), so the map stays
-/// as small as the file however much it shares.
+/// storage per container. An array or dictionary that a value (or a keyed archive) holds in
+/// several places is laid out once and referenced from the others (``Kind/shared``), so the
+/// map stays as small as its input however much it shares.
 struct DecodingMap {
   /// What an entry holds.
   enum Kind: UInt8 {
@@ -68,8 +68,7 @@ struct DecodingMap {
   /// more than the readers' default object limit); bigger containers are refused with a limit
   /// error rather than misread.
   static let maximumContainerCount = Int(Entry.countMask)
-  /// The most entries the map holds (32 bits of ``Entry/span``; a binary plist's layout keeps
-  /// entry indices in 31).
+  /// The most entries the map holds (32 bits of ``Entry/span``, entry indices kept in 31).
   static let maximumEntryCount = Int(Int32.max)
 
   var entries = EntryBuffer()
@@ -143,23 +142,17 @@ final class EntryBuffer {
 }
 
 /// Where the values of a map were in the input: the reader's position of each entry, resolved
-/// into a line and column or a byte offset by its locator, or the binary object each entry was
-/// laid out from; either only for an error, while the input is still there. A map made from a
-/// value has none.
+/// into a line and column or a byte offset by its locator only for an error, while the input
+/// is still there. A map made from a value has none.
 enum DecodingLocations {
   case none
   case positions([PropertyListLocator.Position], PropertyListLocator)
-  /// The object number of each entry in a binary plist, whose offset table gives its byte.
-  case binaryObjects([UInt32], BinaryPropertyListObjects)
 
   func location(ofEntry index: Int) -> PropertyListError.Location {
     switch self {
     case .none: .none
     case .positions(let positions, let locator):
       index >= 0 && index < positions.count ? locator.location(of: positions[index]) : .none
-    case .binaryObjects(let objectNumbers, let objects):
-      index >= 0 && index < objectNumbers.count
-        ? (try? objects.offset(of: Int(objectNumbers[index]))).map { .byteOffset($0) } ?? .none : .none
     }
   }
 }

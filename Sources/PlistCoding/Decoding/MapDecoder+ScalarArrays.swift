@@ -1,36 +1,12 @@
 import FoundationEssentials
 import PlistKit
 
-/// Arrays of scalars (`[String]`, `[Int]`, `[Date]`, …) read straight from the map.
-///
-/// `Array.init(from:)` in the standard library is generic and unspecialized here: each array
-/// costs metadata lookups, a boxed unkeyed container and a call through it per element. This
-/// reads the same elements with the same checks and errors as that path (``arrayEntry(_:_:nested:)``
-/// for the container, then each element as the unkeyed container reads it), without them.
+/// Arrays of scalars (`[String]`, `[Int]`, `[Date]`, …) read straight from the map: the same
+/// elements with the same checks and errors as `Array.init(from:)` would read
+/// (``arrayEntry(_:_:nested:)`` for the container, then each element as the unkeyed container
+/// reads it).
 extension MapDecoder {
-  /// The array of `T` (whose elements are of scalar type `element`) at entry `index`.
-  func scalarArray<T>(_ element: ScalarType, as type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
-    switch element {
-    case .string: unsafeBitCast(try scalarArray(element, of: String.self, at: index, path), to: T.self)
-    case .int: unsafeBitCast(try scalarArray(element, of: Int.self, at: index, path), to: T.self)
-    case .double: unsafeBitCast(try scalarArray(element, of: Double.self, at: index, path), to: T.self)
-    case .bool: unsafeBitCast(try scalarArray(element, of: Bool.self, at: index, path), to: T.self)
-    case .date: unsafeBitCast(try scalarArray(element, of: Date.self, at: index, path), to: T.self)
-    case .data: unsafeBitCast(try scalarArray(element, of: Data.self, at: index, path), to: T.self)
-    case .float: unsafeBitCast(try scalarArray(element, of: Float.self, at: index, path), to: T.self)
-    case .int64: unsafeBitCast(try scalarArray(element, of: Int64.self, at: index, path), to: T.self)
-    case .int32: unsafeBitCast(try scalarArray(element, of: Int32.self, at: index, path), to: T.self)
-    case .int16: unsafeBitCast(try scalarArray(element, of: Int16.self, at: index, path), to: T.self)
-    case .int8: unsafeBitCast(try scalarArray(element, of: Int8.self, at: index, path), to: T.self)
-    case .uint: unsafeBitCast(try scalarArray(element, of: UInt.self, at: index, path), to: T.self)
-    case .uint64: unsafeBitCast(try scalarArray(element, of: UInt64.self, at: index, path), to: T.self)
-    case .uint32: unsafeBitCast(try scalarArray(element, of: UInt32.self, at: index, path), to: T.self)
-    case .uint16: unsafeBitCast(try scalarArray(element, of: UInt16.self, at: index, path), to: T.self)
-    case .uint8: unsafeBitCast(try scalarArray(element, of: UInt8.self, at: index, path), to: T.self)
-    }
-  }
-
-  private func scalarArray<Element>(
+  func scalarElements<Element>(
     _ element: ScalarType, of type: Element.Type, at index: Int, _ path: CodingPathNode
   ) throws -> [Element] {
     let array = try arrayEntry(index, path)

@@ -13,33 +13,7 @@ import PlistKit
 ///
 /// The readers throw a ``ScalarProblem`` without a path; the container that asked turns it
 /// into a `DecodingError` with its path and key, so that the common case carries neither.
-extension MapDecoder {
-  /// A scalar of type `scalar` (which is `T`) read straight from entry `index`.
-  ///
-  /// The type is told apart first, by ``ScalarType/init(_:)``, so that a generic caller needs
-  /// no `Optional<T>`: in unspecialized code that costs a metadata lookup per value.
-  @inline(__always)
-  func scalar<T>(_ scalar: ScalarType, as type: T.Type, at index: Int) throws(ScalarProblem) -> T {
-    switch scalar {
-    case .string: unsafeBitCast(try string(at: index), to: T.self)
-    case .int: unsafeBitCast(try integer(Int.self, at: index), to: T.self)
-    case .double: unsafeBitCast(try floatingPoint(Double.self, at: index), to: T.self)
-    case .bool: unsafeBitCast(try bool(at: index), to: T.self)
-    case .date: unsafeBitCast(try date(at: index), to: T.self)
-    case .data: unsafeBitCast(try data(at: index), to: T.self)
-    case .float: unsafeBitCast(try floatingPoint(Float.self, at: index), to: T.self)
-    case .int64: unsafeBitCast(try integer(Int64.self, at: index), to: T.self)
-    case .int32: unsafeBitCast(try integer(Int32.self, at: index), to: T.self)
-    case .int16: unsafeBitCast(try integer(Int16.self, at: index), to: T.self)
-    case .int8: unsafeBitCast(try integer(Int8.self, at: index), to: T.self)
-    case .uint: unsafeBitCast(try integer(UInt.self, at: index), to: T.self)
-    case .uint64: unsafeBitCast(try integer(UInt64.self, at: index), to: T.self)
-    case .uint32: unsafeBitCast(try integer(UInt32.self, at: index), to: T.self)
-    case .uint16: unsafeBitCast(try integer(UInt16.self, at: index), to: T.self)
-    case .uint8: unsafeBitCast(try integer(UInt8.self, at: index), to: T.self)
-    }
-  }
-
+extension MapDecoder: ScalarReading {
   func string(at index: Int) throws(ScalarProblem) -> String {
     let entry = map.entries[index]
     guard entry.kind == .string else { throw entry.kind == .null ? .null : .mismatch }
@@ -60,17 +34,9 @@ extension MapDecoder {
   func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T {
     let entry = map.entries[index]
     switch entry.kind {
-    case .integer:
-      let value = Int64(bitPattern: entry.payload)
-      if let exact = T(exactly: value) { return exact }
-      throw .corrupted("the integer \(value) does not fit in \(T.self)")
-    case .largeInteger:
-      if let exact = T(exactly: entry.payload) { return exact }
-      throw .corrupted("the integer \(entry.payload) does not fit in \(T.self)")
-    case .real:
-      let value = Double(bitPattern: entry.payload)
-      if let exact = T(exactly: value) { return exact }
-      throw .corrupted("the real \(value) does not fit in \(T.self)")
+    case .integer: return try ScalarConversion.integer(Int64(bitPattern: entry.payload), as: T.self)
+    case .largeInteger: return try ScalarConversion.integer(entry.payload, as: T.self)
+    case .real: return try ScalarConversion.integer(real: Double(bitPattern: entry.payload), as: T.self)
     case .boolean where rules.numbersAreNSNumbers:
       return entry.payload == 0 ? 0 : 1
     default:
@@ -98,11 +64,7 @@ extension MapDecoder {
       guard let text = try text(at: index), let parsed = Self.parseReal(text) else { throw .mismatch }
       value = parsed
     }
-    // A finite real beyond the type's range is out of range, as an integer would be; within
-    // it, the nearest value of the type (a Float written by Foundation reads back exactly).
-    let converted = T(value)
-    if converted.isInfinite && value.isFinite { throw .corrupted("the real \(value) does not fit in \(T.self)") }
-    return converted
+    return try ScalarConversion.floatingPoint(value, as: T.self)
   }
 
   func date(at index: Int) throws(ScalarProblem) -> Date {

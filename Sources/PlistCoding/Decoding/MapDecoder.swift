@@ -163,6 +163,18 @@ final class MapDecoder: Decoder {
     decoder.budget = budget
     return decoder
   }
+
+  /// A decoder of null at `path`, for `superDecoder(forKey:)` of a key that is absent.
+  static func nullDecoder(
+    userInfo: [CodingUserInfoKey: Any], limits: PropertyListLimits, path: CodingPathNode, depth: Int, budget: Int
+  ) -> MapDecoder {
+    let decoder = MapDecoder(
+      map: DecodingMap.nullDocument, userInfo: userInfo, rules: DecodingRules(limits: limits, scalarsFromText: false))
+    decoder.pathNode = path
+    decoder.depth = depth
+    decoder.budget = budget
+    return decoder
+  }
 }
 
 /// How values may be read.

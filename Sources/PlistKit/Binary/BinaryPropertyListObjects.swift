@@ -35,6 +35,15 @@ package struct BinaryPropertyListObjects {
   /// The number of objects.
   package var objectCount: Int { reader.trailer.objectCount }
 
+  /// The file's bytes and how its tables are laid out, for a consumer that reads the common
+  /// objects itself and comes back here for the rest (and for the error of one that fails).
+  package var bytes: UnsafeRawBufferPointer { reader.bytes }
+  /// Bytes per offset table entry, and per object reference.
+  package var offsetSize: Int { reader.trailer.offsetSize }
+  package var referenceSize: Int { reader.trailer.referenceSize }
+  /// Where the offset table starts: objects and their contents end before it.
+  package var offsetTableOffset: Int { reader.trailer.offsetTableOffset }
+
   /// The byte offset of object `index`.
   package func offset(of index: Int) throws(PropertyListError) -> Int { try reader.offset(ofObject: index) }
 
@@ -107,6 +116,44 @@ package struct BinaryPropertyListObjects {
     if firstNonASCII == count { return body(text) }
     BinaryPropertyListObjectReader.transcodeLatin1(text, firstNonASCII: firstNonASCII, into: &scratch)
     return scratch.withUnsafeBufferPointer { body($0) }
+  }
+
+  /// The text of string object `index`, for comparing it without making a `String`: the bytes
+  /// of an ASCII string object that is plain ASCII (its UTF-8 as it stands), otherwise the
+  /// string; nil when the object is not a string. Nothing is kept, so nothing is counted
+  /// against the decoded-size limit.
+  package func stringText(_ index: Int) throws(PropertyListError) -> StringText? {
+    let offset = try reader.offset(ofObject: index)
+    let marker = reader.bytes[offset]
+    switch marker >> 4 {
+    case BinaryPropertyListMarker.asciiStringNibble:
+      let (count, start) = try reader.readLength(ofObject: index, at: offset, marker: marker)
+      try reader.checkFits(
+        object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
+      let text = UnsafeRawBufferPointer(rebasing: reader.bytes[start..<(start + count)])
+      if text.allSatisfy({ $0 < 0x80 }) { return .ascii(text) }
+      return .string(BinaryPropertyListObjectReader.latin1String(text))
+    case BinaryPropertyListMarker.utf16StringNibble:
+      var uncounted = reader
+      return .string(try uncounted.readString(index, at: offset, marker: marker))
+    default:
+      return nil
+    }
+  }
+
+  /// The text of a string object, see ``stringText(_:)``.
+  package enum StringText {
+    /// Plain ASCII bytes in the input, valid as long as the input is.
+    case ascii(UnsafeRawBufferPointer)
+    /// Any other string (Latin-1 or UTF-16 in the file).
+    case string(String)
+  }
+
+  /// The object that reference `position` of container `index` (its references from byte
+  /// `references`) refers to: a dictionary's keys are at `0..<count`, its values at
+  /// `count..<2 * count`.
+  package func reference(_ position: Int, of index: Int, references: Int) throws(PropertyListError) -> Int {
+    try reader.readReference(at: references + position * reader.trailer.referenceSize, from: index)
   }
 
   /// Appends the objects that references `range` of the container `index` (its references

@@ -1,0 +1,140 @@
+import FoundationEssentials
+import PlistKit
+
+/// Scalars read straight from their objects, as ``MapDecoder`` reads them from a map: a string
+/// only from a string, a boolean only from a boolean, a date only from a date, data only from
+/// data, numbers converted by ``ScalarConversion``; the string `$null` where a value is needed
+/// is a problem of its own. The common forms (plain ASCII strings, integers up to 8 bytes,
+/// reals, dates, booleans, data) are read in place by ``table``, the rest by ``objects``.
+extension BinaryDecoder: ScalarReading {
+  func string(at index: Int) throws(ScalarProblem) -> String {
+    if let bytes = table.asciiString(index) {
+      if Self.isNullText(bytes) { throw .null }
+      guard account(bytes.count) else { throw .mismatch }
+      guard bytes.count >= Self.sharedValueSize else { return String(decoding: bytes, as: UTF8.self) }
+    }
+    if !sharedStrings.isEmpty, let shared = sharedStrings[index] { return shared }
+    guard case .scalar(.string(let string))? = object(index) else { throw .mismatch }
+    if string.utf8.count == 5 && string.exactlyEquals(DecodingMap.null) { throw .null }
+    if string.utf8.count >= Self.sharedValueSize { sharedStrings[index] = string }
+    return string
+  }
+
+  func bool(at index: Int) throws(ScalarProblem) -> Bool {
+    if let offset = table.offset(of: index) {
+      switch table.byte(at: offset) {
+      case 0x08: return false
+      case 0x09: return true
+      default: break
+      }
+    }
+    guard case .scalar(.boolean(let value))? = object(index) else { throw nonScalar(index) }
+    return value
+  }
+
+  func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T {
+    switch number(index) {
+    case .signed(let value): return try ScalarConversion.integer(value, as: T.self)
+    case .unsigned(let value): return try ScalarConversion.integer(value, as: T.self)
+    case .real(let value): return try ScalarConversion.integer(real: value, as: T.self)
+    case nil: throw nonScalar(index)
+    }
+  }
+
+  func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T {
+    switch number(index) {
+    case .signed(let value): return try ScalarConversion.floatingPoint(Double(value), as: T.self)
+    case .unsigned(let value): return try ScalarConversion.floatingPoint(Double(value), as: T.self)
+    case .real(let value): return try ScalarConversion.floatingPoint(value, as: T.self)
+    case nil: throw nonScalar(index)
+    }
+  }
+
+  /// A number as the file holds it.
+  private enum Number {
+    case signed(Int64)
+    /// Above `Int64.max`.
+    case unsigned(UInt64)
+    case real(Double)
+  }
+
+  /// The integer or real object `index`, or nil for any other object.
+  @inline(__always)
+  private func number(_ index: Int) -> Number? {
+    if let offset = table.offset(of: index) {
+      let marker = table.byte(at: offset)
+      switch marker {
+      case 0x10...0x13:
+        // 1, 2 and 4 bytes are unsigned, 8 bytes signed.
+        let size = 1 &<< Int(marker & 0x0F)
+        if table.fits(offset &+ 1, size) {
+          let bits = table.integer(at: offset &+ 1, size: size)
+          return .signed(Int64(bitPattern: bits))
+        }
+      case 0x22:
+        if table.fits(offset &+ 1, 4) {
+          return .real(Double(Float(bitPattern: UInt32(truncatingIfNeeded: table.integer(at: offset &+ 1, size: 4)))))
+        }
+      case 0x23:
+        if table.fits(offset &+ 1, 8) { return .real(Double(bitPattern: table.word(at: offset &+ 1))) }
+      default: break
+      }
+    }
+    switch object(index) {
+    case .scalar(.integer(let integer))?:
+      return integer.int64Value.map { .signed($0) } ?? .unsigned(integer.bitPattern)
+    case .scalar(.real(let real))?: return .real(real)
+    default: return nil
+    }
+  }
+
+  func date(at index: Int) throws(ScalarProblem) -> Date {
+    if let offset = table.offset(of: index), table.byte(at: offset) == 0x33, table.fits(offset &+ 1, 8) {
+      return Date(timeIntervalSinceReferenceDate: Double(bitPattern: table.word(at: offset &+ 1)))
+    }
+    guard case .scalar(.date(let date))? = object(index) else { throw nonScalar(index) }
+    return Date(timeIntervalSinceReferenceDate: date.secondsSinceReferenceDate)
+  }
+
+  func data(at index: Int) throws(ScalarProblem) -> Data {
+    if let offset = table.offset(of: index) {
+      let marker = table.byte(at: offset)
+      if marker >> 4 == 0x4, let (count, start) = table.content(at: offset, marker: marker, unit: 1),
+        count < Self.sharedValueSize
+      {
+        guard account(count) else { throw .mismatch }
+        return table.data(start, count)
+      }
+    }
+    if !sharedData.isEmpty, let shared = sharedData[index] { return shared }
+    guard case .data(let bytes)? = object(index) else { throw nonScalar(index) }
+    let data = bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data()
+    if bytes.count >= Self.sharedValueSize { sharedData[index] = data }
+    return data
+  }
+
+  /// The problem of a value that is not the scalar asked for: `$null`, or another type.
+  private func nonScalar(_ index: Int) -> ScalarProblem {
+    isNull(index) ? .null : .mismatch
+  }
+
+  func scalarElements<Element>(
+    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: CodingPathNode
+  ) throws -> [Element] {
+    let (count, references) = try array(index, path)
+    var elements: [Element] = []
+    elements.reserveCapacity(count)
+    for position in 0..<count {
+      guard let object = reference(position, of: index, references: references) else {
+        throw DecodingError.dataCorrupted(
+          context(path, index, key: PlistCodingKey(index: position), "the element cannot be read"))
+      }
+      do {
+        elements.append(try scalar(element, as: type, at: object))
+      } catch {
+        throw self.error(error, type, at: object, path, key: PlistCodingKey(index: position))
+      }
+    }
+    return elements
+  }
+}

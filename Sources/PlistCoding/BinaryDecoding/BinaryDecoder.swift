@@ -1,0 +1,317 @@
+import FoundationEssentials
+import PlistKit
+
+/// The `Decoder` that ``PlistDecoder`` hands to `init(from:)` for a binary plist: it reads the
+/// file's object table as the type asks for values, with nothing laid out first. A keyed
+/// container finds a key by comparing the bytes of the dictionary's key objects with the key's
+/// UTF-8, starting where the last key was found; a string is made only for a value.
+///
+/// One decoder serves a whole decoding, moved from value to value as ``MapDecoder`` is. An
+/// object that cannot be read (an offset or a length that does not fit, a key that is not a
+/// string, nesting past the depth limit) is recorded in ``problems`` as well as failing the
+/// request, because a type may try a request and go on (`try?`): ``decode(_:from:options:userInfo:)``
+/// then reports the binary reader's error for the file, whatever the type did with the failure.
+/// Objects the type never asks for are not read, so are not checked either.
+final class BinaryDecoder: Decoder {
+  /// The common objects, read in place.
+  let table: BinaryObjectTable
+  /// Every object, for the uncommon forms and for the reader's error of one that fails.
+  var objects: BinaryPropertyListObjects
+  /// Bytes of strings and data made so far by ``table``'s reads, against the decoded-size
+  /// limit (``objects`` counts its own). Behind a pointer: no exclusivity check per value.
+  let decodedSize: UnsafeMutablePointer<Int>
+  let userInfo: [CodingUserInfoKey: Any]
+  let limits: PropertyListLimits
+  /// What went wrong reading the file, shared with the decoders `superDecoder()` hands out.
+  let problems: BinaryDecodingProblems
+  /// The object being decoded.
+  private(set) var current: Int
+  private(set) var pathNode: CodingPathNode
+  /// How many values nested decoding has entered.
+  private var depth = 0
+  /// Values left before the object limit: an array the file references from many places is
+  /// decoded at each, so the work is bounded here rather than by the file's size.
+  private var budget: Int
+  /// For each depth, the dictionary whose keys were last looked up there and the pair where
+  /// the search for its next key starts (see ``MapDecoder/keyHints``).
+  let keyHints: UnsafeMutableBufferPointer<KeyHint>
+  /// Key → pair of large dictionaries looked up out of order.
+  var keyIndexes: [Int: [ExactKey: Int]] = [:]
+  /// Strings and data of at least ``sharedValueSize`` bytes, made once per object: a file that
+  /// references one long string from many places then holds it once in memory, as its bytes do.
+  var sharedStrings: [Int: String] = [:]
+  var sharedData: [Int: Data] = [:]
+
+  static let sharedValueSize = 256
+
+  struct KeyHint {
+    var dictionary: Int
+    var pair: Int
+    /// The dictionary's keys are in the slot's row of ``keyTexts``.
+    var keysInSlot: Bool
+  }
+
+  /// For each hint slot, the bytes of the keys of its dictionary when they are at most
+  /// ``keysPerSlot`` and plain ASCII (pointers into the input, which outlives the decoding).
+  private let keyTextRows: UnsafeMutableBufferPointer<KeyText>
+  static let keysPerSlot = 16
+
+  /// The row of ``keyTextRows`` of hint slot `slot`.
+  @inline(__always)
+  func keyTexts(ofSlot slot: Int) -> UnsafeMutablePointer<KeyText> {
+    keyTextRows.baseAddress! + slot * Self.keysPerSlot
+  }
+
+  init(
+    objects: BinaryPropertyListObjects, at object: Int, userInfo: [CodingUserInfoKey: Any], limits: PropertyListLimits,
+    problems: BinaryDecodingProblems
+  ) {
+    self.objects = objects
+    table = BinaryObjectTable(objects)
+    decodedSize = .allocate(capacity: 1)
+    decodedSize.initialize(to: 0)
+    self.userInfo = userInfo
+    self.limits = limits
+    self.problems = problems
+    current = object
+    pathNode = .root
+    budget = limits.maximumObjectCount
+    keyHints = .allocate(capacity: Swift.max(0, Swift.min(limits.maximumDepth, 1 << 16)) + 2)
+    keyHints.initialize(repeating: KeyHint(dictionary: -1, pair: 0, keysInSlot: false))
+    keyTextRows = .allocate(capacity: keyHints.count * Self.keysPerSlot)
+    keyTextRows.initialize(repeating: KeyText(bytes: UnsafeRawBufferPointer(start: nil, count: 0), signature: 0))
+  }
+
+  deinit {
+    keyHints.deallocate()
+    keyTextRows.deallocate()
+    decodedSize.deallocate()
+  }
+
+  /// Decodes a `T` from the binary plist `bytes`.
+  ///
+  /// - Throws: the binary reader's `PropertyListError` when the file cannot be read where the
+  ///   decoding went; otherwise the `DecodingError` of a value that does not fit `type`.
+  static func decode<T: Decodable>(
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions,
+    userInfo: [CodingUserInfoKey: Any]
+  ) throws -> T {
+    let objects: BinaryPropertyListObjects
+    do {
+      objects = try BinaryPropertyListObjects(bytes, limits: options.limits)
+    } catch {
+      throw readerError(bytes, options) ?? error
+    }
+    let problems = BinaryDecodingProblems()
+    let decoder = BinaryDecoder(
+      objects: objects, at: objects.topObject, userInfo: userInfo, limits: options.limits, problems: problems)
+    let outcome = Result { try decoder.unwrap(type, at: objects.topObject, path: .root) }
+    if problems.unreadable != nil || problems.tooDeep {
+      // The reader's error is the file's, wherever decoding met the problem first.
+      if let error = readerError(bytes, options) { throw error }
+      if let unreadable = problems.unreadable { throw unreadable }
+    }
+    return try outcome.get()
+  }
+
+  /// The error the binary reader gives for the file, or nil when it reads it.
+  private static func readerError(
+    _ bytes: UnsafeRawBufferPointer, _ options: PropertyListReadingOptions
+  )
+    -> PropertyListError?
+  {
+    do {
+      _ = try BinaryPropertyListReader(options: options).read(bytes)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  var codingPath: [any CodingKey] { pathNode.path }
+
+  var currentDepth: Int { depth }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    KeyedDecodingContainer(try BinaryKeyedContainer<Key>(decoder: self, dictionary: current))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try BinaryUnkeyedContainer(decoder: self, array: current, path: pathNode)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+  /// Object `index` read by ``objects``, or the failure recorded (see ``problems``) and nil.
+  func object(_ index: Int) -> BinaryPropertyListObjects.Object? {
+    do {
+      return try objects.object(index)
+    } catch {
+      problems.record(error)
+      return nil
+    }
+  }
+
+  /// The count and the references of the container object `index` when it is a dictionary (or
+  /// else an array or set), or nil.
+  @inline(__always)
+  private func container(_ index: Int, dictionary: Bool) -> (count: Int, references: Int)? {
+    if let offset = table.offset(of: index) {
+      let marker = table.byte(at: offset)
+      let nibble = marker >> 4
+      if dictionary ? nibble == 0xD : nibble == 0xA || nibble == 0xC,
+        let (count, start) = table.content(
+          at: offset, marker: marker, unit: (dictionary ? 2 : 1) * objects.referenceSize)
+      {
+        return (count, start)
+      }
+    }
+    switch object(index) {
+    case .dictionary(let count, let references)? where dictionary: return (count, references)
+    case .array(let count, let references)? where !dictionary: return (count, references)
+    default: return nil
+    }
+  }
+
+  /// The dictionary at object `index` (its pair count and where its references start), counted
+  /// against the budget; otherwise the error a keyed container's request gets.
+  func dictionary(_ index: Int, _ path: @autoclosure () -> CodingPathNode) throws -> (count: Int, references: Int) {
+    guard let (count, references) = container(index, dictionary: true) else {
+      throw containerMismatch([String: Any].self, at: index, path(), "a keyed")
+    }
+    try spend(count, path())
+    return (count, references)
+  }
+
+  /// The array at object `index`, counted against the budget.
+  func array(_ index: Int, _ path: @autoclosure () -> CodingPathNode) throws -> (count: Int, references: Int) {
+    guard let (count, references) = container(index, dictionary: false) else {
+      throw containerMismatch([Any].self, at: index, path(), "an unkeyed")
+    }
+    try spend(count, path())
+    return (count, references)
+  }
+
+  private func containerMismatch(
+    _ type: Any.Type, at index: Int, _ path: CodingPathNode, _ kind: String
+  )
+    -> DecodingError
+  {
+    if isNull(index) {
+      return DecodingError.valueNotFound(
+        type, context(path, index, "cannot get \(kind) decoding container: found null ($null) instead"))
+    }
+    return typeMismatch(type, at: index, path)
+  }
+
+  private func spend(_ count: Int, _ path: @autoclosure () -> CodingPathNode) throws {
+    budget -= count
+    guard budget >= 0 else {
+      throw DecodingError.dataCorrupted(
+        context(
+          path(), nil,
+          "more than \(limits.maximumObjectCount) values to decode (the object count limit): arrays and "
+            + "dictionaries the input shares are decoded at every place they occur"))
+    }
+  }
+
+  /// The object that reference `position` of container `index` refers to, or the failure
+  /// recorded and nil.
+  @inline(__always)
+  func reference(_ position: Int, of index: Int, references: Int) -> Int? {
+    if let object = table.reference(position, references: references) { return object }
+    do {
+      return try objects.reference(position, of: index, references: references)
+    } catch {
+      problems.record(error)
+      return nil
+    }
+  }
+
+  /// True when object `index` is the string `$null`, which Foundation writes for `nil`.
+  func isNull(_ index: Int) -> Bool {
+    if let bytes = table.asciiString(index) { return Self.isNullText(bytes) }
+    switch try? objects.stringText(index) {
+    case .ascii(let bytes)?: return Self.isNullText(bytes)
+    case .string(let string)?: return string.exactlyEquals(DecodingMap.null)
+    case nil: return false
+    }
+  }
+
+  /// True when `bytes` are `$null`.
+  @inline(__always)
+  static func isNullText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.count == 5 && bytes[0] == UInt8(ascii: "$") && bytes.elementsEqual(DecodingMap.null.utf8)
+  }
+
+  /// Counts `size` bytes of a string or data against the decoded-size limit; false (the limit
+  /// recorded as the problem) when they go over it.
+  @inline(__always)
+  func account(_ size: Int) -> Bool {
+    decodedSize.pointee += size
+    guard decodedSize.pointee <= limits.maximumDecodedSize else {
+      problems.record(
+        PropertyListError(
+          .limitExceeded, format: .binary,
+          "strings and data decode to more than the limit of \(limits.maximumDecodedSize) bytes"))
+      return false
+    }
+    return true
+  }
+
+  /// Decodes a `Decodable` value at object `index` with this decoder pointed at it.
+  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+    if let scalarType = ScalarType(type) {
+      do {
+        return try scalar(scalarType, as: type, at: index)
+      } catch {
+        throw self.error(error, type, at: index, path)
+      }
+    }
+    guard depth < limits.maximumDepth else {
+      // Deeper than the reader reads (a cycle among them), or a type that nests itself.
+      problems.tooDeep = true
+      throw DecodingError.dataCorrupted(
+        context(path, index, "values nested deeper than the limit of \(limits.maximumDepth)"))
+    }
+    if let element = ScalarType(elementsOf: type) {
+      return try scalarArray(element, as: type, at: index, path: path)
+    }
+    let savedCurrent = current
+    let savedPath = pathNode
+    current = index
+    pathNode = path
+    depth += 1
+    defer {
+      current = savedCurrent
+      pathNode = savedPath
+      depth -= 1
+    }
+    return try T(from: self)
+  }
+
+  /// A decoder of its own for object `index` (or for null when it is absent), for
+  /// `superDecoder()`: the caller may keep it after this decoder moves on.
+  func detachedDecoder(at index: Int?, path: CodingPathNode) -> any Decoder {
+    guard let index else {
+      return MapDecoder.nullDecoder(userInfo: userInfo, limits: limits, path: path, depth: depth, budget: budget)
+    }
+    let decoder = BinaryDecoder(objects: objects, at: index, userInfo: userInfo, limits: limits, problems: problems)
+    decoder.pathNode = path
+    decoder.depth = depth
+    decoder.budget = budget
+    return decoder
+  }
+}
+
+/// What went wrong reading a binary plist during a decoding.
+final class BinaryDecodingProblems {
+  /// The first object that could not be read.
+  var unreadable: PropertyListError?
+  /// Values nested past the depth limit.
+  var tooDeep = false
+
+  func record(_ error: PropertyListError) {
+    if unreadable == nil { unreadable = error }
+  }
+}

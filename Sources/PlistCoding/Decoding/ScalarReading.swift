@@ -1,0 +1,105 @@
+import FoundationEssentials
+
+/// What a decoder over a document reads scalars with, the document's values named by `Int`
+/// (a map's entries, a binary plist's objects): both decoders then pick the reader for a type
+/// the same way and convert numbers by the same rules.
+protocol ScalarReading {
+  func string(at index: Int) throws(ScalarProblem) -> String
+  func bool(at index: Int) throws(ScalarProblem) -> Bool
+  func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T
+  func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T
+  func date(at index: Int) throws(ScalarProblem) -> Date
+  func data(at index: Int) throws(ScalarProblem) -> Data
+  /// The elements of the array at `index`, each a scalar of type `element` (which is `Element`).
+  func scalarElements<Element>(
+    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: CodingPathNode
+  ) throws -> [Element]
+}
+
+extension ScalarReading {
+  /// A scalar of type `scalar` (which is `T`) read straight from value `index`.
+  ///
+  /// The type is told apart first, by ``ScalarType/init(_:)``, so that a generic caller needs
+  /// no `Optional<T>`: in unspecialized code that costs a metadata lookup per value.
+  @inline(__always)
+  func scalar<T>(_ scalar: ScalarType, as type: T.Type, at index: Int) throws(ScalarProblem) -> T {
+    switch scalar {
+    case .string: unsafeBitCast(try string(at: index), to: T.self)
+    case .int: unsafeBitCast(try integer(Int.self, at: index), to: T.self)
+    case .double: unsafeBitCast(try floatingPoint(Double.self, at: index), to: T.self)
+    case .bool: unsafeBitCast(try bool(at: index), to: T.self)
+    case .date: unsafeBitCast(try date(at: index), to: T.self)
+    case .data: unsafeBitCast(try data(at: index), to: T.self)
+    case .float: unsafeBitCast(try floatingPoint(Float.self, at: index), to: T.self)
+    case .int64: unsafeBitCast(try integer(Int64.self, at: index), to: T.self)
+    case .int32: unsafeBitCast(try integer(Int32.self, at: index), to: T.self)
+    case .int16: unsafeBitCast(try integer(Int16.self, at: index), to: T.self)
+    case .int8: unsafeBitCast(try integer(Int8.self, at: index), to: T.self)
+    case .uint: unsafeBitCast(try integer(UInt.self, at: index), to: T.self)
+    case .uint64: unsafeBitCast(try integer(UInt64.self, at: index), to: T.self)
+    case .uint32: unsafeBitCast(try integer(UInt32.self, at: index), to: T.self)
+    case .uint16: unsafeBitCast(try integer(UInt16.self, at: index), to: T.self)
+    case .uint8: unsafeBitCast(try integer(UInt8.self, at: index), to: T.self)
+    }
+  }
+
+  /// The array of `T` (whose elements are of scalar type `element`) at value `index`.
+  ///
+  /// `Array.init(from:)` in the standard library is generic and unspecialized here: each array
+  /// costs metadata lookups, a boxed unkeyed container and a call through it per element. The
+  /// conformer reads the same elements with the same checks and errors as that path, without
+  /// them.
+  @inline(__always)  // Inlined into a decoder's own method, the element type is concrete there.
+  func scalarArray<T>(_ element: ScalarType, as type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+    switch element {
+    case .string: unsafeBitCast(try scalarElements(element, of: String.self, at: index, path), to: T.self)
+    case .int: unsafeBitCast(try scalarElements(element, of: Int.self, at: index, path), to: T.self)
+    case .double: unsafeBitCast(try scalarElements(element, of: Double.self, at: index, path), to: T.self)
+    case .bool: unsafeBitCast(try scalarElements(element, of: Bool.self, at: index, path), to: T.self)
+    case .date: unsafeBitCast(try scalarElements(element, of: Date.self, at: index, path), to: T.self)
+    case .data: unsafeBitCast(try scalarElements(element, of: Data.self, at: index, path), to: T.self)
+    case .float: unsafeBitCast(try scalarElements(element, of: Float.self, at: index, path), to: T.self)
+    case .int64: unsafeBitCast(try scalarElements(element, of: Int64.self, at: index, path), to: T.self)
+    case .int32: unsafeBitCast(try scalarElements(element, of: Int32.self, at: index, path), to: T.self)
+    case .int16: unsafeBitCast(try scalarElements(element, of: Int16.self, at: index, path), to: T.self)
+    case .int8: unsafeBitCast(try scalarElements(element, of: Int8.self, at: index, path), to: T.self)
+    case .uint: unsafeBitCast(try scalarElements(element, of: UInt.self, at: index, path), to: T.self)
+    case .uint64: unsafeBitCast(try scalarElements(element, of: UInt64.self, at: index, path), to: T.self)
+    case .uint32: unsafeBitCast(try scalarElements(element, of: UInt32.self, at: index, path), to: T.self)
+    case .uint16: unsafeBitCast(try scalarElements(element, of: UInt16.self, at: index, path), to: T.self)
+    case .uint8: unsafeBitCast(try scalarElements(element, of: UInt8.self, at: index, path), to: T.self)
+    }
+  }
+}
+
+/// Numbers as Foundation's `PropertyListDecoder` converts them: an integer of any width from an
+/// integer or a real that it holds exactly, a floating-point number from either, to the
+/// nearest value of the type; out of range is a problem, never a trap.
+enum ScalarConversion {
+  @inline(__always)
+  static func integer<T: FixedWidthInteger>(_ value: Int64, as type: T.Type) throws(ScalarProblem) -> T {
+    if let exact = T(exactly: value) { return exact }
+    throw .corrupted("the integer \(value) does not fit in \(T.self)")
+  }
+
+  @inline(__always)
+  static func integer<T: FixedWidthInteger>(_ value: UInt64, as type: T.Type) throws(ScalarProblem) -> T {
+    if let exact = T(exactly: value) { return exact }
+    throw .corrupted("the integer \(value) does not fit in \(T.self)")
+  }
+
+  @inline(__always)
+  static func integer<T: FixedWidthInteger>(real value: Double, as type: T.Type) throws(ScalarProblem) -> T {
+    if let exact = T(exactly: value) { return exact }
+    throw .corrupted("the real \(value) does not fit in \(T.self)")
+  }
+
+  /// A finite real beyond the type's range is out of range, as an integer would be; within
+  /// it, the nearest value of the type (a Float written by Foundation reads back exactly).
+  @inline(__always)
+  static func floatingPoint<T: BinaryFloatingPoint>(_ value: Double, as type: T.Type) throws(ScalarProblem) -> T {
+    let converted = T(value)
+    if converted.isInfinite && value.isFinite { throw .corrupted("the real \(value) does not fit in \(T.self)") }
+    return converted
+  }
+}

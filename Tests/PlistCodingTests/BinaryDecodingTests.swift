@@ -1,0 +1,133 @@
+import Foundation
+import PlistCoding
+import PlistKit
+import Testing
+
+/// PlistDecoder on binary plists, which it decodes straight from the object table: the cases
+/// a writer does not produce (repeated keys, keys that are not strings, broken objects), the
+/// places of errors, and the forms read apart from the common ones.
+@Suite("PlistDecoder on binary plists")
+struct BinaryDecodingTests {
+  /// A binary plist of `objects` (each encoded whole), object 0 the root, one-byte offsets and
+  /// references.
+  static func file(_ objects: [[UInt8]]) -> [UInt8] {
+    var bytes = Array("bplist00".utf8)
+    var offsets: [UInt8] = []
+    for object in objects {
+      offsets.append(UInt8(bytes.count))
+      bytes += object
+    }
+    let table = UInt8(bytes.count)
+    bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1]
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [UInt8](repeating: 0, count: 8)
+    return bytes + [0, 0, 0, 0, 0, 0, 0, table]
+  }
+
+  struct A: Decodable, Equatable {
+    var a: Int
+  }
+
+  /// Reads element 0 of an array with `try?`, as a lenient type would, and nothing else.
+  struct Lenient: Decodable {
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      _ = try? container.decode(Int.self)
+    }
+  }
+
+  @Test("a repeated key has its last value and is one key, as the reader keeps it")
+  func repeatedKey() throws {
+    // {a: 1, b: 2, a: 3}, the two "a" two objects.
+    let bytes = Self.file([
+      [0xD3, 1, 2, 3, 4, 5, 6], [0x51, 0x61], [0x51, 0x62], [0x51, 0x61], [0x10, 1], [0x10, 2], [0x10, 3],
+    ])
+    #expect(try PlistDecoder().decode(A.self, from: bytes) == A(a: 3))
+    #expect(try PlistDecoder().decode([String: Int].self, from: bytes) == ["a": 3, "b": 2])
+    #expect(try PropertyList(bytes: bytes) == ["a": 3, "b": 2])
+  }
+
+  @Test("a key that is not a string is the reader's error, even where the type goes on after a failure")
+  func keyNotAString() throws {
+    let bytes = Self.file([[0xD1, 1, 2], [0x10, 7], [0x10, 1]])
+    #expect(throws: PropertyListError.self) { try PlistDecoder().decode(A.self, from: bytes) }
+    #expect(throws: PropertyListError.self) { try PropertyList(bytes: bytes) }
+  }
+
+  @Test("an object that cannot be read is the reader's error, even when the type ignores the failure")
+  func brokenObject() throws {
+    // [<marker 0x70, undefined>]
+    let bytes = Self.file([[0xA1, 1], [0x70]])
+    let readerError = #expect(throws: PropertyListError.self) { try PropertyList(bytes: bytes) }
+    let decoderError = #expect(throws: PropertyListError.self) { try PlistDecoder().decode(Lenient.self, from: bytes) }
+    #expect(decoderError?.description == readerError?.description)
+  }
+
+  @Test("a value of the wrong type names its key path and its byte")
+  func mismatchPlace() throws {
+    let bytes = Self.file([[0xD1, 1, 2], [0x51, 0x61], [0x51, 0x78]])
+    #expect {
+      try PlistDecoder().decode(A.self, from: bytes)
+    } throws: { error in
+      guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+      return context.codingPath.map(\.stringValue) == ["a"]
+        && context.debugDescription == "a (byte 13): expected to decode Int but found a string \"x\" instead"
+    }
+  }
+
+  /// Reads the keys it is given in the order given.
+  struct Keys: Decodable {
+    static let wanted = (0..<20).reversed().map { "key\($0)" }
+    var values: [Int]
+
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Key.self)
+      values = try Self.wanted.map { try container.decode(Int.self, forKey: Key(stringValue: $0)) }
+    }
+  }
+
+  @Test("keys of other string forms, a large dictionary read out of order, long shared strings and data")
+  func uncommonForms() throws {
+    struct Accented: Decodable, Equatable {
+      var café: String
+      var b: Int
+    }
+    let accented: PropertyList = ["café": "x", "b": 2]
+    #expect(
+      try PlistDecoder().decode(Accented.self, from: accented.serialized(as: .binary)) == Accented(café: "x", b: 2))
+    // Latin-1 in an ASCII string object: "café" as 0x63 0x61 0x66 0xE9.
+    let latin1 = Self.file([[0xD1, 1, 2], [0x54, 0x63, 0x61, 0x66, 0xE9], [0x10, 5]])
+    #expect(try PlistDecoder().decode([String: Int].self, from: latin1) == ["café": 5])
+
+    var wide = PropertyListDictionary()
+    for index in 0..<20 { wide["key\(index)"] = .integer(PropertyListInteger(Int64(index))) }
+    let wideBytes = try PropertyList.dictionary(wide).serialized(as: .binary)
+    #expect(try PlistDecoder().decode(Keys.self, from: wideBytes).values == Array((0..<20).reversed()))
+
+    let long = String(repeating: "long string ", count: 30)
+    let blob = Data((0..<300).map { UInt8(truncatingIfNeeded: $0) })
+    let shared = try PropertyList.array([
+      .string(long), .string(long), .data(Array(blob)), .data(Array(blob)),
+    ]).serialized(as: .binary)
+    struct Shared: Decodable, Equatable {
+      var strings: [String]
+      var data: [Data]
+      init(strings: [String], data: [Data]) {
+        self.strings = strings
+        self.data = data
+      }
+      init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        strings = [try container.decode(String.self), try container.decode(String.self)]
+        data = [try container.decode(Data.self), try container.decode(Data.self)]
+      }
+    }
+    #expect(try PlistDecoder().decode(Shared.self, from: shared) == Shared(strings: [long, long], data: [blob, blob]))
+  }
+}

@@ -120,6 +120,47 @@ struct BinaryDiffTests {
     #expect(Self.differences(bytes, bytes) == nil)
   }
 
+  @Test func stringsOfEveryEncodingAndManyKeys() throws {
+    // Keys and values in ASCII, ISO Latin-1 range and beyond (UTF-16 in the file), and a
+    // dictionary of more keys than are compared pairwise for repeats.
+    var many = PropertyListDictionary()
+    for index in 0..<40 { many["key \(index)"] = .integer(Int64(index)) }
+    let a = Self.dictionary(
+      ("café", .string("naïve")), ("日本", .string("😀 smile")), ("plain", .string("text")),
+      ("many", .dictionary(many)))
+    var changedMany = many
+    changedMany["key 17"] = .integer(-17)
+    let b = Self.dictionary(
+      ("café", .string("naïf")), ("日本", .string("😀 smile")), ("plain", .string("text")),
+      ("many", .dictionary(changedMany)))
+    let found = Self.differences(try Self.binary(a), try Self.binary(b))
+    #expect(
+      found == [
+        PropertyListDifference(kind: .changed, path: "café", oldValue: .string("naïve"), newValue: .string("naïf")),
+        PropertyListDifference(kind: .changed, path: "many.key 17", oldValue: .integer(17), newValue: .integer(-17)),
+      ])
+    #expect(found == PropertyListDiff().differences(from: a, to: b))
+  }
+
+  @Test func givesWayOnARepeatedKey() throws {
+    // The root dictionary's two keys are two string objects that both say "a".
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for object: [UInt8] in [
+      [0xD2, 0x01, 0x02, 0x03, 0x04], [0x51, 0x61], [0x51, 0x61], [0x10, 0x01], [0x10, 0x02],
+    ] {
+      offsets.append(bytes.count)
+      bytes += object
+    }
+    let tableStart = bytes.count
+    bytes += offsets.map { UInt8($0) }
+    bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 5] + [0, 0, 0, 0, 0, 0, 0, 0]
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(tableStart)]
+    let other = try Self.binary(Self.dictionary(("a", .integer(1))))
+    #expect(Self.differences(bytes, other) == nil)
+    #expect(Self.differences(other, bytes) == nil)
+  }
+
   /// True when no container of the file is referenced twice and no dictionary repeats a key
   /// (read back as a value: the same number of containers as the file's container objects).
   static func isPlainTree(_ bytes: [UInt8]) throws -> Bool {

@@ -86,6 +86,11 @@ private struct EntryReader {
   /// repeat a few keys (each one string object) many times over.
   private var cachedKeyObjects = [Int](repeating: -1, count: 256)
   private var cachedKeys = [String](repeating: "", count: 256)
+  /// The key objects of the dictionary read last, its keys and its outline: the objects of one
+  /// class have the same keys, so their dictionaries share one array of keys.
+  private var lastKeyObjects: ArraySlice<UInt32> = []
+  private var lastKeys: [String] = []
+  private var lastOutline: PropertyList?
 
   init(objects: BinaryPropertyListObjects, maximumDepth: Int) {
     self.objects = objects
@@ -103,11 +108,24 @@ private struct EntryReader {
       var numbers: [UInt32] = []
       numbers.reserveCapacity(count)
       try objects.appendReferences(0..<count, of: number, references: start, to: &numbers)
-      var keys: [String] = []
-      keys.reserveCapacity(count)
-      for key in numbers { keys.append(try self.key(ofObject: Int(key))) }
-      return .dictionary(PropertyListDictionary(keys: keys, values: Array(repeating: false, count: count)))
+      if numbers[...] == lastKeyObjects, let lastOutline { return lastOutline }
+      let outline = PropertyList.dictionary(
+        PropertyListDictionary(keys: try keys(ofObjects: numbers[...]), values: Array(repeating: false, count: count)))
+      lastOutline = outline
+      return outline
     }
+  }
+
+  /// The keys that `objects` are, as the last dictionary's when they are its key objects.
+  private mutating func keys(ofObjects numbers: ArraySlice<UInt32>) throws(PropertyListError) -> [String] {
+    if numbers == lastKeyObjects { return lastKeys }
+    var keys: [String] = []
+    keys.reserveCapacity(numbers.count)
+    for key in numbers { keys.append(try self.key(ofObject: Int(key))) }
+    lastKeyObjects = numbers
+    lastKeys = keys
+    lastOutline = nil
+    return keys
   }
 
   /// The string of object `number`, a dictionary key.
@@ -149,13 +167,11 @@ private struct EntryReader {
       var numbers: [UInt32] = []
       numbers.reserveCapacity(2 * count)
       try objects.appendReferences(0..<(2 * count), of: number, references: start, to: &numbers)
-      var keys: [String] = []
+      let keys = try self.keys(ofObjects: numbers[0..<count])
       var values: [PropertyList] = []
-      keys.reserveCapacity(count)
       values.reserveCapacity(count)
-      for position in 0..<count {
-        keys.append(try key(ofObject: Int(numbers[position])))
-        values.append(try value(ofObject: Int(numbers[count + position]), depth: depth + 1, standingIn: standingIn))
+      for position in count..<(2 * count) {
+        values.append(try value(ofObject: Int(numbers[position]), depth: depth + 1, standingIn: standingIn))
       }
       return .dictionary(PropertyListDictionary(keys: keys, values: values))
     }

@@ -59,6 +59,10 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
   /// for the many values that need none.
   private var trail: [String] = []
   private var renderedCount = 0
+  /// The last class chain looked up and the Foundation class it names, if any: objects of one
+  /// class come in runs.
+  private var lastChain: ClassChain?
+  private var lastFoundationName: String?
 
   init(objects: Objects, options: PlainViewOptions, limits: ArchiveLimits) {
     self.objects = objects
@@ -210,9 +214,7 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
   private mutating func renderFoundationObject<Sink: PropertyListEventSink>(
     _ instance: ArchivedInstance, depth: Int, into sink: inout Sink
   ) throws(KeyedArchiveError) -> Bool {
-    guard let name = instance.classChain.lookupOrder.first(where: { FoundationClass.layouts[$0] != nil }) else {
-      return false
-    }
+    guard let name = foundationName(of: instance.classChain) else { return false }
     let fields = instance.fields
     switch name {
     case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
@@ -280,6 +282,18 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
       return false
     }
     return true
+  }
+
+  /// The first class of `chain` whose Foundation layout is known.
+  private mutating func foundationName(of chain: ClassChain) -> String? {
+    if let lastChain, lastChain.className.exactlyEquals(chain.className),
+      lastChain.classes.elementsEqual(chain.classes, by: { $0.exactlyEquals($1) })
+    {
+      return lastFoundationName
+    }
+    lastChain = chain
+    lastFoundationName = chain.lookupOrder.first(where: { FoundationClass.layouts[$0] != nil })
+    return lastFoundationName
   }
 
   /// Hands events to the sink; what it throws ends the rendering, as a ``KeyedArchiveError``

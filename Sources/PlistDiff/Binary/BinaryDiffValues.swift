@@ -5,7 +5,7 @@ import PlistKit
 /// counterpart, one string, the same on both sides, that stands for it.
 ///
 /// A stand-in is equal only to itself, and ``ValueFingerprints`` gives it the fingerprint of
-/// the subtree it stands for (see ``substitutes``), so the diff aligns the arrays of these
+/// the subtree it stands for (see ``StandIns``), so the diff aligns the arrays of these
 /// values exactly as it aligns the whole ones and pairs the same elements: a stand-in is only
 /// ever compared with its twin, and the differences are those of the whole values. Memory is
 /// then the two files and a fingerprint per object, not two trees of values.
@@ -13,8 +13,8 @@ struct BinaryDiffValues {
   /// The old and new values, with stand-ins.
   private(set) var old: PropertyList = .boolean(false)
   private(set) var new: PropertyList = .boolean(false)
-  /// Each stand-in and the fingerprint of what it stands for.
-  private(set) var substitutes: [String: UInt64] = [:]
+  /// The stand-ins' form.
+  let standIns = StandIns()
   /// The number of values of the whole old and new values, for the alignment budget.
   let valueCount: Int
 
@@ -22,8 +22,6 @@ struct BinaryDiffValues {
   private var newPrints: BinaryObjectPrints
   /// Steps left for aligning arrays here, as the diff spends them.
   private var alignmentBudget: Int
-  /// Makes stand-ins unlike any string of the files: they are chosen after the files were.
-  private let standInPrefix = "\u{FFFF}same-\(UInt64.random(in: 0...UInt64.max))-"
 
   /// The values of two binary files; nil when either is not a plain tree (see
   /// ``BinaryObjectPrints``) or cannot be read.
@@ -48,11 +46,11 @@ struct BinaryDiffValues {
 
   /// True when `value` is or holds a stand-in.
   func holdsStandIn(_ value: PropertyList?) -> Bool {
-    guard let value, !substitutes.isEmpty else { return false }
+    guard let value else { return false }
     var pending = [value]
     while let next = pending.popLast() {
       switch next {
-      case .string(let string): if substitutes[string] != nil { return true }
+      case .string(let string): if standIns.print(of: string) != nil { return true }
       case .array(let elements): pending += elements
       case .dictionary(let dictionary): pending += dictionary.values
       default: break
@@ -67,8 +65,7 @@ struct BinaryDiffValues {
   private mutating func pair(_ a: Int, _ b: Int) throws(PropertyListError) -> (PropertyList, PropertyList) {
     let print = oldPrints.prints[a]
     if print == newPrints.prints[b] {
-      let standIn = standInPrefix + String(print, radix: 16)
-      substitutes[standIn] = print
+      let standIn = standIns.standIn(for: print)
       return (.string(standIn), .string(standIn))
     }
     switch (try oldPrints.objects.object(a), try newPrints.objects.object(b)) {
@@ -113,28 +110,29 @@ struct BinaryDiffValues {
       for (oldIndex, newIndex) in matches {
         (oldMade[oldIndex], newMade[newIndex]) = try pair(Int(oldElements[oldIndex]), Int(newElements[newIndex]))
       }
-      var oldArray: [PropertyList] = []
-      oldArray.reserveCapacity(oldCount)
-      for (index, element) in oldElements.enumerated() {
-        if let made = oldMade[index] {
-          oldArray.append(made)
-        } else {
-          oldArray.append(try Self.whole(Int(element), in: &oldPrints))
-        }
-      }
-      var newArray: [PropertyList] = []
-      newArray.reserveCapacity(newCount)
-      for (index, element) in newElements.enumerated() {
-        if let made = newMade[index] {
-          newArray.append(made)
-        } else {
-          newArray.append(try Self.whole(Int(element), in: &newPrints))
-        }
-      }
-      return (.array(oldArray), .array(newArray))
+      return (
+        .array(try Self.elements(oldElements, made: oldMade, in: &oldPrints)),
+        .array(try Self.elements(newElements, made: newMade, in: &newPrints))
+      )
     default:
       return (try Self.whole(a, in: &oldPrints), try Self.whole(b, in: &newPrints))
     }
+  }
+
+  /// An array's elements: those made by pairing, the others whole.
+  private static func elements(
+    _ objects: [UInt32], made: [PropertyList?], in side: inout BinaryObjectPrints
+  ) throws(PropertyListError) -> [PropertyList] {
+    var elements: [PropertyList] = []
+    elements.reserveCapacity(objects.count)
+    for (index, object) in objects.enumerated() {
+      if let element = made[index] {
+        elements.append(element)
+      } else {
+        elements.append(try whole(Int(object), in: &side))
+      }
+    }
+    return elements
   }
 
   /// A dictionary's keys and its values' objects.

@@ -4,10 +4,16 @@ import PlistKit
 /// table: for each object, the fingerprint ``ValueFingerprints`` gives the value the reader
 /// makes of it, without making that value.
 ///
+/// The walk keeps the references of the open containers, and their keys' fingerprints, on two
+/// stacks of its own and hashes strings from the file's bytes, so it allocates nothing per
+/// object; a dictionary key is one object that every dictionary with
+/// that key refers to, so its fingerprint is taken once and its entries combine it as a word
+/// (``FingerprintHash/entry(key:value:)``).
+///
 /// Only files whose value is a tree are taken: a container referenced from two places, a
 /// dictionary that repeats a key, a container that holds itself or nesting beyond the depth
-/// limit makes ``init(_:)`` give up (nil), and the diff then reads the values as usual (so that
-/// the reader reports a broken file its own way).
+/// limit makes ``init(_:maximumDepth:)`` give up (nil), and the diff then reads the values as
+/// usual (so that the reader reports a broken file its own way).
 struct BinaryObjectPrints {
   /// The fingerprint of each object reached from the root (0 for the others).
   private(set) var prints: [UInt64]
@@ -19,18 +25,19 @@ struct BinaryObjectPrints {
 
   private enum State: UInt8 {
     /// Not met yet; a container being fingerprinted; a container done (met again, it is
-    /// shared); a scalar or empty container done (which may be met any number of times: the
-    /// reader makes a value of it at each place).
-    case new, open, done, doneLeaf
+    /// shared); a scalar or empty container done, or a string done (which may be met any
+    /// number of times: the reader makes a value of it at each place).
+    case new, open, done, doneLeaf, doneString
   }
 
-  /// One container being fingerprinted: its children's objects and the hash so far.
+  /// One container being fingerprinted: where its children's objects (and a dictionary's key
+  /// fingerprints) start on the walk's stacks, the next child and the hash so far.
   private struct Frame {
     let object: Int
     let isDictionary: Bool
-    /// The values' objects (for a dictionary, after its keys' UTF-8).
-    let children: [UInt32]
-    let keys: [[UInt8]]
+    let count: Int
+    let firstChild: Int
+    let firstKey: Int
     var next = 0
     var accumulator: FingerprintHash
     var entrySum: UInt64 = 0
@@ -39,111 +46,157 @@ struct BinaryObjectPrints {
   /// Fingerprints the objects of `objects`; nil when the file is not a plain tree or cannot
   /// be read (see the type's description).
   init?(_ objects: BinaryPropertyListObjects, maximumDepth: Int) {
-    self.objects = objects
-    prints = [UInt64](repeating: 0, count: objects.objectCount)
-    var states = [State](repeating: .new, count: objects.objectCount)
-    do throws(PropertyListError) {
-      var stack: [Frame] = []
-      var pending: Int? = objects.topObject
-      while true {
-        if let object = pending {
-          pending = nil
-          switch try self.objects.object(object) {
-          case .scalar(let value):
-            prints[object] = FingerprintHash.scalar(value) ?? 0
-            states[object] = .doneLeaf
-          case .data(let bytes):
-            var hash = FingerprintHash(6)
-            hash.combine(bytes: bytes)
-            prints[object] = hash.value
-            states[object] = .doneLeaf
-          case .array(let count, let references):
-            guard count > 0 else {
-              prints[object] = FingerprintHash(FingerprintHash.arrayTag).value
-              states[object] = .doneLeaf
-              break
-            }
-            guard stack.count < maximumDepth else { return nil }
-            var children: [UInt32] = []
-            children.reserveCapacity(count)
-            try self.objects.appendReferences(0..<count, of: object, references: references, to: &children)
-            var hash = FingerprintHash(FingerprintHash.arrayTag)
-            hash.combine(UInt64(count))
-            stack.append(Frame(object: object, isDictionary: false, children: children, keys: [], accumulator: hash))
-            states[object] = .open
-          case .dictionary(let count, let references):
-            guard count > 0 else {
-              prints[object] = FingerprintHash(FingerprintHash.dictionaryTag).value
-              states[object] = .doneLeaf
-              break
-            }
-            guard stack.count < maximumDepth, let keys = try keyBytes(count, of: object, references: references)
-            else { return nil }
-            var children: [UInt32] = []
-            children.reserveCapacity(count)
-            try self.objects.appendReferences(count..<(2 * count), of: object, references: references, to: &children)
-            var hash = FingerprintHash(FingerprintHash.dictionaryTag)
-            hash.combine(UInt64(count))
-            stack.append(Frame(object: object, isDictionary: true, children: children, keys: keys, accumulator: hash))
-            states[object] = .open
-          }
-          if states[object] == .doneLeaf, !stack.isEmpty { add(prints[object], to: &stack[stack.count - 1]) }
-          continue
-        }
-        guard !stack.isEmpty else { break }
-        let top = stack.count - 1
-        if stack[top].next < stack[top].children.count {
-          let child = Int(stack[top].children[stack[top].next])
-          switch states[child] {
-          case .new: pending = child
-          case .doneLeaf: add(prints[child], to: &stack[top])
-          case .open, .done: return nil
-          }
-          continue
-        }
-        let frame = stack.removeLast()
-        var hash = frame.accumulator
-        hash.combine(frame.entrySum)
-        prints[frame.object] = hash.value
-        states[frame.object] = .done
-        // Each child once, and the root container itself.
-        valueCount += frame.children.count + (stack.isEmpty ? 1 : 0)
-        if !stack.isEmpty { add(hash.value, to: &stack[stack.count - 1]) }
-      }
-    } catch {
-      return nil
-    }
+    var walk = Walk(objects: objects)
+    guard (try? walk.run(maximumDepth: maximumDepth)) == true else { return nil }
+    self.objects = walk.objects
+    prints = walk.prints
+    valueCount = walk.valueCount
   }
 
-  /// Adds a child's fingerprint to its container's hash, as ``ValueFingerprints`` does: in
-  /// order for an array, as a sum of entry hashes for a dictionary.
-  private func add(_ childPrint: UInt64, to frame: inout Frame) {
-    if frame.isDictionary {
-      var entry = FingerprintHash(childPrint)
-      frame.keys[frame.next].withUnsafeBytes { entry.combine(bytes: $0) }
-      frame.entrySum &+= entry.value
-    } else {
-      frame.accumulator.combine(childPrint)
-    }
-    frame.next += 1
-  }
-
-  /// The UTF-8 of a dictionary's keys; nil when one is not a string or a key repeats.
-  private mutating func keyBytes(
-    _ count: Int, of object: Int, references: Int
-  ) throws(PropertyListError) -> [[UInt8]]? {
+  /// The walk itself, with its scratch state.
+  private struct Walk {
+    var objects: BinaryPropertyListObjects
+    var prints: [UInt64]
+    var states: [State]
+    var valueCount = 0
+    var stack: [Frame] = []
+    /// UTF-8 transcoded from a UTF-16 or ISO Latin-1 string.
+    var scratch: [UInt8] = []
+    /// The children's objects of the open containers, each container's after its parent's.
+    var children: [UInt32] = []
+    /// The key fingerprints of the open dictionaries, likewise.
+    var keyPrints: [UInt64] = []
+    /// A dictionary's key objects, while its keys are fingerprinted.
     var keyObjects: [UInt32] = []
-    keyObjects.reserveCapacity(count)
-    try objects.appendReferences(0..<count, of: object, references: references, to: &keyObjects)
-    var keys: [[UInt8]] = []
-    keys.reserveCapacity(count)
-    var seen = Set<[UInt8]>()
-    for key in keyObjects {
-      guard case .scalar(.string(var string)) = try objects.object(Int(key)) else { return nil }
-      let utf8 = string.withUTF8 { Array($0) }
-      guard seen.insert(utf8).inserted else { return nil }
-      keys.append(utf8)
+
+    init(objects: BinaryPropertyListObjects) {
+      self.objects = objects
+      prints = [UInt64](repeating: 0, count: objects.objectCount)
+      states = [State](repeating: .new, count: objects.objectCount)
     }
-    return keys
+
+    /// False when the file is not a plain tree.
+    mutating func run(maximumDepth: Int) throws(PropertyListError) -> Bool {
+      guard try enter(objects.topObject, maximumDepth: maximumDepth) else { return false }
+      while !stack.isEmpty {
+        let top = stack.count - 1
+        let frame = stack[top]
+        guard frame.next < frame.count else {
+          stack.removeLast()
+          children.removeSubrange(frame.firstChild...)
+          if frame.isDictionary { keyPrints.removeSubrange(frame.firstKey...) }
+          var hash = frame.accumulator
+          hash.combine(frame.entrySum)
+          prints[frame.object] = hash.value
+          states[frame.object] = .done
+          // Each child once, and the root container itself.
+          valueCount += frame.count + (stack.isEmpty ? 1 : 0)
+          if !stack.isEmpty { add(hash.value, to: stack.count - 1) }
+          continue
+        }
+        let child = Int(children[frame.firstChild + frame.next])
+        switch states[child] {
+        case .new:
+          guard try enter(child, maximumDepth: maximumDepth) else { return false }
+        case .doneLeaf, .doneString: add(prints[child], to: top)
+        case .open, .done: return false
+        }
+      }
+      return true
+    }
+
+    /// Fingerprints a new object: a scalar at once (added to its container), a container by
+    /// a frame. False when the file is not a plain tree.
+    private mutating func enter(_ object: Int, maximumDepth: Int) throws(PropertyListError) -> Bool {
+      let leaf: UInt64
+      if try fingerprintString(object) {
+        leaf = prints[object]
+      } else {
+        switch try objects.object(object) {
+        case .scalar(let value): leaf = FingerprintHash.scalar(value) ?? 0
+        case .data(let bytes): leaf = FingerprintHash.data(bytes)
+        case .array(let count, let references) where count > 0:
+          return try open(object, isDictionary: false, count: count, references: references, maximumDepth)
+        case .dictionary(let count, let references) where count > 0:
+          return try open(object, isDictionary: true, count: count, references: references, maximumDepth)
+        case .array: leaf = FingerprintHash.empty(isDictionary: false)
+        case .dictionary: leaf = FingerprintHash.empty(isDictionary: true)
+        }
+        prints[object] = leaf
+        states[object] = .doneLeaf
+      }
+      if !stack.isEmpty { add(leaf, to: stack.count - 1) }
+      return true
+    }
+
+    /// Opens a frame for a non-empty container; false when it nests too deep or is a
+    /// dictionary with a key that is not a string or repeats.
+    private mutating func open(
+      _ object: Int, isDictionary: Bool, count: Int, references: Int, _ maximumDepth: Int
+    ) throws(PropertyListError) -> Bool {
+      guard stack.count < maximumDepth else { return false }
+      let firstKey = keyPrints.count
+      if isDictionary {
+        guard try checkKeys(count, of: object, references: references) else { return false }
+      }
+      let firstChild = children.count
+      try objects.appendReferences(
+        isDictionary ? count..<(2 * count) : 0..<count, of: object, references: references, to: &children)
+      var hash = FingerprintHash(isDictionary ? FingerprintHash.dictionaryTag : FingerprintHash.arrayTag)
+      hash.combine(UInt64(count))
+      stack.append(
+        Frame(
+          object: object, isDictionary: isDictionary, count: count, firstChild: firstChild, firstKey: firstKey,
+          accumulator: hash))
+      states[object] = .open
+      return true
+    }
+
+    /// Fingerprints `object` from its UTF-8 when it is a string (and has not been yet); false
+    /// when it is not a string.
+    private mutating func fingerprintString(_ object: Int) throws(PropertyListError) -> Bool {
+      if states[object] == .doneString { return true }
+      guard
+        let print = try objects.withStringUTF8(
+          object, scratch: &scratch, { FingerprintHash.string(UnsafeRawBufferPointer($0)) })
+      else { return false }
+      prints[object] = print
+      states[object] = .doneString
+      return true
+    }
+
+    /// Pushes the fingerprints of a dictionary's keys on ``keyPrints``; false when a key is not
+    /// a string or repeats (two keys with one fingerprint are taken for a repeat: the values'
+    /// way then decides).
+    private mutating func checkKeys(_ count: Int, of object: Int, references: Int) throws(PropertyListError) -> Bool {
+      keyObjects.removeAll(keepingCapacity: true)
+      try objects.appendReferences(0..<count, of: object, references: references, to: &keyObjects)
+      let first = keyPrints.count
+      for key in keyObjects {
+        guard try fingerprintString(Int(key)) else { return false }
+        keyPrints.append(prints[Int(key)])
+      }
+      if count <= 16 {
+        for i in (first + 1)..<keyPrints.count where keyPrints[first..<i].contains(keyPrints[i]) { return false }
+        return true
+      }
+      var sorted = Array(keyPrints[first...])
+      sorted.sort()
+      return !zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+    }
+
+    /// Adds a child's fingerprint to the hash of the container at `index` of the stack, as
+    /// ``ValueFingerprints`` does: in order for an array, as a sum of entry hashes for a
+    /// dictionary.
+    private mutating func add(_ childPrint: UInt64, to index: Int) {
+      let frame = stack[index]
+      if frame.isDictionary {
+        let key = keyPrints[frame.firstKey + frame.next]
+        stack[index].entrySum &+= FingerprintHash.entry(key: key, value: childPrint)
+      } else {
+        stack[index].accumulator.combine(childPrint)
+      }
+      stack[index].next += 1
+    }
   }
 }

@@ -27,7 +27,7 @@ extension PropertyListDiff {
       }
     }
     var inner = options
-    inner.substitutes = values.substitutes
+    inner.standIns = values.standIns
     inner.alignmentBudget = options.alignmentBudget ?? SequenceAlignment.defaultBudget(values.valueCount)
     let differences = PropertyListDiff(options: inner).differences(from: values.old, to: values.new)
     // A stand-in is only ever compared with its twin; if one were reported, the diff would

@@ -10,9 +10,8 @@ public struct PropertyListDiffOptions: Sendable, Equatable {
   /// up matching what is left (see ``PropertyListDiff``); nil for a budget proportional to the
   /// size of the values.
   public var alignmentBudget: Int?
-  /// Strings that stand for subtrees left out of the values, with their fingerprints (see
-  /// ``BinaryDiffValues``).
-  var substitutes: [String: UInt64] = [:]
+  /// Strings that stand for subtrees left out of the values (see ``BinaryDiffValues``).
+  var standIns: StandIns?
 
   /// Makes options.
   public init(reportsKeyOrder: Bool = false, ignoredPaths: [KeyPathPattern] = [], alignmentBudget: Int? = nil) {

@@ -6,8 +6,8 @@ import PlistKit
 /// the walk exponential).
 struct ValueDiffer {
   let options: PropertyListDiffOptions
-  private let oldPrints: ValueFingerprints
-  private let newPrints: ValueFingerprints
+  let oldPrints: ValueFingerprints
+  let newPrints: ValueFingerprints
   /// Changes of pairs of shared containers already compared, and where.
   private var memo: [MemoKey: MemoEntry] = [:]
   /// Steps left for aligning arrays, shared by all the arrays of this diff.
@@ -26,8 +26,8 @@ struct ValueDiffer {
 
   init(old: PropertyList, new: PropertyList, options: PropertyListDiffOptions) {
     self.options = options
-    oldPrints = ValueFingerprints(old, substitutes: options.substitutes)
-    newPrints = ValueFingerprints(new, substitutes: options.substitutes)
+    oldPrints = ValueFingerprints(old, standIns: options.standIns)
+    newPrints = ValueFingerprints(new, standIns: options.standIns)
     alignmentBudget =
       options.alignmentBudget ?? SequenceAlignment.defaultBudget(oldPrints.valueCount + newPrints.valueCount)
   }
@@ -83,8 +83,11 @@ struct ValueDiffer {
 
   /// One step of an array comparison, in order of position.
   private enum PlanItem {
-    /// Compare the elements at these positions (aligned, or paired within a hunk).
+    /// Compare the elements at these positions, paired within a hunk.
     case compare(Int, Int)
+    /// Compare the elements at these positions, which the alignment matched: their
+    /// fingerprints are equal.
+    case matched(Int, Int)
     /// Old elements removed and new ones inserted in their place.
     case replace(Range<Int>, Range<Int>)
   }
@@ -219,7 +222,11 @@ struct ValueDiffer {
         case .replace(let oldRange, let newRange):
           appendReplacement(
             oldRange, newRange, of: work.old, work.new, to: &work.edits, patterns: frame.patterns, depth: depth)
-        case .compare(let oldIndex, let newIndex):
+        case .matched(let oldIndex, let newIndex)
+        where !options.reportsKeyOrder && work.old[oldIndex].isContainer
+          && exactlyEqualContainers(work.old[oldIndex], work.new[newIndex]):
+          continue
+        case .compare(let oldIndex, let newIndex), .matched(let oldIndex, let newIndex):
           var patterns = frame.patterns
           if !patterns.isEmpty {
             let step = descend(patterns, String(oldIndex), depth: depth)
@@ -311,7 +318,7 @@ struct ValueDiffer {
     }
     for (oldIndex, newIndex) in matches {
       hunk(to: oldIndex, newIndex)
-      plan.append(.compare(oldIndex, newIndex))
+      plan.append(.matched(oldIndex, newIndex))
       oldCursor = oldIndex + 1
       newCursor = newIndex + 1
     }

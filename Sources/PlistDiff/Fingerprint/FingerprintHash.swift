@@ -47,9 +47,8 @@ struct FingerprintHash {
     var hash: FingerprintHash
     switch value {
     case .string(let string):
-      hash = FingerprintHash(1)
       var copy = string
-      copy.withUTF8 { hash.combine(bytes: UnsafeRawBufferPointer($0)) }
+      return copy.withUTF8 { Self.string(UnsafeRawBufferPointer($0)) }
     case .integer(let integer):
       hash = FingerprintHash(2)
       hash.combine(integer.bitPattern)
@@ -65,8 +64,7 @@ struct FingerprintHash {
       hash = FingerprintHash(5)
       hash.combine(date.secondsSinceReferenceDate.bitPattern)
     case .data(let bytes):
-      hash = FingerprintHash(6)
-      bytes.withUnsafeBytes { hash.combine(bytes: $0) }
+      return bytes.withUnsafeBytes { Self.data($0) }
     case .uid(let uid):
       hash = FingerprintHash(7)
       hash.combine(uid)
@@ -74,6 +72,32 @@ struct FingerprintHash {
       return nil
     }
     return hash.value
+  }
+
+  /// The fingerprint of a string, from its UTF-8.
+  static func string(_ utf8: UnsafeRawBufferPointer) -> UInt64 {
+    var hash = FingerprintHash(1)
+    hash.combine(bytes: utf8)
+    return hash.value
+  }
+
+  /// The fingerprint of data, from its bytes.
+  static func data(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash = FingerprintHash(6)
+    hash.combine(bytes: bytes)
+    return hash.value
+  }
+
+  /// The fingerprint of an empty array or dictionary.
+  static func empty(isDictionary: Bool) -> UInt64 { FingerprintHash(isDictionary ? dictionaryTag : arrayTag).value }
+
+  /// The hash of one dictionary entry, from its key's fingerprint (``string(_:)``) and its
+  /// value's: a dictionary's fingerprint adds these up, so that key order does not change it,
+  /// and a key met in many dictionaries (as a binary plist's one key object is) is hashed once.
+  static func entry(key: UInt64, value: UInt64) -> UInt64 {
+    var entry = FingerprintHash(value)
+    entry.combine(key)
+    return entry.value
   }
 
   /// The tags containers start from.

@@ -18,13 +18,13 @@ struct ValueFingerprints {
   private var known = StorageTable()
   /// The values fingerprinted, each shared container's contents counted once.
   private(set) var valueCount = 0
-  /// Strings that stand for values (see ``BinaryDiffValues``), with those values' fingerprints.
-  private var substitutes: [String: UInt64] = [:]
+  /// Strings that stand for values (see ``BinaryDiffValues``).
+  private var standIns: StandIns?
 
-  /// Fingerprints every container of `root`; a string of `substitutes` has the fingerprint
-  /// given there.
-  init(_ root: PropertyList, substitutes: [String: UInt64] = [:]) {
-    self.substitutes = substitutes
+  /// Fingerprints every container of `root`; a stand-in has the fingerprint of what it
+  /// stands for.
+  init(_ root: PropertyList, standIns: StandIns? = nil) {
+    self.standIns = standIns
     _ = fingerprint(root)
   }
 
@@ -127,10 +127,9 @@ struct ValueFingerprints {
   private static func add(_ childPrint: UInt64, to frame: inout Frame) {
     switch frame.value {
     case .dictionary(let dictionary):
-      var entry = FingerprintHash(childPrint)
       var key = dictionary.keys[frame.next]
-      key.withUTF8 { entry.combine(bytes: UnsafeRawBufferPointer($0)) }
-      frame.entrySum &+= entry.value
+      let keyPrint = key.withUTF8 { FingerprintHash.string(UnsafeRawBufferPointer($0)) }
+      frame.entrySum &+= FingerprintHash.entry(key: keyPrint, value: childPrint)
     default:
       frame.accumulator.combine(childPrint)
     }
@@ -147,12 +146,12 @@ struct ValueFingerprints {
 
   /// The fingerprint of a scalar (of what a stand-in stands for), or nil for a container.
   private func scalarPrint(_ value: PropertyList) -> UInt64? {
-    if !substitutes.isEmpty, case .string(let string) = value, let print = substitutes[string] { return print }
+    if let standIns, case .string(let string) = value, let print = standIns.print(of: string) { return print }
     return FingerprintHash.scalar(value)
   }
 
   private static func emptyFingerprint(_ value: PropertyList) -> UInt64 {
-    FingerprintHash(value.kind == .array ? FingerprintHash.arrayTag : FingerprintHash.dictionaryTag).value
+    FingerprintHash.empty(isDictionary: value.kind == .dictionary)
   }
 }
 

@@ -240,17 +240,7 @@ struct BinaryPropertyListEventReader {
     let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]).bindMemory(to: UInt8.self)
     let firstNonASCII = ASCIIScan.firstNonASCII(in: text)
     if firstNonASCII == count { return try body(text) }
-    // ISO Latin-1: a byte of 0x80 and above is the character of that number, two bytes in UTF-8.
-    transcoded.removeAll(keepingCapacity: true)
-    transcoded.append(contentsOf: text[..<firstNonASCII])
-    for byte in text[firstNonASCII...] {
-      if byte < 0x80 {
-        transcoded.append(byte)
-      } else {
-        transcoded.append(0xC0 | byte >> 6)
-        transcoded.append(0x80 | byte & 0x3F)
-      }
-    }
+    BinaryPropertyListObjectReader.transcodeLatin1(text, firstNonASCII: firstNonASCII, into: &transcoded)
     try transcoded.withUnsafeBufferPointer { (utf8) throws(PropertyListError) in try body(utf8) }
   }
 

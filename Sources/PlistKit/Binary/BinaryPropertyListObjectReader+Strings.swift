@@ -24,6 +24,21 @@ extension BinaryPropertyListObjectReader {
     return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
   }
 
+  /// Replaces `utf8` with the UTF-8 of ISO Latin-1 `text`, whose first `firstNonASCII` bytes
+  /// are ASCII: a byte of 0x80 and above is the character of that number, two bytes in UTF-8.
+  static func transcodeLatin1(_ text: UnsafeBufferPointer<UInt8>, firstNonASCII: Int, into utf8: inout [UInt8]) {
+    utf8.removeAll(keepingCapacity: true)
+    utf8.append(contentsOf: text[..<firstNonASCII])
+    for byte in text[firstNonASCII...] {
+      if byte < 0x80 {
+        utf8.append(byte)
+      } else {
+        utf8.append(0xC0 | byte >> 6)
+        utf8.append(0x80 | byte & 0x3F)
+      }
+    }
+  }
+
   private func decodeUTF16(_ index: Int, from start: Int, count: Int) throws(PropertyListError) -> String {
     // A code unit becomes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, becomes 4).
     var failure: Int? = nil

@@ -84,6 +84,40 @@ package struct BinaryPropertyListObjects {
     }
   }
 
+  /// Calls `body` with the UTF-8 of object `index` when it is a string, checked and counted as
+  /// ``object(_:)`` reads it but without making a `String`: an ASCII string's own bytes, or the
+  /// transcoding of a UTF-16 or ISO Latin-1 one into `scratch`. Nil when the object is not a
+  /// string (and nothing is read).
+  package mutating func withStringUTF8<Result>(
+    _ index: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) throws(PropertyListError) -> Result? {
+    let offset = try reader.offset(ofObject: index)
+    let marker = reader.bytes[offset]
+    let isUTF16 = marker >> 4 == BinaryPropertyListMarker.utf16StringNibble
+    guard isUTF16 || marker >> 4 == BinaryPropertyListMarker.asciiStringNibble else { return nil }
+    let (count, start) = try reader.readLength(ofObject: index, at: offset, marker: marker)
+    try reader.checkFits(
+      object: index, at: offset, start: start, count: count, unitSize: isUTF16 ? 2 : 1, what: "string",
+      unit: isUTF16 ? "UTF-16 units" : "bytes")
+    try reader.account(isUTF16 ? count * 2 : count, object: index, at: offset)
+    if isUTF16 {
+      // A code unit becomes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, becomes 4).
+      if scratch.count < count * 3 { scratch = [UInt8](repeating: 0, count: count * 3) }
+      let reader = self.reader
+      let result = scratch.withUnsafeMutableBufferPointer { reader.transcodeUTF16(from: start, count: count, into: $0) }
+      switch result {
+      case .success(let written):
+        return scratch.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<written])) }
+      case .failure(let surrogate): throw reader.unpairedSurrogate(index, at: surrogate.offset)
+      }
+    }
+    let text = UnsafeRawBufferPointer(rebasing: reader.bytes[start..<(start + count)]).bindMemory(to: UInt8.self)
+    let firstNonASCII = ASCIIScan.firstNonASCII(in: text)
+    if firstNonASCII == count { return body(text) }
+    BinaryPropertyListObjectReader.transcodeLatin1(text, firstNonASCII: firstNonASCII, into: &scratch)
+    return scratch.withUnsafeBufferPointer { body($0) }
+  }
+
   /// The text of string object `index`, for comparing it without making a `String`: the bytes
   /// of an ASCII string object that is plain ASCII (its UTF-8 as it stands), otherwise the
   /// string; nil when the object is not a string. Nothing is kept, so nothing is counted

@@ -75,8 +75,10 @@ public final class PlistDecoder {
     }
     var sink = DecodingMapSink(limits: options.limits)
     let read = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
-    // The map's positions are resolved against `bytes`, which outlive the decoding.
-    return try decode(type, from: sink.finish(), scalarsFromText: read == .openStep || read == .json)
+    // The map finds the places of its errors in `bytes` again, which outlive the decoding.
+    return try decode(
+      type, from: sink.finish(bytes: bytes, format: read, options: options),
+      scalarsFromText: read == .openStep || read == .json)
   }
 
   /// Decodes a value from a property-list value.

@@ -206,6 +206,42 @@ struct PlistDecoderTests {
     }
   }
 
+  @Test("a value of the wrong type in a text form names its key path and its line and column")
+  func textPlaces() throws {
+    struct A: Decodable {
+      var a: Int
+    }
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <array>
+      <dict>
+      <key>a</key>
+      <integer>1</integer>
+      </dict>
+      <dict>
+      <key>a</key>
+      <string>x</string>
+      </dict>
+      </array>
+      </plist>
+      """
+    let json = "[\n{\"a\": 1},\n{\"a\":\n \"x\"}\n]"
+    var descriptions: [String] = []
+    for text in [xml, json] {
+      do {
+        _ = try PlistDecoder().decode([A].self, from: Array(text.utf8))
+      } catch let error as DecodingError {
+        descriptions.append(description(error) ?? "")
+      }
+    }
+    #expect(
+      descriptions == [
+        "1.a (10:1): expected to decode Int but found a string \"x\" instead",
+        "1.a (4:2): expected to decode Int but found a string \"x\" instead",
+      ])
+  }
+
   @Test("the text forms: OpenStep and plain JSON numbers, booleans, dates and data from strings")
   func textForms() throws {
     struct Scalars: Codable, Equatable {

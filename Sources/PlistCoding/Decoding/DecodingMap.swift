@@ -103,56 +103,34 @@ struct DecodingMap {
 }
 
 /// The entries of a map, in a buffer of their own: the decoder reads them many times each,
-/// through a pointer that costs no retain, uniqueness or bounds check beyond the index's.
+/// through a pointer that costs no retain, uniqueness or exclusivity check beyond the index's.
 final class EntryBuffer {
-  private var base: UnsafeMutablePointer<DecodingMap.Entry>
-  private var capacity: Int
-  private(set) var count = 0
+  @exclusivity(unchecked) private var storage = GrowingBuffer<DecodingMap.Entry>(capacity: 1024)
 
-  init(capacity: Int = 1024) {
-    self.capacity = capacity
-    base = PlainMemory.allocate(DecodingMap.Entry.self, capacity: capacity)
-  }
-
-  deinit {
-    // Entries are plain values: nothing to deinitialize.
-    PlainMemory.free(base)
-  }
+  var count: Int { storage.count }
 
   @inline(__always)
   subscript(index: Int) -> DecodingMap.Entry {
-    get {
-      precondition(index >= 0 && index < count, "an entry of the map")
-      return base[index]
-    }
-    set {
-      precondition(index >= 0 && index < count, "an entry of the map")
-      base[index] = newValue
-    }
+    get { storage[index] }
+    set { storage[index] = newValue }
   }
 
-  func append(_ entry: DecodingMap.Entry) {
-    if count == capacity {
-      capacity *= 2
-      base = PlainMemory.reallocate(base, capacity: capacity)
-    }
-    (base + count).initialize(to: entry)
-    count += 1
-  }
+  @inline(__always)
+  func append(_ entry: DecodingMap.Entry) { storage.append(entry) }
 }
 
-/// Where the values of a map were in the input: the reader's position of each entry, resolved
-/// into a line and column or a byte offset by its locator only for an error, while the input
-/// is still there. A map made from a value has none.
+/// Where the values of a map were in the input: the input it was read from, read again for
+/// the place of an entry only when an error asks for it, while the input is still there. A map
+/// made from a value has none.
 enum DecodingLocations {
   case none
-  case positions([PropertyListLocator.Position], PropertyListLocator)
+  case input(UnsafeRawBufferPointer, PropertyListFormat?, PropertyListReadingOptions)
 
   func location(ofEntry index: Int) -> PropertyListError.Location {
     switch self {
     case .none: .none
-    case .positions(let positions, let locator):
-      index >= 0 && index < positions.count ? locator.location(of: positions[index]) : .none
+    case .input(let bytes, let format, let options):
+      index >= 0 ? DecodingEntryLocator.location(ofEntry: index, in: bytes, format: format, options: options) : .none
     }
   }
 }

@@ -10,8 +10,8 @@ import PlistKit
 /// that decoding never builds the document's ``PropertyList`` tree: the map and the strings are
 /// all it makes.
 ///
-/// Each entry keeps the reader's position, resolved into a line and column or a byte offset
-/// only for an error. Dictionary keys get one string each however often they repeat; a key a
+/// The map keeps no position per entry: an error finds its entry's place by reading the input
+/// again (``DecodingEntryLocator``), so each event here makes exactly one entry. Dictionary keys get one string each however often they repeat; a key a
 /// dictionary repeats keeps its first place with its last value, as ``PropertyListDictionary``
 /// does. A container a binary plist shares is laid out once and referenced from its other
 /// places.
@@ -19,8 +19,6 @@ struct DecodingMapSink: PropertyListEventSink {
   static var takesSharedContainers: Bool { true }
 
   private(set) var builder: DecodingMapBuilder
-  private(set) var positions: [PropertyListLocator.Position] = []
-  private(set) var locator = PropertyListLocator.none
   private var keys = DecodingKeyTable()
   /// Binary object number → the entry of the container laid out for it (-1 until then).
   private var objectEntries: [Int32] = []
@@ -31,10 +29,7 @@ struct DecodingMapSink: PropertyListEventSink {
 
   init(limits: PropertyListLimits) {
     builder = DecodingMapBuilder(limits: limits)
-    positions.reserveCapacity(1024)
   }
-
-  mutating func start(locator: PropertyListLocator) { self.locator = locator }
 
   mutating func identifyContainer(_ object: Int) { pendingObject = object }
 
@@ -58,7 +53,6 @@ struct DecodingMapSink: PropertyListEventSink {
       pendingObject = -1
     }
     open.append((entry, 0))
-    positions.append(locator.position)
   }
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
@@ -66,17 +60,14 @@ struct DecodingMapSink: PropertyListEventSink {
     let place = open[depth - 1].keys
     open[depth - 1].keys = place + 1
     let index = keys.index(of: utf8, depth: depth, place: place, in: &builder.map.strings)
-    positions.append(locator.position)
     try builder.key(stringIndex: index)
   }
 
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
-    positions.append(locator.position)
     try builder.string(String(decoding: utf8, as: UTF8.self))
   }
 
   mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
-    positions.append(locator.position)
     try builder.scalar(value)
   }
 
@@ -92,14 +83,16 @@ struct DecodingMapSink: PropertyListEventSink {
   }
 
   mutating func repeatContainer(_ object: Int) throws(PropertyListError) {
-    positions.append(locator.position)
     try builder.shared(Int(objectEntries[object]))
   }
 
-  /// The map, with the readers' positions for its errors.
-  mutating func finish() -> DecodingMap {
+  /// The map, which finds the places of its errors in `bytes`, the input it was read from
+  /// (with `format` and `options`, as it was read).
+  mutating func finish(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, options: PropertyListReadingOptions
+  ) -> DecodingMap {
     var map = builder.map
-    map.locations = .positions(positions, locator)
+    map.locations = .input(bytes, format, options)
     return map
   }
 }

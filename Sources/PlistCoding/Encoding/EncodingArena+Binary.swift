@@ -30,7 +30,7 @@ private struct ArenaBinaryWriter: ~Copyable {
   /// Bytes per object reference.
   let referenceSize: Int
   /// The byte offset of every object, by object number.
-  var offsets: [Int] = []
+  var offsets = GrowingBuffer<Int>(capacity: 1024)
   var shared = SharedObjectTable()
   /// The references collected by the containers being written, the innermost last; a
   /// dictionary's alternate key, value, key, value.
@@ -115,7 +115,7 @@ private struct ArenaBinaryWriter: ~Copyable {
   mutating func finish(root: Int) {
     let tableOffset = output.count
     let offsetSize = Self.byteCount(holding: tableOffset)
-    for offset in offsets { output.appendBigEndian(UInt64(offset), size: offsetSize) }
+    for offset in offsets.elements { output.appendBigEndian(UInt64(offset), size: offsetSize) }
     // Five unused bytes, the sort version, the two sizes, then the count, the top object and
     // where the offset table starts.
     output.append(repeating: 0, count: 6)
@@ -256,17 +256,19 @@ private struct ArenaBinaryWriter: ~Copyable {
 }
 
 /// The shared objects written so far, by their bytes, which stay where they were written (an
-/// ``EncodingOutput`` chunk never moves): an entry costs a pointer and three numbers, with no
-/// copy of the bytes. Equality is byte equality.
-private struct SharedObjectTable {
+/// ``EncodingOutput`` chunk never moves): an entry costs a pointer and three 32-bit numbers,
+/// with no copy of the bytes, in a buffer that grows without being in memory twice. Equality is
+/// byte equality.
+private struct SharedObjectTable: ~Copyable {
   struct Entry {
     let bytes: UnsafePointer<UInt8>
     let count: Int32
     let number: Int32
-    let hash: Int
+    /// The hash's low 32 bits: enough to place it in the slots and to pass most others by.
+    let hash: UInt32
   }
 
-  private var entries: [Entry] = []
+  private var entries = GrowingBuffer<Entry>(capacity: 1024)
   /// Open addressing: entry number + 1, or 0 for an empty slot.
   private var slots = [Int32](repeating: 0, count: 1024)
 
@@ -275,9 +277,9 @@ private struct SharedObjectTable {
   mutating func number(of bytes: UnsafeRawBufferPointer, insertingIfAbsent number: Int) -> Int? {
     var hasher = Hasher()
     hasher.combine(bytes: bytes)
-    let hash = hasher.finalize()
+    let hash = UInt32(truncatingIfNeeded: hasher.finalize())
     let mask = slots.count - 1
-    var slot = hash & mask
+    var slot = Int(hash) & mask
     while slots[slot] != 0 {
       let entry = entries[Int(slots[slot] - 1)]
       if entry.hash == hash, Int(entry.count) == bytes.count,
@@ -300,8 +302,8 @@ private struct SharedObjectTable {
   private mutating func grow() {
     slots = [Int32](repeating: 0, count: slots.count * 2)
     let mask = slots.count - 1
-    for (index, entry) in entries.enumerated() {
-      var slot = entry.hash & mask
+    for (index, entry) in entries.elements.enumerated() {
+      var slot = Int(entry.hash) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(index + 1)
     }

@@ -42,14 +42,42 @@ final class EncodingArena {
   /// The class chains of archived objects, by the index a node's payload holds.
   @exclusivity(unchecked) private(set) var classChains: [[String]] = []
 
+  /// The keys stored last, by the bits of their `String`: a type's keys are the same strings
+  /// (literals) in every record, so each is stored once rather than once per record (16 bytes
+  /// a key, as much as the values of a record of small fields). A string that is still stored
+  /// cannot have its bits taken by another, so equal bits are the same string.
+  private let recentKeys: UnsafeMutablePointer<RecentKey>
+  private static let recentKeyCount = 64
+
+  private struct RecentKey {
+    var bits: (UInt64, UInt64)
+    var index: Int32
+  }
+
   init() {
     capacity = 256
     nodes = PlainMemory.allocate(Node.self, capacity: capacity)
+    recentKeys = PlainMemory.allocate(RecentKey.self, capacity: Self.recentKeyCount)
+    recentKeys.initialize(repeating: RecentKey(bits: (0, 0), index: -1), count: Self.recentKeyCount)
   }
 
   deinit {
     // Nodes are plain values: nothing to deinitialize.
     PlainMemory.free(nodes)
+    PlainMemory.free(recentKeys)
+  }
+
+  /// The index in ``strings`` of `key`, stored once for as long as it is among the recent keys.
+  @inline(__always)
+  private func keyIndex(_ key: String) -> Int32 {
+    let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+    let slot = Int(truncatingIfNeeded: ((bits.0 ^ bits.1) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    let recent = recentKeys[slot]
+    if recent.index >= 0 && recent.bits == bits { return recent.index }
+    strings.append(key)
+    let index = Int32(truncatingIfNeeded: strings.count - 1)
+    recentKeys[slot] = RecentKey(bits: bits, index: index)
+    return index
   }
 
   /// The most nodes an arena holds (an `Int32` index).
@@ -117,10 +145,7 @@ final class EncodingArena {
 
   /// Links `child` as the last child of the container `parent`, under `key` in a dictionary.
   func append(_ child: Int32, to parent: Int32, key: String? = nil) {
-    if let key {
-      strings.append(key)
-      nodes[Int(child)].key = Int32(truncatingIfNeeded: strings.count - 1)
-    }
+    if let key { nodes[Int(child)].key = keyIndex(key) }
     let last = nodes[Int(parent)].last
     if last < 0 {
       nodes[Int(parent)].first = child

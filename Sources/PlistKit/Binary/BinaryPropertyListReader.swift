@@ -22,7 +22,7 @@
 /// - UIDs of up to 8 bytes are read (CoreFoundation stops at 32-bit values);
 /// - the offset table must fill the space between the objects and the trailer exactly, as
 ///   CoreFoundation requires; reference and offset sizes too small for the file are accepted.
-public struct BinaryPropertyListReader: Sendable {
+public struct BinaryPropertyListReader: Sendable, PropertyListEventReader {
   /// The options in force.
   public var options: PropertyListReadingOptions
 
@@ -33,7 +33,7 @@ public struct BinaryPropertyListReader: Sendable {
   ///
   /// - Throws: ``PropertyListError`` with the byte offset of the problem and what was expected.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder) }
+    try readTree(bytes)
   }
 
   /// Reads one property list into `sink` (see ``PropertyListEventSink``).

@@ -5,7 +5,7 @@
 /// others reals, `null` is an error. With ``PropertyListReadingOptions/jsonStyle`` `.typed`,
 /// the typed form's tags (`{"$date": …}` and the others) are decoded. Errors carry the line
 /// and column.
-public struct JSONPropertyListReader: Sendable {
+public struct JSONPropertyListReader: Sendable, PropertyListEventReader {
   /// The options in force.
   public var options: PropertyListReadingOptions
 
@@ -19,9 +19,7 @@ public struct JSONPropertyListReader: Sendable {
   /// ``PropertyListReadingOptions/detectsTypedJSON``).
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
     if options.jsonStyle == .plain {
-      let value = try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in
-        try read(bytes, into: &builder)
-      }
+      let value = try readTree(bytes)
       guard options.detectsTypedJSON, JSONTypedTag.isHeld(in: value) else { return value }
     }
     var builder = JSONTypedTreeBuilder()

@@ -25,9 +25,7 @@ extension PropertyList {
         dictionary[last] = newValue
         parent = .dictionary(dictionary)
       case .array(var array):
-        guard let index = PropertyListKeyPath.index(last), index <= array.count else {
-          throw Self.indexError(last, count: array.count, path: path)
-        }
+        let index = try Self.arrayIndex(last, count: array.count, orEnd: true, path: path)
         parent = .boolean(false)
         if index == array.count { array.append(newValue) } else { array[index] = newValue }
         parent = .array(array)
@@ -68,9 +66,7 @@ extension PropertyList {
         dictionary[last] = newValue
         parent = .dictionary(dictionary)
       case .array(var array):
-        guard let index = PropertyListKeyPath.index(last), index <= array.count else {
-          throw Self.indexError(last, count: array.count, path: path)
-        }
+        let index = try Self.arrayIndex(last, count: array.count, orEnd: true, path: path)
         parent = .boolean(false)
         array.insert(newValue, at: index)
         parent = .array(array)
@@ -97,9 +93,7 @@ extension PropertyList {
         }
         removed = old
       case .array(var array):
-        guard let index = PropertyListKeyPath.index(last), index < array.count else {
-          throw Self.indexError(last, count: array.count, path: path)
-        }
+        let index = try Self.arrayIndex(last, count: array.count, path: path)
         parent = .boolean(false)
         removed = array.remove(at: index)
         parent = .array(array)
@@ -120,9 +114,7 @@ extension PropertyList {
       }
       return value
     case .array(let array):
-      guard let index = PropertyListKeyPath.index(component), index < array.count else {
-        throw Self.indexError(component, count: array.count, path: path)
-      }
+      let index = try Self.arrayIndex(component, count: array.count, path: path)
       return array[index]
     default:
       throw Self.notContainerError(self, path: path)
@@ -152,9 +144,7 @@ extension PropertyList {
       defer { dictionary.setValue(element, atPosition: position) }
       try element.modify(at: path, depth: depth + 1, body)
     case .array(var array):
-      guard let index = PropertyListKeyPath.index(component), index < array.count else {
-        throw Self.indexError(component, count: array.count, path: here)
-      }
+      let index = try Self.arrayIndex(component, count: array.count, path: here)
       self = .boolean(false)
       defer { self = .array(array) }
       try array[index].modify(at: path, depth: depth + 1, body)
@@ -169,6 +159,17 @@ extension PropertyList {
     let parentPath = path.prefix(path.components.count - 1)
     let last = path.components[path.components.count - 1]
     try modify(at: parentPath) { (parent) throws(PropertyListError) in try body(&parent, last) }
+  }
+
+  /// The index `component` names in an array of `count` elements; with `orEnd`, `count` itself
+  /// (the end, to append at) is one too.
+  static func arrayIndex(
+    _ component: String, count: Int, orEnd: Bool = false, path: PropertyListKeyPath
+  ) throws(PropertyListError) -> Int {
+    guard let index = PropertyListKeyPath.index(component), index < count || (orEnd && index == count) else {
+      throw indexError(component, count: count, path: path)
+    }
+    return index
   }
 
   static func indexError(_ component: String, count: Int, path: PropertyListKeyPath) -> PropertyListError {

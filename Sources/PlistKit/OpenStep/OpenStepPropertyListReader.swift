@@ -5,7 +5,7 @@
 /// The text may be UTF-8 (a byte-order mark is skipped) or UTF-16 with a byte-order mark.
 /// Apart from GNUstep's `<*I5>`, `<*R1.5>`, `<*BY>`/`<*BN>` and `<*D…>` extensions, every value
 /// read is a string, data, an array or a dictionary. Errors carry the line and column.
-public struct OpenStepPropertyListReader: Sendable {
+public struct OpenStepPropertyListReader: Sendable, PropertyListEventReader {
   /// The options in force.
   public var options: PropertyListReadingOptions
 
@@ -14,7 +14,7 @@ public struct OpenStepPropertyListReader: Sendable {
 
   /// Reads one property list.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder) }
+    try readTree(bytes)
   }
 
   /// Reads one property list into `sink` (see ``PropertyListEventSink``).

@@ -22,7 +22,7 @@ internal import CLibXML2
 /// (any entity declaration or other reference is an error), the external DTD is never
 /// loaded, nothing is fetched from the network, and `options.limits` bounds the depth, the
 /// number of values and the decoded size. Errors carry the line and column.
-public struct XMLPropertyListReader: Sendable {
+public struct XMLPropertyListReader: Sendable, PropertyListEventReader {
   /// The options in force.
   public var options: PropertyListReadingOptions
 
@@ -33,7 +33,7 @@ public struct XMLPropertyListReader: Sendable {
   ///
   /// - Throws: ``PropertyListError`` with the line and column of the problem.
   public func read(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyList {
-    try PropertyListTreeBuilder.value { (builder) throws(PropertyListError) in try read(bytes, into: &builder) }
+    try readTree(bytes)
   }
 
   /// Reads one property list into `sink` (see ``PropertyListEventSink``).

@@ -22,7 +22,7 @@ extension CommandSpec {
     exitCodes: [
       ExitCodeNote(status: .success, meaning: "the archive was written"),
       ExitCodeNote(status: .failure, meaning: "the file is unreadable or not a valid graph"),
-      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+      .wrongCommandLine,
     ],
     run: { context in
       let path = context[ArchiveOptions.file] ?? "-"

@@ -17,7 +17,7 @@ extension CommandSpec {
     exitCodes: [
       ExitCodeNote(status: .success, meaning: "the file was created"),
       ExitCodeNote(status: .failure, meaning: "FILE exists (without --force) or could not be written"),
-      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+      .wrongCommandLine,
     ],
     run: { context in
       let path = context[CreateOptions.file] ?? "-"

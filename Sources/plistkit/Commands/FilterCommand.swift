@@ -36,7 +36,7 @@ extension CommandSpec {
     exitCodes: [
       ExitCodeNote(status: .success, meaning: "something matched"),
       ExitCodeNote(status: .failure, meaning: "nothing matched, or a file that could not be read or used"),
-      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+      .wrongCommandLine,
     ],
     run: { context in try FilterJob(context).run() }
   )

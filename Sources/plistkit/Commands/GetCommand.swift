@@ -44,7 +44,7 @@ extension CommandSpec {
       ExitCodeNote(
         status: .failure,
         meaning: "no value at the key path, a value of another type than --expect, or an unreadable file"),
-      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+      .wrongCommandLine,
     ],
     run: { context in
       let path = context[GetOptions.file] ?? "-"

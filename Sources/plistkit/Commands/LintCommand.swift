@@ -20,7 +20,7 @@ extension CommandSpec {
     exitCodes: [
       ExitCodeNote(status: .success, meaning: "every file is valid"),
       ExitCodeNote(status: .failure, meaning: "at least one file is invalid or unreadable"),
-      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+      .wrongCommandLine,
     ],
     run: { context in
       let files = context[LintFiles.files]

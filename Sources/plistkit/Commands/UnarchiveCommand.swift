@@ -31,7 +31,7 @@ extension CommandSpec {
     exitCodes: [
       ExitCodeNote(status: .success, meaning: "the archive was shown"),
       ExitCodeNote(status: .failure, meaning: "the file is unreadable or not a valid archive"),
-      ExitCodeNote(status: .usage, meaning: "the command line was wrong"),
+      .wrongCommandLine,
     ],
     run: { context in
       let path = context[UnarchiveOptions.file] ?? "-"

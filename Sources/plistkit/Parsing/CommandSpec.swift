@@ -78,6 +78,9 @@ extension CommandSpec.ExitCodeNote {
   static let standard: [Self] = [
     Self(status: .success, meaning: "success"),
     Self(status: .failure, meaning: "a file could not be read, was invalid, or could not be written"),
-    Self(status: .usage, meaning: "the command line was wrong"),
+    wrongCommandLine,
   ]
+
+  /// The usage line of ``standard``, for the commands that spell out their other codes.
+  static let wrongCommandLine = Self(status: .usage, meaning: "the command line was wrong")
 }

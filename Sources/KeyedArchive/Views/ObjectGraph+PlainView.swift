@@ -59,6 +59,9 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
   /// for the many values that need none.
   private var trail: [String] = []
   private var renderedCount = 0
+  /// The long string and data objects rendered so far: a later place is offered to the sink as
+  /// a repeat first (a writer stops rather than write one long string out at many places).
+  private var renderedScalars: Set<Int> = []
   /// The last class chain looked up and the Foundation class it names, if any: objects of one
   /// class come in runs.
   private var lastChain: ClassChain?
@@ -184,7 +187,10 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
   ) throws(KeyedArchiveError) {
     let object = try objects.object(id)
     guard case .instance(let instance) = object else {
-      if case .value(let value) = object { return try report(value, into: &sink) }
+      if case .value(let value) = object {
+        if try reportRepeat(of: value, object: id, into: &sink) { return }
+        return try report(value, into: &sink)
+      }
       return try report(options.nullValue, into: &sink)
     }
     if let length = ancestors[id] {
@@ -282,6 +288,29 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
       return false
     }
     return true
+  }
+
+  /// Offers a long string or data object met again to the sink as a repeat; true when the sink
+  /// took it so.
+  private mutating func reportRepeat<Sink: PropertyListEventSink>(
+    of value: PropertyList, object id: Int, into sink: inout Sink
+  ) throws(KeyedArchiveError) -> Bool {
+    let length: Int
+    switch value {
+    case .string(let string): length = string.utf8.count
+    case .data(let bytes): length = bytes.count
+    default: return false
+    }
+    guard length >= 64, !renderedScalars.insert(id).inserted else { return false }
+    var taken = false
+    try report(into: &sink) { (sink) throws(PropertyListError) in
+      if case .string = value {
+        taken = try sink.repeatString(id, length: length)
+      } else {
+        taken = try sink.repeatData(id, length: length)
+      }
+    }
+    return taken
   }
 
   /// The first class of `chain` whose Foundation layout is known.

@@ -5,8 +5,9 @@
 /// The walk keeps its own stack of open containers instead of recursing, so nesting is bounded
 /// by ``PropertyListLimits/maximumDepth`` alone, never by the thread's stack. It keeps four
 /// bytes of state per object: whether it is new, open (a reference to it now is a cycle), a
-/// string or data object already counted against ``PropertyListLimits/maximumDecodedSize``, or
-/// a finished container and its height (how many containers deep it goes), so that placing a
+/// string or data object already counted against ``PropertyListLimits/maximumDecodedSize`` (and
+/// whether it was reported as a value, so that a later place is reported as a repeat), or a
+/// finished container and its height (how many containers deep it goes), so that placing a
 /// shared container deep inside another cannot nest the value deeper than the limit.
 ///
 /// Everything is checked in one order, whatever the sink: a dictionary's keys (the reference,
@@ -31,7 +32,9 @@ struct BinaryPropertyListEventReader {
   private static let open: UInt32 = 1
   private static let countedString: UInt32 = 2
   private static let countedData: UInt32 = 3
-  private static let firstHeight: UInt32 = 4
+  private static let reportedString: UInt32 = 4
+  private static let reportedData: UInt32 = 5
+  private static let firstHeight: UInt32 = 6
 
   /// An array, set or dictionary whose references are being followed.
   private struct Frame {
@@ -131,13 +134,22 @@ struct BinaryPropertyListEventReader {
       if Sink.takesSharedContainers { sink.identifyContainer(index) }
       if frame.isDictionary { try sink.beginDictionary() } else { try sink.beginArray() }
     case BinaryPropertyListMarker.asciiStringNibble, BinaryPropertyListMarker.utf16StringNibble:
+      // A string met again is offered to the sink before it is decoded again: a value builder
+      // shares the copy it has, a writer weighs what repeating it costs.
+      if state == Self.reportedString {
+        let (length, _) = try objects.readLength(ofObject: index, at: offset, marker: marker)
+        if try sink.repeatString(index, length: length) { return }
+      }
       try withString(index, at: offset) { (utf8) throws(PropertyListError) in try sink.string(utf8) }
+      states[index] = Self.reportedString
     case BinaryPropertyListMarker.dataNibble:
       let (count, start) = try objects.readLength(ofObject: index, at: offset, marker: marker)
       try objects.checkFits(
         object: index, at: offset, start: start, count: count, unitSize: 1, what: "data", unit: "bytes")
       try self.count(index, as: Self.countedData, size: count, at: offset)
+      if state == Self.reportedData, try sink.repeatData(index, length: count) { return }
       try sink.scalar(.data(Array(objects.bytes[start..<(start + count)])))
+      states[index] = Self.reportedData
     default:
       try sink.scalar(try objects.readScalar(index, at: offset, marker: marker))
     }
@@ -193,7 +205,7 @@ struct BinaryPropertyListEventReader {
     let referenceSize = objects.trailer.referenceSize
     for position in 0..<frame.count {
       let key = try objects.readReference(at: frame.referencesStart + position * referenceSize, from: frame.object)
-      guard states[key] != Self.countedString else { continue }
+      guard states[key] != Self.countedString, states[key] != Self.reportedString else { continue }
       let offset = try objects.offset(ofObject: key)
       let marker = objects.bytes[offset]
       switch marker >> 4 {
@@ -247,7 +259,7 @@ struct BinaryPropertyListEventReader {
   /// Counts the `size` decoded bytes of string or data object `index` against the limit the
   /// first time the object is met, and marks it met as `state`.
   private mutating func count(_ index: Int, as state: UInt32, size: Int, at offset: Int) throws(PropertyListError) {
-    guard states[index] != state else { return }
+    guard states[index] == Self.new else { return }
     try objects.account(size, object: index, at: offset)
     states[index] = state
   }

@@ -142,7 +142,7 @@ extension PropertyListConverter {
     do {
       let value: PropertyList
       (value, format) = try PropertyList.read(bytes: bytes, format: source, fileName: fileName, options: readingOptions)
-      output = try value.serialized(as: target, options: writingOptions)
+      output = try value.serialized(as: target, options: writingOptions.boundingOutput(forInputSize: bytes.count))
       if keepsValuesUntilExit { ExitTimeRelease.keepUntilExit(value) }
     } catch {
       throw .input(error)

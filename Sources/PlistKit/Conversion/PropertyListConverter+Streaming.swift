@@ -14,6 +14,14 @@ extension PropertyListConverter {
     case memory(UnsafeRawBufferPointer, PropertyListFormat)
     /// An XML file of `size` bytes, read in chunks as libxml2 asks for them.
     case xmlFile(SystemFile, size: Int)
+
+    /// The input's size in bytes, which the output limit scales with.
+    var size: Int {
+      switch self {
+      case .memory(let bytes, _): bytes.count
+      case .xmlFile(_, let size): size
+      }
+    }
   }
 
   /// How a streamed conversion ended.
@@ -34,6 +42,7 @@ extension PropertyListConverter {
   func convertWhileReading(
     _ source: StreamSource, write: StreamWriterOutput.Write?
   ) throws(PropertyListError) -> StreamOutcome {
+    let writingOptions = writingOptions.boundingOutput(forInputSize: source.size)
     switch target {
     case .xml:
       var writer = XMLPropertyListStreamWriter(options: writingOptions, write: write)
@@ -100,6 +109,7 @@ extension PropertyListConverter {
       }
     } catch {
       if let reason = writer.stopReason { return .fallBack(reason) }
+      if writer.destination.exceededLimit { return .fallBack(.outputLimit) }
       if let failure = writer.destination.failure { return .outputFailed(failure) }
       // A failure to read the input is reported in the value path's order.
       if error.kind == .io { return .fallBack(.failure) }
@@ -108,6 +118,7 @@ extension PropertyListConverter {
     do {
       return .complete(try writer.finish())
     } catch {
+      if writer.destination.exceededLimit { return .fallBack(.outputLimit) }
       if let failure = writer.destination.failure { return .outputFailed(failure) }
       throw error
     }

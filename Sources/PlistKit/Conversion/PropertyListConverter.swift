@@ -84,6 +84,13 @@ public struct PropertyListConverter: Sendable {
     case unwritableValue
     /// More values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
     case writtenValueLimit
+    /// A binary plist references a long string or data object from several places, which a text
+    /// form writes out at each: the value path weighs the output against
+    /// ``PropertyListWritingOptions/maximumOutputSize`` before writing any of it.
+    case repeatedScalar
+    /// The output passed ``PropertyListWritingOptions/maximumOutputSize`` (the value path
+    /// reports it).
+    case outputLimit
     /// Plain JSON has a key that names a tag of the typed form: whether the document is typed
     /// JSON (see ``PropertyListReadingOptions/detectsTypedJSON``) is decided on its value.
     case typedJSON

@@ -56,11 +56,14 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
     /// ``PropertyListWritingOptions/openStepStringifiesScalars``: write the values the OpenStep
     /// form lacks as strings.
     case openStepStringifiesScalars
+    /// ``PropertyListWritingOptions/maximumOutputSize``: allow more output.
+    case maximumOutputSize
 
     /// What the option does, after "use OPTION to": `write it as a string`.
     public var effect: String {
       switch self {
       case .openStepStringifiesScalars: "write it as a string"
+      case .maximumOutputSize: "raise it"
       }
     }
   }

@@ -1,7 +1,15 @@
 extension PropertyList {
   /// Reports this value to `sink` as a reader would report it (containers in full, without
-  /// sharing): for a producer of events that holds some of its values whole.
+  /// sharing): for a producer of events that holds some of its values whole. A value builder
+  /// takes the value itself, so that what it shares (one long string referenced from 2,000
+  /// places of an archive) stays shared instead of being copied at each place.
   package func report<Sink: PropertyListEventSink>(to sink: inout Sink) throws(PropertyListError) {
+    if Sink.self == PropertyListTreeBuilder.self {
+      withUnsafeMutablePointer(to: &sink) { sink in
+        sink.withMemoryRebound(to: PropertyListTreeBuilder.self, capacity: 1) { $0.pointee.deliverWhole(self) }
+      }
+      return
+    }
     switch self {
     case .string(let string):
       try Self.report(string: string, to: &sink)

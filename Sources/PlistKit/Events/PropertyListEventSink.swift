@@ -82,6 +82,16 @@ public protocol PropertyListEventSink {
   /// Only when ``takesSharedContainers``, from a binary plist: in place of a value, the
   /// container that was identified as `object`, reported in full before (it has ended).
   mutating func repeatContainer(_ object: Int) throws(PropertyListError)
+
+  /// From a binary plist: string object `object`, reported as a value before, occurs again;
+  /// `length` counts its bytes or UTF-16 units (no more than its UTF-8 bytes). True when the
+  /// sink takes it so (a value builder sharing the copy it has); false, the default, to hear it
+  /// again as ``string(_:)``, which comes next. A writer can refuse to write it out again.
+  mutating func repeatString(_ object: Int, length: Int) throws(PropertyListError) -> Bool
+  /// From a binary plist: data object `object` of `length` bytes, reported as a value before,
+  /// occurs again; true when the sink takes it so, false (the default) to hear it again as
+  /// ``scalar(_:)``.
+  mutating func repeatData(_ object: Int, length: Int) throws(PropertyListError) -> Bool
 }
 
 extension PropertyListEventSink {
@@ -98,4 +108,10 @@ extension PropertyListEventSink {
   public mutating func repeatContainer(_ object: Int) throws(PropertyListError) {
     preconditionFailure("\(Self.self) does not take shared containers")
   }
+
+  /// Heard again as any string.
+  public mutating func repeatString(_ object: Int, length: Int) throws(PropertyListError) -> Bool { false }
+
+  /// Heard again as any data.
+  public mutating func repeatData(_ object: Int, length: Int) throws(PropertyListError) -> Bool { false }
 }

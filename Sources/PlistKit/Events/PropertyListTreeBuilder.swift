@@ -5,7 +5,8 @@
 /// dictionary keeps its first position and takes the last value, as
 /// ``PropertyListDictionary`` assignment does. A container that a binary plist shares is built
 /// once and shared by the value at every place (values are copy-on-write), so a "sharing bomb"
-/// costs what its file costs.
+/// costs what its file costs; so is a long string or data object that occurs again, so that a
+/// file referencing one 4 MB string 2,000 times does not cost 8 GB.
 package struct PropertyListTreeBuilder: PropertyListEventSink {
   /// An open array or dictionary and what it has collected so far.
   private struct Container {
@@ -26,6 +27,12 @@ package struct PropertyListTreeBuilder: PropertyListEventSink {
   private var pendingIdentity = -1
   /// Finished containers that may be referenced again, by object number.
   private var shared: [Int: PropertyList] = [:]
+  /// Long strings and data met again, by object number, shared at every later place.
+  private var repeatedScalars: [Int: PropertyList] = [:]
+  /// Shorter strings and data are copied at each place: sharing them would save little.
+  private static let sharedScalarSize = 64
+  /// The repeated object whose string or data comes next, to be kept for its later places.
+  private var pendingScalar = -1
   /// The finished top-level value.
   package private(set) var root: PropertyList?
 
@@ -43,10 +50,15 @@ package struct PropertyListTreeBuilder: PropertyListEventSink {
   }
 
   package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
-    deliver(.string(String(decoding: utf8, as: UTF8.self)))
+    let value = PropertyList.string(String(decoding: utf8, as: UTF8.self))
+    if pendingScalar >= 0 { keepRepeated(value) }
+    deliver(value)
   }
 
-  package mutating func scalar(_ value: PropertyList) { deliver(value) }
+  package mutating func scalar(_ value: PropertyList) {
+    if pendingScalar >= 0 { keepRepeated(value) }
+    deliver(value)
+  }
 
   package mutating func endArray() {
     let container = containers.removeLast()
@@ -61,6 +73,27 @@ package struct PropertyListTreeBuilder: PropertyListEventSink {
 
   package mutating func repeatContainer(_ object: Int) { deliver(shared[object]!) }
 
+  package mutating func repeatString(_ object: Int, length: Int) -> Bool { repeatScalar(object, length: length) }
+
+  package mutating func repeatData(_ object: Int, length: Int) -> Bool { repeatScalar(object, length: length) }
+
+  /// Delivers the kept copy of a long string or data object met again; on its first repeat,
+  /// asks for it once more and keeps what comes.
+  private mutating func repeatScalar(_ object: Int, length: Int) -> Bool {
+    guard length >= Self.sharedScalarSize else { return false }
+    if let value = repeatedScalars[object] {
+      deliver(value)
+      return true
+    }
+    pendingScalar = object
+    return false
+  }
+
+  private mutating func keepRepeated(_ value: PropertyList) {
+    repeatedScalars[pendingScalar] = value
+    pendingScalar = -1
+  }
+
   private mutating func open(isDictionary: Bool) {
     containers.append(Container(isDictionary: isDictionary, identity: pendingIdentity))
     pendingIdentity = -1
@@ -68,6 +101,12 @@ package struct PropertyListTreeBuilder: PropertyListEventSink {
 
   private mutating func finish(_ value: PropertyList, identity: Int) {
     if identity >= 0 { shared[identity] = value }
+    deliver(value)
+  }
+
+  /// Takes a value whole in place of its events (see ``PropertyList/report(to:)``).
+  package mutating func deliverWhole(_ value: PropertyList) {
+    if pendingScalar >= 0 { keepRepeated(value) }
     deliver(value)
   }
 

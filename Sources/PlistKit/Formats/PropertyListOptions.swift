@@ -90,12 +90,21 @@ public struct PropertyListWritingOptions: Sendable, Equatable {
   /// How the XML writer spells reals: CoreFoundation's `%.17g` (the default) or the shortest
   /// form Foundation's `PropertyListEncoder` writes.
   public var xmlRealStyle: XMLRealStyle = .coreFoundation
+  /// The most bytes a writer may produce. A binary plist can reference one string, data or
+  /// container from many places, and a text form writes it out at each: a 4 MB file holding
+  /// 2,000 references to one 4 MB string is 8 GB of JSON. Every writer refuses such a value
+  /// before it writes anything when the least it would write is over the limit, and stops
+  /// writing once its output passes it, with a ``PropertyListError/Kind/limitExceeded`` error
+  /// whose remedy is ``PropertyListError/Remedy/maximumOutputSize``. Nil, the default, bounds
+  /// nothing when a value is written directly, and lets ``PropertyListConverter`` scale the
+  /// limit to its input (``defaultMaximumOutputSize(forInputSize:)``).
+  public var maximumOutputSize: Int?
 
   /// Makes writing options.
   public init(
     jsonStyle: JSONStyle = .plain, prettyPrinted: Bool = true, sortedKeys: Bool = false,
     openStepStringifiesScalars: Bool = false, openStepWritesGNUstepScalars: Bool = false,
-    maximumWrittenValueCount: Int = PropertyListLimits.default.maximumObjectCount
+    maximumWrittenValueCount: Int = PropertyListLimits.default.maximumObjectCount, maximumOutputSize: Int? = nil
   ) {
     self.jsonStyle = jsonStyle
     self.prettyPrinted = prettyPrinted
@@ -103,21 +112,9 @@ public struct PropertyListWritingOptions: Sendable, Equatable {
     self.openStepStringifiesScalars = openStepStringifiesScalars
     self.openStepWritesGNUstepScalars = openStepWritesGNUstepScalars
     self.maximumWrittenValueCount = maximumWrittenValueCount
+    self.maximumOutputSize = maximumOutputSize
   }
 
   /// The defaults.
   public static let `default` = PropertyListWritingOptions()
-}
-
-extension PropertyListWritingOptions {
-  /// Fails when writing `value` out in full, in a form that cannot share containers, would
-  /// produce more than ``maximumWrittenValueCount`` values.
-  func checkExpansion(of value: PropertyList, in format: PropertyListFormat) throws(PropertyListError) {
-    guard value.expandedValueCount(upTo: maximumWrittenValueCount) != nil else {
-      throw PropertyListError(
-        .limitExceeded, format: format,
-        "the value holds more than \(maximumWrittenValueCount) values once its shared arrays and dictionaries "
-          + "are written out at every place they occur (the written value limit); the binary form keeps them shared")
-    }
-  }
 }

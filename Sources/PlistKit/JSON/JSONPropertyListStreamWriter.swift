@@ -46,13 +46,21 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
   init(options: PropertyListWritingOptions, write: StreamWriterOutput.Write?) {
     checks = StreamWriterChecks(options: options)
     output = JSONOutput(options: options)
-    destination = StreamWriterOutput(write: write)
+    destination = StreamWriterOutput(write: write, limit: options.maximumOutputSize)
     if write != nil { output.bytes.reserveCapacity(destination.initialCapacity) }
   }
 
   static var takesSharedContainers: Bool { true }
 
   mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
+
+  mutating func repeatString(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
+    try checks.checkRepeated(size: length)
+  }
+
+  mutating func repeatData(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
+    try checks.checkRepeated(size: length)
+  }
 
   mutating func beginArray() throws(PropertyListError) {
     try beginValue()
@@ -152,7 +160,11 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
 
   @inline(__always)
   private mutating func valueEnded() throws(PropertyListError) {
-    if undecided == 0 { try destination.handOn(&output.bytes) }
+    if undecided == 0 {
+      try destination.handOn(&output.bytes)
+    } else {
+      try destination.checkLimit(pending: output.bytes.count)
+    }
   }
 
   /// Rewrites the noted regions as `{"$dict": {…}}`, as the value writer writes a dictionary

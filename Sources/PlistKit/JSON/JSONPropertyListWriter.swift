@@ -18,6 +18,7 @@ public struct JSONPropertyListWriter: Sendable {
     try options.checkExpansion(of: value, in: .json)
     var output = JSONOutput(options: options)
     output.write(value, indent: 0)
+    if output.overBudget { throw output.budget.exceeded() }
     if let seconds = output.refusedDate {
       let path = value.keyPathOfFirstDate { !ISO8601.writableRange.contains($0) }
       throw PropertyListError(
@@ -26,6 +27,7 @@ public struct JSONPropertyListWriter: Sendable {
           + "-99999999 to 99999999 can); the typed form keeps it")
     }
     if options.prettyPrinted { output.bytes.append(0x0A) }
+    try output.budget.check(output.bytes.count)
     return output.bytes
   }
 }
@@ -39,8 +41,12 @@ struct JSONOutput {
   /// The first date that plain JSON could not write, whose place was left as `""`; the
   /// writer then fails with its key path.
   var refusedDate: Double?
+  /// The most bytes to write; once past it the writing stops, `overBudget` set.
+  let budget: OutputBudget
+  private(set) var overBudget = false
 
   init(options: PropertyListWritingOptions) {
+    budget = OutputBudget(options, format: .json)
     pretty = options.prettyPrinted
     typed = options.jsonStyle == .typed
     sortedKeys = options.sortedKeys
@@ -113,6 +119,7 @@ struct JSONOutput {
     }
     bytes.append(UInt8(ascii: "["))
     for (position, element) in array.enumerated() {
+      guard withinBudget() else { return }
       if position > 0 { bytes.append(UInt8(ascii: ",")) }
       newline(indent: indent + 1)
       write(element, indent: indent + 1)
@@ -143,6 +150,7 @@ struct JSONOutput {
     bytes.append(UInt8(ascii: "{"))
     var first = true
     for (key, value) in members {
+      guard withinBudget() else { return }
       if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
       newline(indent: indent + 1)
@@ -171,6 +179,14 @@ struct JSONOutput {
     openTag(tag.rawValue)
     appendString(word)
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// False, with `overBudget` set, once the output is over the budget.
+  @inline(__always)
+  private mutating func withinBudget() -> Bool {
+    if budget.allows(bytes.count) { return true }
+    overBudget = true
+    return false
   }
 
   mutating func newline(indent: Int) {

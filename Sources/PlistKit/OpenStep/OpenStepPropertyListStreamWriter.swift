@@ -33,13 +33,21 @@ struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
   init(options: PropertyListWritingOptions, write: StreamWriterOutput.Write?) {
     checks = StreamWriterChecks(options: options)
     output = OpenStepOutput(options: options)
-    destination = StreamWriterOutput(write: write)
+    destination = StreamWriterOutput(write: write, limit: options.maximumOutputSize)
     output.bytes.reserveCapacity(destination.initialCapacity)
   }
 
   static var takesSharedContainers: Bool { true }
 
   mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
+
+  mutating func repeatString(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
+    try checks.checkRepeated(size: length)
+  }
+
+  mutating func repeatData(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
+    try checks.checkRepeated(size: length)
+  }
 
   mutating func beginArray() throws(PropertyListError) {
     try beginValue()

@@ -23,6 +23,7 @@ public struct OpenStepPropertyListWriter: Sendable {
     var output = OpenStepOutput(options: options)
     try output.write(value, indent: 0)
     if options.prettyPrinted { output.bytes.append(0x0A) }
+    try output.budget.check(output.bytes.count)
     return output.bytes
   }
 }
@@ -35,8 +36,10 @@ struct OpenStepOutput {
   let stringifiesScalars: Bool
   let writesGNUstepScalars: Bool
   private var path: [String] = []
+  let budget: OutputBudget
 
   init(options: PropertyListWritingOptions) {
+    budget = OutputBudget(options, format: .openStep)
     pretty = options.prettyPrinted
     sortedKeys = options.sortedKeys
     stringifiesScalars = options.openStepStringifiesScalars
@@ -113,6 +116,7 @@ struct OpenStepOutput {
     }
     bytes.append(UInt8(ascii: "("))
     for (position, element) in array.enumerated() {
+      try budget.check(bytes.count)
       if pretty {
         newline(indent: indent + 1)
       } else if position > 0 {
@@ -136,6 +140,7 @@ struct OpenStepOutput {
     if sortedKeys { order.sort { dictionary.keys[$0].utf8.lexicographicallyPrecedes(dictionary.keys[$1].utf8) } }
     bytes.append(UInt8(ascii: "{"))
     for (position, index) in order.enumerated() {
+      try budget.check(bytes.count)
       if pretty {
         newline(indent: indent + 1)
       } else if position > 0 {

@@ -43,6 +43,7 @@ public struct XcodeProjectWriter: Sendable {
     output.bytes.append(contentsOf: XcodeProjectOutput.header)
     try output.write(value, indent: 0, flat: false, referencing: true)
     output.bytes.append(0x0A)
+    try OutputBudget(options, format: .openStep).check(output.bytes.count)
     return output.bytes
   }
 }

@@ -22,6 +22,18 @@ struct StreamWriterChecks {
     if valueCount > maximumValueCount { try stop(.writtenValueLimit) }
   }
 
+  /// A string or data object of a binary plist, of `size` bytes, occurs again: a long one stops,
+  /// so that the value path can weigh the output before writing any of it (a text form writes
+  /// it out at each place).
+  @inline(__always)
+  mutating func checkRepeated(size: Int) throws(PropertyListError) -> Bool {
+    if size >= Self.repeatedScalarSize { try stop(.repeatedScalar) }
+    return false
+  }
+
+  /// The size from which a repeated string or data stops the writing.
+  private static let repeatedScalarSize = 4096
+
   /// A dictionary opens.
   mutating func openDictionary() { keys.openDictionary() }
 

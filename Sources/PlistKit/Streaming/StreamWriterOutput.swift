@@ -8,13 +8,21 @@ struct StreamWriterOutput {
   static let chunkSize = 1 << 20
 
   private let write: Write?
+  /// The most bytes of output (``PropertyListWritingOptions/maximumOutputSize``).
+  private let limit: Int
   /// Bytes handed on so far.
   private(set) var handedOn = 0
+  /// True once the output passed `limit`: the writer stopped, and the value path decides.
+  private(set) var exceededLimit = false
   /// The first failure of `write`: the output is then lost, and the writer stops.
   private(set) var failure: PropertyListError?
 
-  /// Output handed to `write`, or kept for the caller without it.
-  init(write: Write?) { self.write = write }
+  /// Output handed to `write`, or kept for the caller without it, up to `limit` bytes (see
+  /// ``PropertyListWritingOptions/maximumOutputSize``; nil for no limit).
+  init(write: Write?, limit: Int? = nil) {
+    self.write = write
+    self.limit = limit ?? Int.max
+  }
 
   /// The capacity to reserve for the writer's buffer.
   var initialCapacity: Int { write == nil ? 1 << 16 : Self.chunkSize + Self.chunkSize >> 2 }
@@ -22,6 +30,7 @@ struct StreamWriterOutput {
   /// Hands `bytes` on and empties them, once they reach a chunk (and `force` is false).
   @inline(__always)
   mutating func handOn(_ bytes: inout [UInt8], force: Bool = false) throws(PropertyListError) {
+    try checkLimit(pending: bytes.count)
     guard let write, force || bytes.count >= Self.chunkSize else { return }
     if let failure { throw failure }
     do {
@@ -32,6 +41,16 @@ struct StreamWriterOutput {
     }
     handedOn += bytes.count
     bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Stops the writer once the output, with `pending` bytes not handed on yet, passes the
+  /// limit: for a writer that holds output back for a while (the JSON writer's dictionaries that
+  /// may need a wrapper).
+  @inline(__always)
+  mutating func checkLimit(pending: Int) throws(PropertyListError) {
+    guard handedOn &+ pending > limit else { return }
+    exceededLimit = true
+    throw .streamWriterStopped
   }
 
   /// Hands the rest of the output on at its end; returns what is left in memory (all of the

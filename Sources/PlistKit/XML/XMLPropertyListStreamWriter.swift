@@ -28,7 +28,7 @@ package struct XMLPropertyListStreamWriter: PropertyListEventSink {
   /// `write` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
   init(options: PropertyListWritingOptions, write: StreamWriterOutput.Write?) {
     checks = StreamWriterChecks(options: options)
-    destination = StreamWriterOutput(write: write)
+    destination = StreamWriterOutput(write: write, limit: options.maximumOutputSize)
     output.realStyle = options.xmlRealStyle
     output.bytes.reserveCapacity(destination.initialCapacity)
     output.bytes.append(contentsOf: XMLPropertyListOutput.header)
@@ -41,6 +41,14 @@ package struct XMLPropertyListStreamWriter: PropertyListEventSink {
   package static var takesSharedContainers: Bool { true }
 
   package mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
+
+  package mutating func repeatString(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
+    try checks.checkRepeated(size: length)
+  }
+
+  package mutating func repeatData(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
+    try checks.checkRepeated(size: length)
+  }
 
   package mutating func beginArray() throws(PropertyListError) { try begin("<array") }
 

@@ -37,7 +37,10 @@ public struct XMLPropertyListWriter: Sendable {
     try options.checkExpansion(of: value, in: .xml)
     var output = XMLPropertyListOutput(sortedKeys: options.sortedKeys)
     output.realStyle = options.xmlRealStyle
+    let budget = OutputBudget(options, format: .xml)
+    output.budget = budget
     try output.writeDocument(value)
+    try budget.check(output.bytes.count)
     return output.bytes
   }
 }
@@ -59,6 +62,8 @@ package struct XMLPropertyListOutput {
   private var stack: [Frame] = []
   let sortedKeys: Bool
   package var realStyle = XMLRealStyle.coreFoundation
+  /// The most bytes to write (see ``PropertyListWritingOptions/maximumOutputSize``).
+  package var budget: OutputBudget?
 
   package init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
 
@@ -81,6 +86,7 @@ package struct XMLPropertyListOutput {
         appendIndented(top.dictionary == nil ? "</array>\n" : "</dict>\n", depth: depth - 1)
         continue
       }
+      if let budget { try budget.check(bytes.count) }
       let index = top.next
       stack[stack.count - 1].next += 1
       if let dictionary = top.dictionary {

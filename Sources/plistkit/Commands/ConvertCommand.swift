@@ -21,7 +21,7 @@ extension CommandSpec {
     options: [
       ConvertJob.to.spec, ConvertJob.output.spec, ConvertJob.inPlace.spec, ConvertJob.newExtension.spec,
       SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.compact.spec, ConvertJob.sortKeys.spec,
-      SharedOptions.stringify.spec, ConvertJob.projectName.spec, NestedPlists.option.spec,
+      SharedOptions.stringify.spec, ConvertJob.projectName.spec, NestedPlists.option.spec, OutputLimit.option.spec,
     ],
     arguments: [ConvertJob.files.spec],
     examples: [
@@ -71,7 +71,7 @@ private struct ConvertJob: Sendable {
   /// `--nested`: open the plists and archives inside data values.
   let opensNested: Bool
 
-  init(_ context: CommandContext) {
+  init(_ context: CommandContext) throws(CommandError) {
     files = context[Self.files]
     target = context[Self.to] ?? .xml
     source = context[SharedOptions.from]
@@ -79,6 +79,7 @@ private struct ConvertJob: Sendable {
     writingOptions = context.writingOptions
     writingOptions.prettyPrinted = !context[SharedOptions.compact]
     writingOptions.sortedKeys = context[Self.sortKeys]
+    writingOptions.maximumOutputSize = try context.givenOutputLimit()
     output = context[Self.output]
     inPlace = context[Self.inPlace]
     newExtension = context[Self.newExtension]
@@ -156,7 +157,9 @@ private struct ConvertJob: Sendable {
   private func convertNested(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
     let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
     let (opened, notes) = NestedPlists.open(value, path: path)
-    let converted = try PropertyListIO.serialize(opened, as: target, options: writingOptions, path: path)
+    let converted = try PropertyListIO.serialize(
+      opened, as: target, options: writingOptions.boundingOutput(forInputSize: FileSystem.size(of: path) ?? 0),
+      path: path)
     guard let destination = destination(of: path) else { return (converted, notes) }
     try PropertyListIO.writeFile(converted, to: destination)
     return (nil, notes)
@@ -170,7 +173,9 @@ private struct ConvertJob: Sendable {
       projectName ?? destination.flatMap(DocumentEditing.projectName(of:)) ?? DocumentEditing.projectName(of: path)
     let converted: [UInt8]
     do {
-      converted = try XcodeProjectWriter(projectName: name, options: writingOptions).write(value)
+      converted = try XcodeProjectWriter(
+        projectName: name, options: writingOptions.boundingOutput(forInputSize: FileSystem.size(of: path) ?? 0)
+      ).write(value)
     } catch {
       throw .file(path, error)
     }

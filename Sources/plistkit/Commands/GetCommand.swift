@@ -19,8 +19,7 @@ extension CommandSpec {
     options: [
       GetOptions.to.spec, GetOptions.expect.spec, GetOptions.noNewline.spec, SharedOptions.withPaths.spec,
       GetOptions.output.spec, SharedOptions.compact.spec, SharedOptions.typed.spec, SharedOptions.from.spec,
-      SharedOptions.stringify.spec,
-      SharedOptions.archive.spec,
+      SharedOptions.stringify.spec, SharedOptions.archive.spec, OutputLimit.option.spec,
     ],
     arguments: [GetOptions.file.spec, GetOptions.keyPath.spec],
     examples: [
@@ -66,7 +65,7 @@ extension CommandSpec {
       let bytes: [UInt8]
       if let format = context[GetOptions.to] {
         let value = KeyPathLookup.combined(matches, pattern: keyPath, withPaths: withPaths)
-        var writing = context.writingOptions
+        var writing = try context.writingOptions(forInput: path)
         writing.prettyPrinted = !context[SharedOptions.compact]
         var written = try PropertyListIO.serialize(value, as: format, options: writing, path: path)
         // One line of output ends as a line, as the indented form does (--no-newline leaves it bare).
@@ -75,6 +74,8 @@ extension CommandSpec {
         }
         bytes = written
       } else {
+        try ExpansionCheck.refuseLargeRawText(
+          matches.map(\.value), limit: try context.outputLimit(forInput: path), path: path)
         let text = KeyPathLookup.lines(matches, withPaths: withPaths, RawText.render).joined(separator: "\n")
         bytes = Array((text + (context[GetOptions.noNewline] ? "" : "\n")).utf8)
       }

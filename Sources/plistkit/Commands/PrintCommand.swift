@@ -18,7 +18,7 @@ extension CommandSpec {
       """,
     options: [
       PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
-      NestedPlists.option.spec,
+      NestedPlists.option.spec, OutputLimit.option.spec,
     ],
     arguments: [PrintOptions.file.spec, PrintOptions.keyPath.spec],
     examples: [
@@ -50,8 +50,15 @@ extension CommandSpec {
         value = NestedPlists.open(value, path: path, context: context)
       }
       try ExpansionCheck.refuseSharingBomb(value, path: path)
-      let printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))
-      printer.write(value, to: context.output)
+      let limit = try context.outputLimit(forInput: path)
+      try ExpansionCheck.refuseLargeTree(value, limit: limit, path: path)
+      var printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))
+      printer.maximumOutputSize = limit
+      do throws(PropertyListError) {
+        try printer.write(value, to: context.output)
+      } catch {
+        throw CommandError.file(path, error)
+      }
       return .success
     }
   )

@@ -19,7 +19,7 @@ extension CommandSpec {
       """,
     options: [
       UnarchiveOptions.to.spec, UnarchiveOptions.graph.spec, UnarchiveOptions.typed.spec, UnarchiveOptions.noClass.spec,
-      NestedPlists.option.spec, UnarchiveOptions.output.spec,
+      NestedPlists.option.spec, UnarchiveOptions.output.spec, OutputLimit.option.spec,
     ],
     arguments: [UnarchiveOptions.file.spec],
     examples: [
@@ -42,7 +42,9 @@ extension CommandSpec {
         throw CommandError.usage("--nested shows the plain view; the object graph of --graph keeps data as it is")
       }
       let input = try PropertyListIO.readBytes(path)
-      var options = PropertyListWritingOptions(jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain)
+      var options = PropertyListWritingOptions(
+        jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain,
+        maximumOutputSize: try context.outputLimit(forInput: path))
       if !context[UnarchiveOptions.graph], !nested,
         try KeyedArchiveIO.writePlainView(
           of: input, path: path, options: PlainViewOptions(includesClassNames: !context[UnarchiveOptions.noClass]),

@@ -12,12 +12,28 @@ struct TreePrinter {
   /// Bytes of data shown before the preview is cut.
   var dataPreviewLength = 16
 
+  /// The most bytes to write (see ``ExpansionCheck/refuseLargeTree(_:limit:path:)``, which
+  /// weighs the least the tree makes before anything is written; indentation can add more).
+  var maximumOutputSize = Int.max
+
   /// Writes the tree to `output` in pieces, so a large file never builds one huge string.
-  func write(_ value: PropertyList, to output: BufferedOutput) {
+  ///
+  /// - Throws: a ``PropertyListError/Kind/limitExceeded`` error once the text passes
+  ///   ``maximumOutputSize``, having written what came before.
+  func write(_ value: PropertyList, to output: BufferedOutput) throws(PropertyListError) {
     var text = ""
-    append(value, indent: 0, to: &text) { pending in
+    var written = 0
+    let limit = maximumOutputSize
+    let complete = append(value, indent: 0, to: &text) { pending in
+      written &+= pending.utf8.count
+      guard written <= limit else { return false }
       output.write(pending)
       pending = ""
+      return true
+    }
+    guard complete, written &+ text.utf8.count < limit else {
+      throw PropertyListWritingOptions.outputLimitError(
+        "the printed text passed \(limit) bytes while it was written", limit: limit, format: nil)
     }
     text.append("\n")
     output.write(text)
@@ -33,35 +49,44 @@ struct TreePrinter {
   /// Text collected before it is handed to the flush function.
   private static let flushSize = 1 << 16
 
+  /// Appends `value`'s tree to `text`, flushing it as it grows; false once `flush` says the
+  /// output is over its limit.
   private func append(
-    _ value: PropertyList, indent: Int, to text: inout String, flush: (inout String) -> Void
-  ) {
-    if text.utf8.count >= Self.flushSize { flush(&text) }
+    _ value: PropertyList, indent: Int, to text: inout String, flush: (inout String) -> Bool
+  ) -> Bool {
+    if text.utf8.count >= Self.flushSize, !flush(&text) { return false }
     switch value {
     case .dictionary(let dictionary):
-      guard !dictionary.isEmpty else { return text.append("{}") }
+      guard !dictionary.isEmpty else {
+        text.append("{}")
+        return true
+      }
       text.append("{\n")
       for (key, element) in dictionary {
         text.append(Self.indentation(indent + 1))
         text.append(palette.paint(Self.quoted(key), .key))
         text.append(" => ")
-        append(element, indent: indent + 1, to: &text, flush: flush)
+        guard append(element, indent: indent + 1, to: &text, flush: flush) else { return false }
         text.append("\n")
       }
       text.append(Self.indentation(indent) + "}")
     case .array(let array):
-      guard !array.isEmpty else { return text.append("[]") }
+      guard !array.isEmpty else {
+        text.append("[]")
+        return true
+      }
       text.append("[\n")
       for (index, element) in array.enumerated() {
         text.append(Self.indentation(indent + 1))
         text.append("\(index) => ")
-        append(element, indent: indent + 1, to: &text, flush: flush)
+        guard append(element, indent: indent + 1, to: &text, flush: flush) else { return false }
         text.append("\n")
       }
       text.append(Self.indentation(indent) + "]")
     default:
       text.append(scalar(value))
     }
+    return true
   }
 
   /// One non-container value.

@@ -40,7 +40,18 @@ struct PlutilRunner {
       if !invocation.silent { output.writeLine("\(file): OK") }
     case .print:
       let value = try PropertyListIO.read(file).value
-      TreePrinter(palette: Palette(isEnabled: false)).write(value, to: output)
+      // The checks of `print`: a sharing bomb or a long string shared from many places would
+      // print without end.
+      try ExpansionCheck.refuseSharingBomb(value, path: file)
+      let limit = PropertyListWritingOptions.defaultMaximumOutputSize(forInputSize: FileSystem.size(of: file) ?? 0)
+      try ExpansionCheck.refuseLargeTree(value, limit: limit, path: file)
+      var printer = TreePrinter(palette: Palette(isEnabled: false))
+      printer.maximumOutputSize = limit
+      do throws(PropertyListError) {
+        try printer.write(value, to: output)
+      } catch {
+        throw CommandError.file(file, error)
+      }
     case .convert(let name) where SourceLiteralLanguage(rawValue: name) != nil:
       try convertToLiteral(file, language: SourceLiteralLanguage(rawValue: name)!)
     case .convert(let name):
@@ -63,7 +74,9 @@ struct PlutilRunner {
       let value = try lookUp(keyPath, in: file, expect: expect)
       let bytes: [UInt8]
       if let format = Self.format(named: name) {
-        bytes = try PropertyListIO.serialize(value, as: format, options: writingOptions, path: file)
+        bytes = try PropertyListIO.serialize(
+          value, as: format, options: writingOptions.boundingOutput(forInputSize: FileSystem.size(of: file) ?? 0),
+          path: file)
       } else {
         bytes = Array((RawText.render(value) + (invocation.noNewline ? "" : "\n")).utf8)
       }

@@ -24,6 +24,7 @@ extension PropertyListError.Remedy {
     case .plistkit:
       switch self {
       case .openStepStringifiesScalars: "--\(SharedOptions.stringify.spec.long)"
+      case .maximumOutputSize: "--\(OutputLimit.option.spec.long)"
       }
     case .plutil, .plistBuddy: nil
     }

@@ -18,6 +18,8 @@ enum MeasuredRun {
   struct Outcome {
     var status: Int32
     var stderr: String
+    /// How many bytes the child wrote to standard output.
+    var stdoutSize: Int
     /// CPU time of the child, user + system.
     var cpuSeconds: Double
     /// Wall time from spawn to exit.
@@ -51,11 +53,12 @@ enum MeasuredRun {
   static func run(_ arguments: [String], memoryLimit: Int?) throws -> Outcome {
     let scratch = try TemporaryDirectory()
     let errorPath = scratch.url.appendingPathComponent("stderr").path
+    let outputPath = scratch.url.appendingPathComponent("stdout").path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     // The shell sets the limit on itself and then becomes the CLI through exec.
     let script = (memoryLimit.map { "ulimit -d \($0 / 1024) && " } ?? "") + "exec \"$0\" \"$@\""
@@ -79,6 +82,7 @@ enum MeasuredRun {
     return Outcome(
       status: exitStatus,
       stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self),
+      stdoutSize: (try FileManager.default.attributesOfItem(atPath: outputPath)[.size] as? Int) ?? 0,
       cpuSeconds: cpu, wallSeconds: wall)
   }
 }

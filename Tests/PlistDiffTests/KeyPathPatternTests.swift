@@ -2,7 +2,7 @@ import PlistDiff
 import PlistKit
 import Testing
 
-@Suite("Key path patterns")
+@Suite("Key path patterns with globs, as diff ignores them")
 struct KeyPathPatternTests {
   @Test("literal components, * for any one component, * inside a component, escapes")
   func matching() {
@@ -14,8 +14,30 @@ struct KeyPathPatternTests {
       ("", "", true), ("é", "e\u{301}", false),
     ]
     for (pattern, path, expected) in cases {
-      #expect(KeyPathPattern(pattern).matches(PropertyListKeyPath(path)) == expected, "\(pattern) ~ \(path)")
+      let parsed = PropertyListKeyPattern(globbing: pattern)
+      #expect(parsed.matches(PropertyListKeyPath(path)) == expected, "\(pattern) ~ \(path)")
     }
+  }
+
+  @Test("a glob reads back from its text; the plain parser keeps a star inside a key literal")
+  func globText() {
+    #expect(PropertyListKeyPattern(globbing: "A.*.Mod*Date").components == [.name("A"), .any, .glob(["Mod", "Date"])])
+    #expect(PropertyListKeyPattern(globbing: #"a\*b*c"#).components == [.glob(["a*b", "c"])])
+    for text in ["A.*.Mod*Date", #"a\*b*c"#, "*x*", #"p\.q*"#] {
+      #expect(PropertyListKeyPattern(globbing: text).description == text)
+    }
+    #expect(PropertyListKeyPattern("Mod*Date").components == [.name("Mod*Date")])
+    #expect(PropertyListKeyPattern(globbing: "Mod*Date").hasWildcard)
+  }
+
+  @Test("print's matching takes a glob as a wildcard over keys and indices")
+  func globMatches() throws {
+    let value: PropertyList = ["ModDate": 1, "ModifiedDate": 2, "Name": 3, "L": ["a", "b"]]
+    #expect(
+      try value.matches(of: PropertyListKeyPattern(globbing: "Mod*Date")).map(\.path.description) == [
+        "ModDate", "ModifiedDate",
+      ])
+    #expect(try value.matches(of: PropertyListKeyPattern(globbing: "L.1*")).map(\.value) == ["b"])
   }
 
   @Test("a key path's text still parses as before")

@@ -90,7 +90,8 @@ struct ValueDiffTests {
   func ignored() {
     let a: PropertyList = ["P": [["Name": "A", "Modified": 1], ["Name": "B", "Modified": 2]], "Stamp": 5, "Keep": 1]
     let b: PropertyList = ["P": [["Name": "A", "Modified": 3], ["Name": "C", "Modified": 4]], "Stamp": 6, "Keep": 2]
-    let options = PropertyListDiffOptions(ignoredPaths: ["P.*.Modified", "Sta*"])
+    let options = PropertyListDiffOptions(
+      ignoredPaths: ["P.*.Modified", "Sta*"].map(PropertyListKeyPattern.init(globbing:)))
     #expect(diffLines(a, b, options: options) == [#"~ P.1.Name: "B" → "C""#, "~ Keep: 1 → 2"])
     #expect(
       diffLines(a, b, options: PropertyListDiffOptions(ignoredPaths: ["P"])) == ["~ Stamp: 5 → 6", "~ Keep: 1 → 2"])

@@ -52,7 +52,7 @@ extension ObjectGraph {
       }
       let keys: [String]
       switch first {
-      case .any: keys = Array(top.keys)
+      case .any, .glob: keys = top.keys.filter { first.matches($0) }
       case .name(let key):
         guard top[key] != nil else {
           throw KeyedArchiveError(.keyPath, at: PropertyListKeyPath(components: [key]).description, "no such key")
@@ -64,7 +64,7 @@ extension ObjectGraph {
         if components.isEmpty {
           found.append((PropertyListKeyPath(components: trail), .top(key)))
         } else {
-          try collect(components, from: top[key]!, strict: first != .any, trail: &trail, into: &found)
+          try collect(components, from: top[key]!, strict: first.isName, trail: &trail, into: &found)
         }
       }
     }
@@ -84,8 +84,7 @@ extension ObjectGraph {
     guard let id = start.uidValue.map(Int.init), id < count, let instance = self[id].instance else {
       guard strict else { return }
       let here = PropertyListKeyPath(components: trail).description
-      let name =
-        if case .name(let name) = component { PropertyListKeyPath(components: [name]).description } else { "*" }
+      let name = PropertyListKeyPattern(components: [component]).description
       throw KeyedArchiveError(
         .keyPath, at: here.isEmpty ? name : here + "." + name, "cannot look inside a \(describe(start))")
     }
@@ -102,9 +101,9 @@ extension ObjectGraph {
       } catch  where !strict {
         return
       }
-    case .any: children = allChildren(of: instance, id: id)
+    case .any, .glob: children = allChildren(of: instance, id: id).filter { component.matches($0.component) }
     }
-    let strictBelow = strict && component != .any
+    let strictBelow = strict && component.isName
     for (name, slot) in children {
       trail.append(name)
       defer { trail.removeLast() }
@@ -131,5 +130,12 @@ extension ObjectGraph {
       }
     }
     return children
+  }
+}
+
+extension PropertyListKeyPattern.Component {
+  /// True for a key or index, which names one place (a wildcard or glob may name none).
+  fileprivate var isName: Bool {
+    if case .name = self { true } else { false }
   }
 }

@@ -1,11 +1,15 @@
+import PlistKit
+
 /// What a diff reports.
 public struct PropertyListDiffOptions: Sendable, Equatable {
   /// Report a dictionary whose shared keys are in another order (key order is otherwise no
   /// difference: property lists compare dictionaries as sets of entries).
   public var reportsKeyOrder: Bool
   /// Values to leave out: a path matching one of these patterns (in the old value, or in the
-  /// new one for an addition) is no difference, and neither is anything below it.
-  public var ignoredPaths: [KeyPathPattern]
+  /// new one for an addition) is no difference, and neither is anything below it. Read them
+  /// with ``PlistKit/PropertyListKeyPattern/init(globbing:)`` for a `*` inside a component
+  /// (`*Date`), as `plistkit diff --ignore` does.
+  public var ignoredPaths: [PropertyListKeyPattern]
   /// Steps the alignment of arrays may take in one diff, all arrays together, before it gives
   /// up matching what is left (see ``PropertyListDiff``); nil for a budget proportional to the
   /// size of the values.
@@ -14,7 +18,7 @@ public struct PropertyListDiffOptions: Sendable, Equatable {
   var standIns: StandIns?
 
   /// Makes options.
-  public init(reportsKeyOrder: Bool = false, ignoredPaths: [KeyPathPattern] = [], alignmentBudget: Int? = nil) {
+  public init(reportsKeyOrder: Bool = false, ignoredPaths: [PropertyListKeyPattern] = [], alignmentBudget: Int? = nil) {
     self.reportsKeyOrder = reportsKeyOrder
     self.ignoredPaths = ignoredPaths
     self.alignmentBudget = alignmentBudget

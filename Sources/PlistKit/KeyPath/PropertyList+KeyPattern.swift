@@ -47,23 +47,24 @@ extension PropertyList {
     }
     let rest = pattern.dropFirst()
     switch (component, self) {
-    case (.any, .dictionary(let dictionary)):
-      for (key, element) in dictionary {
+    case (.any, .dictionary(let dictionary)), (.glob, .dictionary(let dictionary)):
+      for (key, element) in dictionary where component.matches(key) {
         trail.append(key)
         defer { trail.removeLast() }
         try element.collectMatches(of: rest, strict: false, trail: &trail, into: &found)
       }
-    case (.any, .array(let array)):
-      for (index, element) in array.enumerated() {
+    case (.any, .array(let array)), (.glob, .array(let array)):
+      for (index, element) in array.enumerated() where component.matches(String(index)) {
         trail.append(String(index))
         defer { trail.removeLast() }
         try element.collectMatches(of: rest, strict: false, trail: &trail, into: &found)
       }
-    case (.any, _):
+    case (.any, _), (.glob, _):
       if strict {
         let here = PropertyListKeyPath(components: trail).description
+        let text = component.patternText
         throw PropertyListError(
-          .keyPath, at: .keyPath(here.isEmpty ? "*" : here + ".*"),
+          .keyPath, at: .keyPath(here.isEmpty ? text : here + "." + text),
           "cannot look inside \(withArticle(kind.rawValue)): not an array or dictionary")
       }
     case (.name(let key), .dictionary(let dictionary)):

@@ -11,6 +11,11 @@ public struct PropertyListKeyPattern: Hashable, Sendable, CustomStringConvertibl
     case name(String)
     /// Every key or index at this level.
     case any
+    /// Every key or index at this level made of these literal pieces in order, with any run of
+    /// characters before, between and after them as the stars between the pieces say
+    /// (`Mod*Date` is `["Mod", "Date"]`, `*Date` is `["", "Date"]`). Only
+    /// ``init(globbing:)`` makes it.
+    case glob([String])
   }
 
   /// The components, unescaped.
@@ -58,16 +63,10 @@ public struct PropertyListKeyPattern: Hashable, Sendable, CustomStringConvertibl
   /// Parses a pattern literal.
   public init(stringLiteral value: String) { self.init(value) }
 
-  /// True when some component is `*`, so that the pattern may name any number of values.
-  public var hasWildcard: Bool { components.contains(.any) }
+  /// True when some component is `*` or a glob, so that the pattern may name any number of
+  /// values.
+  public var hasWildcard: Bool { components.contains { if case .name = $0 { false } else { true } } }
 
   /// The dotted form: `*` for a wildcard, with dots, backslashes and a literal `*` escaped.
-  public var description: String {
-    components.map { component in
-      switch component {
-      case .any: "*"
-      case .name(let name): PropertyListKeyPath(components: [name]).description
-      }
-    }.joined(separator: ".")
-  }
+  public var description: String { components.map(\.patternText).joined(separator: ".") }
 }

@@ -77,7 +77,8 @@ private struct DiffJob {
     guard paths.0 != "-" || paths.1 != "-" else { throw .usage("A and B cannot both be standard input") }
     let format = context[SharedOptions.from]
     let options = PropertyListDiffOptions(
-      reportsKeyOrder: context[Self.keyOrder], ignoredPaths: context[Self.ignore].map { KeyPathPattern($0) })
+      reportsKeyOrder: context[Self.keyOrder],
+      ignoredPaths: context[Self.ignore].map { PropertyListKeyPattern(globbing: $0) })
     var printer = DifferencePrinter(palette: Palette.resolve(context[Self.color]))
     var oldInput: InputBuffer? = try PropertyListIO.readBytes(paths.0)
     var newInput: InputBuffer?

@@ -37,6 +37,9 @@ struct XMLInputSource {
   private var isWide = false
   /// Bytes handed to libxml2 as they are (not transcoded), to place a NUL byte.
   private var rawHandedOver = 0
+  /// The parser reading this input, once it exists: a start tag with a flood of attributes is
+  /// noticed from it (see ``XMLAttributeLimit/isFlooded(_:)``).
+  var context: xmlParserCtxtPtr?
 
   /// Reads from bytes in memory.
   init(bytes: UnsafeRawBufferPointer) { origin = .memory(bytes) }
@@ -47,6 +50,12 @@ struct XMLInputSource {
   static let read: xmlInputReadCallback = { context, buffer, length in
     guard let context, let buffer, length > 0 else { return 0 }
     let source = context.assumingMemoryBound(to: XMLInputSource.self)
+    // libxml2 asks for more input every few kilobytes, also inside a long start tag: ending the
+    // input there stops a flood of attributes before it costs quadratic time.
+    if let parser = source.pointee.context, source.pointee.failure == nil, XMLAttributeLimit.isFlooded(parser) {
+      source.pointee.failure = XMLAttributeLimit.error(at: XMLPropertyListParser.currentPosition(in: parser))
+      return 0
+    }
     return Int32(source.pointee.fill(UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
   }
 

@@ -7,10 +7,13 @@ extension XMLPropertyListParser {
   static func makeHandler() -> xmlSAXHandler {
     var handler = xmlSAXHandler()
     handler.initialized = UInt32(XML_SAX2_MAGIC)
-    handler.startElementNs = { user, localName, prefix, _, _, _, _, _, _ in
+    handler.startElementNs = { user, localName, prefix, _, namespaceCount, _, attributeCount, _, _ in
       guard let user, let localName else { return }
       XMLPropertyListParser.with(user) { parser in
         guard !parser.hasFailed else { return }
+        guard Int(namespaceCount) + Int(attributeCount) <= XMLAttributeLimit.maximumCount else {
+          return parser.fail(.limitExceeded, at: parser.tagStartPosition, XMLAttributeLimit.message)
+        }
         parser.startElement(name: localName, prefix: prefix)
       }
     }

@@ -99,6 +99,7 @@ public struct XMLPropertyListReader: Sendable, PropertyListEventReader {
       xmlFreeParserCtxt(context)
     }
     parser.pointee.context = context
+    input.pointee.context = context
     // UTF-32 reaches libxml2 as UTF-8: the encoding the document declares no longer applies.
     xmlCtxtUseOptions(
       context,
@@ -110,6 +111,7 @@ public struct XMLPropertyListReader: Sendable, PropertyListEventReader {
     xmlParseDocument(context)
     xmlSetStructuredErrorFunc(previousHandlerContext, previousHandler)
     parser.pointee.context = nil
+    input.pointee.context = nil
     parser.pointee.source = nil
     if let failure = parser.pointee.sinkFailure { throw failure }
     if let failure = input.pointee.failure { throw failure }

@@ -13,7 +13,7 @@ final class EncodingArena {
   struct Node {
     /// A scalar's bits, or the index of its string or data.
     var payload: UInt64
-    /// The index of the key in ``strings`` when the node is in a dictionary, or -1.
+    /// The index of the key in ``keys`` when the node is in a dictionary, or -1.
     var key: Int32 = -1
     /// The next child of the same container, or -1.
     var next: Int32 = -1
@@ -37,6 +37,9 @@ final class EncodingArena {
   @exclusivity(unchecked) private(set) var nodeCount = 0
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private(set) var strings: [String] = []
+  /// The dictionary keys, apart from the strings: the writers keep what they make of a key
+  /// (its object, its XML line) by its index here, and those are few.
+  @exclusivity(unchecked) private(set) var keys: [String] = []
   /// The data values, as they were given: a `Data` encoded is kept, not copied.
   @exclusivity(unchecked) private(set) var data: [Data] = []
   /// The class chains of archived objects, by the index a node's payload holds.
@@ -44,10 +47,17 @@ final class EncodingArena {
 
   /// The keys stored last, by the bits of their `String`: a type's keys are the same strings
   /// (literals) in every record, so each is stored once rather than once per record (16 bytes
-  /// a key, as much as the values of a record of small fields). A string that is still stored
-  /// cannot have its bits taken by another, so equal bits are the same string.
+  /// a key, as much as the values of a record of small fields), and has the same index in
+  /// every record, by which the writers keep what they make of it. A string that is still
+  /// stored cannot have its bits taken by another, so equal bits are the same string.
+  ///
+  /// Four ways to a set, so that two keys of a type whose bits fall in the same set do not
+  /// push each other out (and get stored again for every record).
   private let recentKeys: UnsafeMutablePointer<RecentKey>
-  private static let recentKeyCount = 64
+  private static let recentKeySets = 64
+  private static let recentKeyWays = 4
+  /// Which way of a full set a missing key goes in next.
+  @exclusivity(unchecked) private var nextWay = 0
 
   private struct RecentKey {
     var bits: (UInt64, UInt64)
@@ -57,8 +67,9 @@ final class EncodingArena {
   init() {
     capacity = 256
     nodes = PlainMemory.allocate(Node.self, capacity: capacity)
-    recentKeys = PlainMemory.allocate(RecentKey.self, capacity: Self.recentKeyCount)
-    recentKeys.initialize(repeating: RecentKey(bits: (0, 0), index: -1), count: Self.recentKeyCount)
+    let count = Self.recentKeySets * Self.recentKeyWays
+    recentKeys = PlainMemory.allocate(RecentKey.self, capacity: count)
+    recentKeys.initialize(repeating: RecentKey(bits: (0, 0), index: -1), count: count)
   }
 
   deinit {
@@ -67,16 +78,28 @@ final class EncodingArena {
     PlainMemory.free(recentKeys)
   }
 
-  /// The index in ``strings`` of `key`, stored once for as long as it is among the recent keys.
+  /// The index in ``keys`` of `key`, stored once for as long as it is among the recent keys.
   @inline(__always)
   private func keyIndex(_ key: String) -> Int32 {
     let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
-    let slot = Int(truncatingIfNeeded: ((bits.0 ^ bits.1) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-    let recent = recentKeys[slot]
-    if recent.index >= 0 && recent.bits == bits { return recent.index }
-    strings.append(key)
-    let index = Int32(truncatingIfNeeded: strings.count - 1)
-    recentKeys[slot] = RecentKey(bits: bits, index: index)
+    let mixed = (bits.0 &* 0x9E37_79B9_7F4A_7C15 ^ bits.1) &* 0xBF58_476D_1CE4_E5B9
+    let set = recentKeys + Int(truncatingIfNeeded: mixed >> 58) * Self.recentKeyWays
+    var free = -1
+    for way in 0..<Self.recentKeyWays {
+      let recent = set[way]
+      if recent.index < 0 {
+        if free < 0 { free = way }
+      } else if recent.bits == bits {
+        return recent.index
+      }
+    }
+    keys.append(key)
+    let index = Int32(truncatingIfNeeded: keys.count - 1)
+    if free < 0 {
+      free = nextWay
+      nextWay = (nextWay + 1) % Self.recentKeyWays
+    }
+    set[free] = RecentKey(bits: bits, index: index)
     return index
   }
 
@@ -184,7 +207,7 @@ final class EncodingArena {
     var found: Int32?
     var child = nodes[Int(node)].first
     while child >= 0 {
-      if strings[Int(nodes[Int(child)].key)].exactlyEquals(key) { found = child }
+      if keys[Int(nodes[Int(child)].key)].exactlyEquals(key) { found = child }
       child = nodes[Int(child)].next
     }
     return found
@@ -203,7 +226,7 @@ final class EncodingArena {
   }
 
   /// The key of a dictionary's child.
-  func key(of node: Int32) -> String { strings[Int(nodes[Int(node)].key)] }
+  func key(of node: Int32) -> String { keys[Int(nodes[Int(node)].key)] }
 }
 
 /// What a node of an archive stands for, beyond its plain value.

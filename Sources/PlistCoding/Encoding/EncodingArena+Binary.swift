@@ -17,7 +17,7 @@ extension EncodingArena {
   func binary(_ node: Int32) -> [UInt8]? {
     var writer = ArenaBinaryWriter(arena: self)
     writer.output.append("bplist00")
-    guard let root = writer.write(node, depth: 1) else { return nil }
+    guard let root = writer.write(node) else { return nil }
     writer.finish(root: root)
     return writer.output.bytes()
   }
@@ -34,8 +34,14 @@ private struct ArenaBinaryWriter: ~Copyable {
   var shared = SharedObjectTable()
   /// The references collected by the containers being written, the innermost last; a
   /// dictionary's alternate key, value, key, value.
-  var references: [Int] = []
-  var recentKeys = RecentKeyCache()
+  var references = GrowingBuffer<Int>(capacity: 1024)
+  /// The key indices of the last dictionary written, and whether it repeated a key: records
+  /// of one type have the same keys, whose objects need not be compared again.
+  var lastKeyIndices: [Int32] = []
+  var lastRepeatsKey = false
+  /// The object of each of the arena's keys once written, or -1: a key is the same string in
+  /// every record of a type, and is then looked up by its index rather than by its bytes.
+  var keyObjects: [Int]
   /// PlistKit's string encoder's output, for strings that are not ASCII.
   var scratch: [UInt8] = []
 
@@ -43,6 +49,7 @@ private struct ArenaBinaryWriter: ~Copyable {
     self.arena = arena
     // Every node is at most one object, and every key one more.
     referenceSize = Self.byteCount(holding: 2 * arena.nodeCount + 1)
+    keyObjects = [Int](repeating: -1, count: arena.keys.count)
   }
 
   /// The fewest bytes (1…8) whose unsigned big-endian integers reach `value`.
@@ -52,9 +59,9 @@ private struct ArenaBinaryWriter: ~Copyable {
     return count
   }
 
-  /// Writes `node` (inside `depth` containers, itself included when it is one) and returns its
-  /// object number; nil when a dictionary in it repeats a key or it holds a UID.
-  mutating func write(_ node: Int32, depth: Int) -> Int? {
+  /// Writes `node` and returns its object number; nil when a dictionary in it repeats a key or
+  /// it holds a UID.
+  mutating func write(_ node: Int32) -> Int? {
     let value = arena.nodes[Int(node)]
     switch value.kind {
     case .string: return string(arena.strings[Int(value.payload)])
@@ -90,7 +97,7 @@ private struct ArenaBinaryWriter: ~Copyable {
       let start = references.count
       var child = value.first
       while child >= 0 {
-        guard let element = write(child, depth: depth + 1) else { return nil }
+        guard let element = write(child) else { return nil }
         references.append(element)
         child = arena.nodes[Int(child)].next
       }
@@ -98,15 +105,23 @@ private struct ArenaBinaryWriter: ~Copyable {
     case .dictionary:
       let start = references.count
       var child = value.first
-      var position = 0
       while child >= 0 {
-        references.append(key(arena.key(of: child), depth: depth, position: position))
-        guard let element = write(child, depth: depth + 1) else { return nil }
+        references.append(key(arena.nodes[Int(child)].key))
+        guard let element = write(child) else { return nil }
         references.append(element)
         child = arena.nodes[Int(child)].next
-        position += 1
       }
-      guard !repeatsKey(from: start) else { return nil }
+      // After the values, which may be dictionaries that change what was last written.
+      if !hasLastKeys(value.first) {
+        lastRepeatsKey = repeatsKey(from: start)
+        lastKeyIndices.removeAll(keepingCapacity: true)
+        var child = value.first
+        while child >= 0 {
+          lastKeyIndices.append(arena.nodes[Int(child)].key)
+          child = arena.nodes[Int(child)].next
+        }
+      }
+      guard !lastRepeatsKey else { return nil }
       return container(marker: 0xD, from: start, keyed: true)
     }
   }
@@ -126,15 +141,28 @@ private struct ArenaBinaryWriter: ~Copyable {
     output.appendBigEndian(UInt64(tableOffset), size: 8)
   }
 
-  /// The object of a dictionary key: the one last seen at this place when it is the same.
-  private mutating func key(_ key: String, depth: Int, position: Int) -> Int {
-    var key = key
-    return key.withUTF8 { utf8 in
-      if let cached = recentKeys.number(of: utf8, depth: depth, position: position) { return cached }
-      let number = string(utf8: utf8)
-      recentKeys.remember(utf8, number: number, depth: depth, position: position)
-      return number
+  /// The object of the arena's key at `index`: written (or found among the strings) once.
+  private mutating func key(_ index: Int32) -> Int {
+    let known = keyObjects[Int(index)]
+    if known >= 0 { return known }
+    let number = string(arena.keys[Int(index)])
+    keyObjects[Int(index)] = number
+    return number
+  }
+
+  /// True when the children from `first` on have the keys of the last dictionary written, by
+  /// their indices in the arena.
+  private func hasLastKeys(_ first: Int32) -> Bool {
+    var child = first
+    var position = 0
+    while child >= 0 {
+      guard position < lastKeyIndices.count, lastKeyIndices[position] == arena.nodes[Int(child)].key else {
+        return false
+      }
+      child = arena.nodes[Int(child)].next
+      position += 1
     }
+    return position == lastKeyIndices.count
   }
 
   /// True when the dictionary whose references start at `start` has a key object twice:
@@ -159,7 +187,8 @@ private struct ArenaBinaryWriter: ~Copyable {
     let count = references.count - start
     offsets.append(output.count)
     let size = referenceSize
-    let place = output.reserve(10 + count * size)
+    // Each reference is written as eight bytes, of which the next overwrites the rest.
+    let place = output.reserve(10 + count * size + 8)
     var written = Self.writeMarker(nibble, count: keyed ? count / 2 : count, at: place)
     if keyed {
       for index in stride(from: start, to: references.count, by: 2) {
@@ -177,7 +206,7 @@ private struct ArenaBinaryWriter: ~Copyable {
       }
     }
     output.advance(written)
-    references.removeSubrange(start...)
+    references.removeAll(from: start)
     return offsets.count - 1
   }
 
@@ -269,16 +298,31 @@ private struct SharedObjectTable: ~Copyable {
   }
 
   private var entries = GrowingBuffer<Entry>(capacity: 1024)
-  /// Open addressing: entry number + 1, or 0 for an empty slot.
-  private var slots = [Int32](repeating: 0, count: 1024)
+  private let hasher = ByteHash()
+  /// Open addressing: entry number + 1, or 0 for an empty slot; read and written through a
+  /// pointer, with no uniqueness check per write.
+  private var slots: UnsafeMutablePointer<Int32>
+  private var slotCount = 1024
+
+  init() {
+    slots = Self.emptySlots(slotCount)
+  }
+
+  deinit {
+    PlainMemory.free(slots)
+  }
+
+  private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<Int32> {
+    let slots = PlainMemory.allocate(Int32.self, capacity: count)
+    slots.initialize(repeating: 0, count: count)
+    return slots
+  }
 
   /// The number stored for `bytes`, or nil after storing `number` for them (the bytes must stay
   /// where they are).
   mutating func number(of bytes: UnsafeRawBufferPointer, insertingIfAbsent number: Int) -> Int? {
-    var hasher = Hasher()
-    hasher.combine(bytes: bytes)
-    let hash = UInt32(truncatingIfNeeded: hasher.finalize())
-    let mask = slots.count - 1
+    let hash = UInt32(truncatingIfNeeded: hasher.hash(bytes))
+    let mask = slotCount - 1
     var slot = Int(hash) & mask
     while slots[slot] != 0 {
       let entry = entries[Int(slots[slot] - 1)]
@@ -295,13 +339,15 @@ private struct SharedObjectTable: ~Copyable {
       Entry(
         bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int32(bytes.count),
         number: Int32(number), hash: hash))
-    if entries.count * 2 > slots.count { grow() }
+    if entries.count * 2 > slotCount { grow() }
     return nil
   }
 
   private mutating func grow() {
-    slots = [Int32](repeating: 0, count: slots.count * 2)
-    let mask = slots.count - 1
+    PlainMemory.free(slots)
+    slotCount *= 2
+    slots = Self.emptySlots(slotCount)
+    let mask = slotCount - 1
     for (index, entry) in entries.elements.enumerated() {
       var slot = Int(entry.hash) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }

@@ -93,6 +93,19 @@ struct EncodingOutput: ~Copyable {
     used += count
   }
 
+  /// `count` tabs: an indentation is a few bytes, written eight at a time (the bytes past
+  /// `count` are room not yet used) rather than by a call to `memset`.
+  @inline(__always)
+  mutating func appendTabs(_ count: Int) {
+    let place = UnsafeMutableRawPointer(reserve((count + 7) & ~7))
+    var offset = 0
+    while offset < count {
+      place.storeBytes(of: 0x0909_0909_0909_0909 as UInt64, toByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    used += count
+  }
+
   /// The low `size` bytes of `value`, most significant first.
   @inline(__always)
   mutating func appendBigEndian(_ value: UInt64, size: Int) {
@@ -100,16 +113,13 @@ struct EncodingOutput: ~Copyable {
     used += size
   }
 
-  /// Writes the low `size` bytes of `value` at `place`, most significant first.
+  /// Writes the low `size` bytes (1…8) of `value` at `place`, most significant first, as one
+  /// store of eight bytes: `place` must have room for eight, of which those after the first
+  /// `size` are left to be written over.
   @inline(__always)
   static func writeBigEndian(_ value: UInt64, size: Int, at place: UnsafeMutablePointer<UInt8>) {
-    var shift = 8 * (size - 1)
-    var index = 0
-    while shift >= 0 {
-      place[index] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
-      shift -= 8
-      index += 1
-    }
+    let word = (value &<< UInt64(64 - 8 * size)).bigEndian
+    UnsafeMutableRawPointer(place).storeBytes(of: word, as: UInt64.self)
   }
 
   /// Everything written, as one array; the chunks are given back as they are copied.

@@ -37,6 +37,13 @@ struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
     count += 1
   }
 
+  /// Removes the elements from `index` on.
+  @inline(__always)
+  mutating func removeAll(from index: Int) {
+    precondition(index >= 0 && index <= count, "a place in the buffer")
+    count = index
+  }
+
   /// The elements, for reading in order.
   var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 }

@@ -23,16 +23,23 @@ private struct ArenaXMLWriter: ~Copyable {
   /// PlistKit's own XML output, for what is not written here: reals, dates, escaped text.
   var scratch = XMLPropertyListOutput(sortedKeys: false)
   var order = KeyOrder()
+  /// The children of the dictionaries being written, the innermost last, each in key order.
+  var children: [Int32] = []
+  /// Each of the arena's keys as its `<key>` element once escaped (`start` -1 until then):
+  /// a type's keys are written once per record, and are then copied rather than looked at.
+  var keyElements: [(start: Int32, count: Int32)]
+  var keyElementBytes: [UInt8] = []
 
   init(arena: EncodingArena, realStyle: XMLRealStyle) {
     self.arena = arena
     scratch.realStyle = realStyle
+    keyElements = Array(repeating: (-1, 0), count: arena.keys.count)
   }
 
   /// Writes `node` at `depth`; false when it cannot be (see ``EncodingArena/xml(_:realStyle:)``).
   mutating func write(_ node: Int32, depth: Int) -> Bool {
     let value = arena.nodes[Int(node)]
-    output.append(repeating: 0x09, count: depth)
+    output.appendTabs(depth)
     switch value.kind {
     case .string:
       return element("<string>", text: arena.strings[Int(value.payload)], "</string>\n")
@@ -59,14 +66,12 @@ private struct ArenaXMLWriter: ~Copyable {
       let seconds = Double(bitPattern: value.payload)
       guard seconds.isFinite, ISO8601.writableRange.contains(seconds) else { return false }
       output.append("<date>")
-      scratch.bytes.removeAll(keepingCapacity: true)
-      ISO8601.append(seconds, to: &scratch.bytes)
-      output.append(scratch.bytes)
+      output.advance(ISO8601.write(seconds, to: output.reserve(ISO8601.longestForm)))
       output.append("</date>\n")
     case .data:
       output.append("<data>\n")
       appendBase64(arena.data[Int(value.payload)], depth: depth)
-      output.append(repeating: 0x09, count: depth)
+      output.appendTabs(depth)
       output.append("</data>\n")
     case .uid:
       // Only archives hold UIDs, and they are written from the value.
@@ -84,7 +89,7 @@ private struct ArenaXMLWriter: ~Copyable {
         guard write(child, depth: depth + 1) else { return false }
         child = arena.nodes[Int(child)].next
       }
-      output.append(repeating: 0x09, count: depth)
+      output.appendTabs(depth)
       output.append("</array>\n")
     case .dictionary:
       guard value.first >= 0 else {
@@ -92,15 +97,26 @@ private struct ArenaXMLWriter: ~Copyable {
         return true
       }
       output.append("<dict>\n")
-      var children = arena.children(of: node)
-      guard !order.sort(&children, in: arena) else { return false }
-      for child in children {
-        output.append(repeating: 0x09, count: depth + 1)
-        guard element("<key>", text: arena.key(of: child), "</key>\n"), write(child, depth: depth + 1) else {
-          return false
-        }
+      // This dictionary's children go on the stack, are put in order there, and come off
+      // when it is written; a dictionary inside it uses the stack above them.
+      let start = children.count
+      var child = value.first
+      while child >= 0 {
+        children.append(child)
+        child = arena.nodes[Int(child)].next
       }
-      output.append(repeating: 0x09, count: depth)
+      let end = children.count
+      defer { children.removeSubrange(start...) }
+      let repeatsKey = children.withUnsafeMutableBufferPointer { stack in
+        order.sort(UnsafeMutableBufferPointer(rebasing: stack[start..<end]), in: arena)
+      }
+      guard !repeatsKey else { return false }
+      for position in start..<end {
+        let child = children[position]
+        output.appendTabs(depth + 1)
+        guard keyElement(arena.nodes[Int(child)].key), write(child, depth: depth + 1) else { return false }
+      }
+      output.appendTabs(depth)
       output.append("</dict>\n")
     }
     return true
@@ -112,17 +128,42 @@ private struct ArenaXMLWriter: ~Copyable {
     var text = text
     let written = text.withUTF8 { utf8 in
       // Most text has nothing to escape and is copied as it is.
-      for byte in utf8 where byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0xEF {
-        scratch.bytes.removeAll(keepingCapacity: true)
-        guard scratch.appendEscaped(utf8: utf8) == nil else { return false }
-        output.append(scratch.bytes)
+      if XMLTextScan.isPlain(utf8) {
+        output.append(UnsafeRawBufferPointer(utf8))
         return true
       }
-      output.append(UnsafeRawBufferPointer(utf8))
+      scratch.bytes.removeAll(keepingCapacity: true)
+      guard scratch.appendEscaped(utf8: utf8) == nil else { return false }
+      output.append(scratch.bytes)
       return true
     }
     output.append(closing)
     return written
+  }
+
+  /// Writes the `<key>` element of the arena's key at `index` (escaped the first time, copied
+  /// after); false when XML cannot hold the key.
+  private mutating func keyElement(_ index: Int32) -> Bool {
+    var known = keyElements[Int(index)]
+    if known.start < 0 {
+      var key = arena.keys[Int(index)]
+      scratch.bytes.removeAll(keepingCapacity: true)
+      scratch.bytes.append(contentsOf: "<key>".utf8)
+      guard key.withUTF8({ scratch.appendEscaped(utf8: $0) }) == nil else { return false }
+      scratch.bytes.append(contentsOf: "</key>\n".utf8)
+      guard keyElementBytes.count + scratch.bytes.count < Int(Int32.max) else {
+        // Past what the table holds: written each time instead.
+        output.append(scratch.bytes)
+        return true
+      }
+      known = (Int32(keyElementBytes.count), Int32(scratch.bytes.count))
+      keyElementBytes.append(contentsOf: scratch.bytes)
+      keyElements[Int(index)] = known
+    }
+    keyElementBytes.withUnsafeBytes { bytes in
+      output.append(UnsafeRawBufferPointer(rebasing: bytes[Int(known.start)..<Int(known.start + known.count)]))
+    }
+    return true
   }
 
   private mutating func appendDecimal(_ integer: Int64) {
@@ -159,7 +200,7 @@ private struct ArenaXMLWriter: ~Copyable {
       while start < bytes.count {
         let end = min(start + lineBytes, bytes.count)
         let characters = Base64.encodedCount(end - start)
-        output.append(repeating: 0x09, count: levels)
+        output.appendTabs(levels)
         Base64.encode(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), into: output.reserve(characters))
         output.advance(characters)
         output.append(0x0A)

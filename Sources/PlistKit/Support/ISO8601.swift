@@ -32,6 +32,18 @@ package enum ISO8601 {
 
   /// Appends the ISO 8601 form of a date to a byte buffer.
   package static func append(_ secondsSinceReferenceDate: Double, to bytes: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestForm) { buffer in
+      let count = write(secondsSinceReferenceDate, to: buffer.baseAddress!)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  /// The most bytes ``write(_:to:)`` writes: a sign, eight year digits and the rest.
+  package static let longestForm = 25
+
+  /// Writes the ISO 8601 form of a date at `place`, which has room for ``longestForm`` bytes,
+  /// and returns how many bytes it wrote: for a writer with a buffer of its own.
+  package static func write(_ secondsSinceReferenceDate: Double, to place: UnsafeMutablePointer<UInt8>) -> Int {
     let clamped =
       secondsSinceReferenceDate.isNaN
       ? 0 : min(max(secondsSinceReferenceDate, writableRange.lowerBound), writableRange.upperBound.nextDown)
@@ -43,37 +55,53 @@ package enum ISO8601 {
       days -= 1
     }
     let (year, month, day) = civilDate(daysSince1970: days + referenceDayOffset)
-    if year < 0 { bytes.append(UInt8(ascii: "-")) }
-    appendDigits(abs(year), minimumWidth: 4, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    appendDigits(month, minimumWidth: 2, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    appendDigits(day, minimumWidth: 2, to: &bytes)
-    bytes.append(UInt8(ascii: "T"))
-    appendDigits(secondOfDay / 3600, minimumWidth: 2, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    appendDigits(secondOfDay / 60 % 60, minimumWidth: 2, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    appendDigits(secondOfDay % 60, minimumWidth: 2, to: &bytes)
-    bytes.append(UInt8(ascii: "Z"))
+    var cursor = place
+    if year < 0 {
+      cursor[0] = UInt8(ascii: "-")
+      cursor += 1
+    }
+    cursor += writeYear(abs(year), to: cursor)
+    cursor[0] = UInt8(ascii: "-")
+    writeTwoDigits(month, to: cursor + 1)
+    cursor[3] = UInt8(ascii: "-")
+    writeTwoDigits(day, to: cursor + 4)
+    cursor[6] = UInt8(ascii: "T")
+    writeTwoDigits(secondOfDay / 3600, to: cursor + 7)
+    cursor[9] = UInt8(ascii: ":")
+    writeTwoDigits(secondOfDay / 60 % 60, to: cursor + 10)
+    cursor[12] = UInt8(ascii: ":")
+    writeTwoDigits(secondOfDay % 60, to: cursor + 13)
+    cursor[15] = UInt8(ascii: "Z")
+    return cursor + 16 - place
   }
 
-  private static func appendDigits(_ value: Int64, minimumWidth: Int, to bytes: inout [UInt8]) {
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[count] = UInt8(truncatingIfNeeded: rest % 10) + UInt8(ascii: "0")
-        rest /= 10
-        count += 1
-      } while rest > 0 && count < 10
+  /// Writes a year of at least four digits (at most eight, in the writable range) and returns
+  /// how many it wrote.
+  private static func writeYear(_ year: Int64, to place: UnsafeMutablePointer<UInt8>) -> Int {
+    if year < 10_000 {
+      writeTwoDigits(year / 100, to: place)
+      writeTwoDigits(year % 100, to: place + 2)
+      return 4
     }
-    for _ in count..<max(count, minimumWidth) { bytes.append(UInt8(ascii: "0")) }
-    withUnsafeBytes(of: &digits) { buffer in
-      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+    var count = 4
+    var rest = year / 10_000
+    while rest > 0 {
+      count += 1
+      rest /= 10
     }
+    rest = year
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      place[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+      rest /= 10
+    }
+    return count
+  }
+
+  /// Writes a number below 100 as two digits.
+  @inline(__always)
+  private static func writeTwoDigits(_ value: Int64, to place: UnsafeMutablePointer<UInt8>) {
+    place[0] = UInt8(truncatingIfNeeded: value / 10) &+ UInt8(ascii: "0")
+    place[1] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
   }
 
   /// Parses `[-]YYYY-MM-DD[THH:MM[:SS[.fraction]]](Z|±HH:MM|±HHMM)` (the time and zone may be

@@ -10,8 +10,11 @@ final class SlotEncoder: Encoder {
   private let path: CodingPathNode
 
   init(parent: ValueEncoder, slot: Int32, path: CodingPathNode) {
+    // An encoder of its own, which keeps no containers for reuse: it has no end at which to
+    // let them go.
     encoder = ValueEncoder(
-      arena: parent.arena, userInfo: parent.userInfo, maximumDepth: parent.maximumDepth, archiving: parent.archiving)
+      arena: parent.arena, userInfo: parent.userInfo, maximumDepth: parent.maximumDepth, archiving: parent.archiving,
+      reusesContainers: false)
     self.slot = slot
     self.path = path
   }
@@ -20,7 +23,7 @@ final class SlotEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(ValueKeyedContainer<Key>(encoder: encoder, node: slot, path: path))
+    encoder.keyedContainer(Key.self, node: slot, path: path)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

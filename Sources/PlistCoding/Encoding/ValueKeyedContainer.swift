@@ -3,9 +3,11 @@ import PlistKit
 
 /// A keyed container filling a dictionary node of the arena.
 struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: ValueEncoder
-  let node: Int32
-  let path: CodingPathNode
+  let frame: KeyedContainerFrame
+
+  var encoder: ValueEncoder { frame.encoder }
+  var node: Int32 { frame.node }
+  var path: CodingPathNode { frame.path }
 
   var codingPath: [any CodingKey] { path.path }
 
@@ -34,8 +36,7 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    KeyedEncodingContainer(
-      ValueKeyedContainer<NestedKey>(encoder: encoder, node: nested(.dictionary, key), path: path.appending(key)))
+    encoder.keyedContainer(NestedKey.self, node: nested(.dictionary, key), path: path.appending(key))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -104,7 +105,7 @@ struct ValueUnkeyedContainer: UnkeyedEncodingContainer {
     let nestedPath = path.appending(index: count)
     let child = encoder.arena.addDictionary()
     put(child)
-    return KeyedEncodingContainer(ValueKeyedContainer<NestedKey>(encoder: encoder, node: child, path: nestedPath))
+    return encoder.keyedContainer(NestedKey.self, node: child, path: nestedPath)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -12,6 +12,10 @@ package enum Base64 {
     return table
   }()
 
+  /// The two characters of every 12-bit value, the first in the low byte: one lookup writes
+  /// two characters, and three bytes are written as one store of four.
+  private static let pairs: [UInt16] = (0..<4096).map { UInt16(alphabet[$0 >> 6]) | UInt16(alphabet[$0 & 63]) << 8 }
+
   /// The encoded length of `count` bytes, padding included.
   package static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
@@ -26,18 +30,18 @@ package enum Base64 {
   /// Writes the encoding of `input`, ``encodedCount(_:)`` bytes of it, at `output`: for a
   /// writer with a buffer of its own.
   package static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
-    alphabet.withUnsafeBufferPointer { table in
-      var index = 0
-      var place = output
+    var index = 0
+    var place = output
+    pairs.withUnsafeBufferPointer { pairs in
       while index + 3 <= input.count {
-        let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-        place[0] = table[Int(chunk >> 18 & 63)]
-        place[1] = table[Int(chunk >> 12 & 63)]
-        place[2] = table[Int(chunk >> 6 & 63)]
-        place[3] = table[Int(chunk & 63)]
+        let chunk = Int(input[index]) << 16 | Int(input[index + 1]) << 8 | Int(input[index + 2])
+        let characters = UInt32(pairs[chunk >> 12]) | UInt32(pairs[chunk & 0xFFF]) << 16
+        UnsafeMutableRawPointer(place).storeBytes(of: characters.littleEndian, as: UInt32.self)
         place += 4
         index += 3
       }
+    }
+    alphabet.withUnsafeBufferPointer { table in
       let rest = input.count - index
       guard rest > 0 else { return }
       let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)

@@ -55,10 +55,7 @@ private struct ArenaXMLWriter: ~Copyable {
       output.append("</integer>\n")
     case .real:
       output.append("<real>")
-      let real = Double(bitPattern: value.payload)
-      scratch.bytes.removeAll(keepingCapacity: true)
-      if scratch.realStyle == .shortest { scratch.appendShortestReal(real) } else { scratch.appendReal(real) }
-      output.append(scratch.bytes)
+      appendReal(Double(bitPattern: value.payload))
       output.append("</real>\n")
     case .boolean:
       output.append(value.payload != 0 ? "<true/>\n" : "<false/>\n")
@@ -164,6 +161,23 @@ private struct ArenaXMLWriter: ~Copyable {
       output.append(UnsafeRawBufferPointer(rebasing: bytes[Int(known.start)..<Int(known.start + known.count)]))
     }
     return true
+  }
+
+  /// Writes a real in the writer's style: a finite one in the shortest style straight from
+  /// its description, as `XMLPropertyListOutput.appendShortestReal` writes it (without a
+  /// trailing `.0`); anything else through PlistKit's writer.
+  private mutating func appendReal(_ real: Double) {
+    guard scratch.realStyle == .shortest, real.isFinite else {
+      scratch.bytes.removeAll(keepingCapacity: true)
+      if scratch.realStyle == .shortest { scratch.appendShortestReal(real) } else { scratch.appendReal(real) }
+      output.append(scratch.bytes)
+      return
+    }
+    var text = real.description
+    text.withUTF8 { utf8 in
+      let trimmed = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == 0x30
+      output.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[..<(utf8.count - (trimmed ? 2 : 0))]))
+    }
   }
 
   private mutating func appendDecimal(_ integer: Int64) {

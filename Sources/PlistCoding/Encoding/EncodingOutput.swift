@@ -73,8 +73,31 @@ struct EncodingOutput: ~Copyable {
   @inline(__always)
   mutating func append(_ bytes: UnsafeRawBufferPointer) {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-    memcpy(reserve(bytes.count), base, bytes.count)
-    used += bytes.count
+    let count = bytes.count
+    // Most of what is written is a tag, a key or a short value: copied here by two loads and
+    // two stores that overlap as needed, cheaper than a call to `memcpy`.
+    if count <= 16 {
+      let place = UnsafeMutableRawPointer(reserve(16))
+      if count >= 8 {
+        let head = base.loadUnaligned(as: UInt64.self)
+        let tail = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        place.storeBytes(of: head, as: UInt64.self)
+        place.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+      } else if count >= 4 {
+        let head = base.loadUnaligned(as: UInt32.self)
+        let tail = base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        place.storeBytes(of: head, as: UInt32.self)
+        place.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+      } else {
+        for index in 0..<count {
+          place.storeBytes(of: base.load(fromByteOffset: index, as: UInt8.self), toByteOffset: index, as: UInt8.self)
+        }
+      }
+      used += count
+      return
+    }
+    memcpy(reserve(count), base, count)
+    used += count
   }
 
   @inline(__always)

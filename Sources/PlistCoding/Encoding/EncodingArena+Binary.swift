@@ -15,18 +15,20 @@ extension EncodingArena {
   /// objects a node. Nil when a dictionary repeats a key: the caller then writes the value,
   /// which keeps the key once.
   func binary(_ node: Int32) -> [UInt8]? {
-    var writer = ArenaBinaryWriter(arena: self)
-    writer.output.append("bplist00")
-    guard let root = writer.write(node) else { return nil }
-    writer.finish(root: root)
-    return writer.output.bytes()
+    EncodingOutput.collect(estimate: binarySizeEstimate) { output in
+      var writer = ArenaBinaryWriter(arena: self, output: output)
+      writer.output.append("bplist00")
+      guard let root = writer.write(node) else { return nil }
+      writer.finish(root: root)
+      return writer.output
+    }
   }
 }
 
 /// Writes arena nodes as the objects of a binary plist.
 private struct ArenaBinaryWriter: ~Copyable {
   let arena: EncodingArena
-  var output = EncodingOutput()
+  var output: EncodingOutput
   /// Bytes per object reference.
   let referenceSize: Int
   /// The byte offset of every object, by object number.
@@ -45,8 +47,9 @@ private struct ArenaBinaryWriter: ~Copyable {
   /// PlistKit's string encoder's output, for strings that are not ASCII.
   var scratch: [UInt8] = []
 
-  init(arena: EncodingArena) {
+  init(arena: EncodingArena, output: consuming EncodingOutput) {
     self.arena = arena
+    self.output = output
     // Every node is at most one object, and every key one more.
     referenceSize = Self.byteCount(holding: 2 * arena.nodeCount + 1)
     keyObjects = [Int](repeating: -1, count: arena.keys.count)
@@ -217,12 +220,7 @@ private struct ArenaBinaryWriter: ~Copyable {
 
   /// A string object as CoreFoundation writes it: ASCII when it all is, else UTF-16.
   private mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    var ascii = true
-    for byte in utf8 where byte >= 0x80 {
-      ascii = false
-      break
-    }
-    if ascii {
+    if Self.isASCII(utf8) {
       return sharedObject(maximumSize: 10 + utf8.count) { place in
         let marker = Self.writeMarker(0x5, count: utf8.count, at: place)
         if utf8.count > 0 { memcpy(place + marker, utf8.baseAddress!, utf8.count) }
@@ -237,6 +235,22 @@ private struct ArenaBinaryWriter: ~Copyable {
         return encoded.count
       }
     }
+  }
+
+  /// True when no byte has its high bit set, looked at eight bytes at a time.
+  private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = utf8.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var offset = 0
+    while offset + 8 <= utf8.count {
+      if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+      offset += 8
+    }
+    while offset < utf8.count {
+      if base[offset] >= 0x80 { return false }
+      offset += 1
+    }
+    return true
   }
 
   private mutating func eightByteObject(marker: UInt8, _ bits: UInt64) -> Int {
@@ -288,6 +302,10 @@ private struct ArenaBinaryWriter: ~Copyable {
 /// ``EncodingOutput`` chunk never moves): an entry costs a pointer and three 32-bit numbers,
 /// with no copy of the bytes, in a buffer that grows without being in memory twice. Equality is
 /// byte equality.
+///
+/// Most objects of a large encoding are new, and the table is then far bigger than the caches:
+/// each slot holds an entry's hash beside its number, so that looking for new bytes reads one
+/// slot (one cache line) and no entry, and an entry is read only when its hash matches.
 private struct SharedObjectTable: ~Copyable {
   struct Entry {
     let bytes: UnsafePointer<UInt8>
@@ -299,9 +317,9 @@ private struct SharedObjectTable: ~Copyable {
 
   private var entries = GrowingBuffer<Entry>(capacity: 1024)
   private let hasher = ByteHash()
-  /// Open addressing: entry number + 1, or 0 for an empty slot; read and written through a
-  /// pointer, with no uniqueness check per write.
-  private var slots: UnsafeMutablePointer<Int32>
+  /// Open addressing: an entry's hash in the high 32 bits and its index + 1 in the low, or 0
+  /// for an empty slot; read and written through a pointer, with no uniqueness check per write.
+  private var slots: UnsafeMutablePointer<UInt64>
   private var slotCount = 1024
 
   init() {
@@ -312,8 +330,8 @@ private struct SharedObjectTable: ~Copyable {
     PlainMemory.free(slots)
   }
 
-  private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<Int32> {
-    let slots = PlainMemory.allocate(Int32.self, capacity: count)
+  private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+    let slots = PlainMemory.allocate(UInt64.self, capacity: count)
     slots.initialize(repeating: 0, count: count)
     return slots
   }
@@ -325,22 +343,31 @@ private struct SharedObjectTable: ~Copyable {
     let mask = slotCount - 1
     var slot = Int(hash) & mask
     while slots[slot] != 0 {
-      let entry = entries[Int(slots[slot] - 1)]
-      if entry.hash == hash, Int(entry.count) == bytes.count,
-        bytes.count == 0 || memcmp(entry.bytes, bytes.baseAddress!, bytes.count) == 0
-      {
-        return Int(entry.number)
+      let content = slots[slot]
+      if UInt32(truncatingIfNeeded: content >> 32) == hash {
+        let entry = entries[Int(truncatingIfNeeded: content & 0xFFFF_FFFF) - 1]
+        if Int(entry.count) == bytes.count,
+          bytes.count == 0 || memcmp(entry.bytes, bytes.baseAddress!, bytes.count) == 0
+        {
+          return Int(entry.number)
+        }
       }
       slot = (slot + 1) & mask
     }
     precondition(number < Int(Int32.max) && bytes.count < Int(Int32.max), "too many objects")
-    slots[slot] = Int32(entries.count + 1)
+    slots[slot] = Self.slot(hash: hash, index: entries.count)
     entries.append(
       Entry(
         bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int32(bytes.count),
         number: Int32(number), hash: hash))
     if entries.count * 2 > slotCount { grow() }
     return nil
+  }
+
+  /// What a slot holds for the entry at `index`.
+  @inline(__always)
+  private static func slot(hash: UInt32, index: Int) -> UInt64 {
+    UInt64(hash) << 32 | UInt64(index + 1)
   }
 
   private mutating func grow() {
@@ -351,7 +378,7 @@ private struct SharedObjectTable: ~Copyable {
     for (index, entry) in entries.elements.enumerated() {
       var slot = Int(entry.hash) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(index + 1)
+      slots[slot] = Self.slot(hash: entry.hash, index: index)
     }
   }
 }

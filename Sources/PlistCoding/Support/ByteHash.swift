@@ -39,10 +39,17 @@ struct ByteHash {
       offset += 8
     }
     if offset < count {
-      // The last one to seven bytes, in the low end of a word of zeros.
-      var word: UInt64 = 0
-      withUnsafeMutableBytes(of: &word) { wordBytes in
-        for index in 0..<(count - offset) { wordBytes[index] = bytes[offset + index] }
+      // The last one to seven bytes: the word that ends with them (overlapping the last one
+      // folded in) when there was one, else as wyhash reads a short input.
+      let word: UInt64
+      if count >= 8 {
+        word = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      } else if count >= 4 {
+        word =
+          UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
+          | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+      } else {
+        word = UInt64(bytes[0]) << 16 | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1])
       }
       state = Self.fold(word ^ wordKey ^ Self.secret2, state ^ Self.secret0)
     }

@@ -8,18 +8,20 @@ extension EncodingArena {
   /// XML: the caller then writes the value, which keeps the key once or reports the error with
   /// its key path.
   func xml(_ node: Int32, realStyle: XMLRealStyle) -> [UInt8]? {
-    var writer = ArenaXMLWriter(arena: self, realStyle: realStyle)
-    writer.output.append(XMLPropertyListOutput.header)
-    guard writer.write(node, depth: 0) else { return nil }
-    writer.output.append("</plist>\n")
-    return writer.output.bytes()
+    EncodingOutput.collect(estimate: xmlSizeEstimate) { output in
+      var writer = ArenaXMLWriter(arena: self, realStyle: realStyle, output: output)
+      writer.output.append(XMLPropertyListOutput.header)
+      guard writer.write(node, depth: 0) else { return nil }
+      writer.output.append("</plist>\n")
+      return writer.output
+    }
   }
 }
 
 /// Writes arena nodes as XML elements, one per line, indented with tabs.
 private struct ArenaXMLWriter: ~Copyable {
   let arena: EncodingArena
-  var output = EncodingOutput()
+  var output: EncodingOutput
   /// PlistKit's own XML output, for what is not written here: reals, dates, escaped text.
   var scratch = XMLPropertyListOutput(sortedKeys: false)
   var order = KeyOrder()
@@ -30,8 +32,9 @@ private struct ArenaXMLWriter: ~Copyable {
   var keyElements: [(start: Int32, count: Int32)]
   var keyElementBytes: [UInt8] = []
 
-  init(arena: EncodingArena, realStyle: XMLRealStyle) {
+  init(arena: EncodingArena, realStyle: XMLRealStyle, output: consuming EncodingOutput) {
     self.arena = arena
+    self.output = output
     scratch.realStyle = realStyle
     keyElements = Array(repeating: (-1, 0), count: arena.keys.count)
   }

@@ -4,10 +4,13 @@
   import Musl
 #endif
 
-/// The bytes an encoding writes, in chunks of memory mapped for it: a chunk never moves, so a
-/// byte written stays where it is (the binary writer compares shared objects in place), and the
-/// chunks are unmapped one by one as ``bytes()`` copies them out, so the output is in memory about
-/// once rather than twice while a growing array copies itself.
+/// The bytes an encoding writes, in chunks of memory: a chunk never moves, so a byte written
+/// stays where it is (the binary writer compares shared objects in place).
+///
+/// The first chunk is most often the storage of the array the encoding returns (see
+/// ``collect(estimate:_:)``), so that the bytes are written once, where they end up; chunks
+/// after it are mapped for the output, and unmapped one by one as they are copied out, so the
+/// output is in memory about once rather than twice while a growing array copies itself.
 struct EncodingOutput: ~Copyable {
   private static let chunkSize = 1 << 20
 
@@ -20,15 +23,25 @@ struct EncodingOutput: ~Copyable {
   private(set) var used = 0
   /// Bytes in the full chunks.
   private var before = 0
+  /// The first chunk when it is an array's storage, which is not the output's to unmap.
+  private let borrowed: UnsafeMutablePointer<UInt8>?
 
   init() {
     size = Self.chunkSize
     start = Self.map(size)
+    borrowed = nil
+  }
+
+  /// An output whose first chunk is `buffer` (an array's storage being filled).
+  init(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+    size = buffer.count
+    start = buffer.baseAddress!
+    borrowed = start
   }
 
   deinit {
-    for chunk in chunks { munmap(chunk.start, chunk.size) }
-    munmap(start, size)
+    for chunk in chunks where chunk.start != UnsafeMutableRawPointer(borrowed) { munmap(chunk.start, chunk.size) }
+    if start != borrowed { munmap(start, size) }
   }
 
   private static func map(_ size: Int) -> UnsafeMutablePointer<UInt8> {
@@ -145,6 +158,36 @@ struct EncodingOutput: ~Copyable {
     UnsafeMutableRawPointer(place).storeBytes(of: word, as: UInt64.self)
   }
 
+  /// The bytes `write` writes (with the output it is given, which it gives back, or nil when
+  /// it cannot write), made straight in the storage of the array returned while they fit in
+  /// `estimate` bytes: the array's capacity, which costs no memory where nothing is written.
+  /// When they do not fit, the rest goes to chunks of its own, and all is copied to a new array.
+  static func collect(
+    estimate: Int, _ write: (consuming EncodingOutput) -> EncodingOutput?
+  ) -> [UInt8]? {
+    var written = false
+    var whole: [UInt8]?
+    let result = [UInt8](unsafeUninitializedCapacity: Swift.max(estimate, 4096)) { buffer, count in
+      count = 0
+      switch write(EncodingOutput(into: buffer)) {
+      case .some(let output):
+        written = true
+        if output.isInBorrowedChunk {
+          count = output.used
+        } else {
+          whole = output.bytes()
+        }
+      case .none:
+        break
+      }
+    }
+    guard written else { return nil }
+    return whole ?? result
+  }
+
+  /// True while everything written is in the borrowed first chunk.
+  private var isInBorrowedChunk: Bool { borrowed != nil && start == borrowed }
+
   /// Everything written, as one array; the chunks are given back as they are copied.
   consuming func bytes() -> [UInt8] {
     let total = count
@@ -153,7 +196,7 @@ struct EncodingOutput: ~Copyable {
       for chunk in chunks {
         if chunk.used > 0 { memcpy(buffer.baseAddress! + offset, chunk.start, chunk.used) }
         offset += chunk.used
-        munmap(chunk.start, chunk.size)
+        if chunk.start != UnsafeMutableRawPointer(borrowed) { munmap(chunk.start, chunk.size) }
       }
       chunks.removeAll()
       if used > 0 { memcpy(buffer.baseAddress! + offset, start, used) }

@@ -56,7 +56,7 @@ struct ArchiveGraphBuilder {
       return add(
         .instance(
           ArchivedInstance(
-            classChain: ClassChain(arena.classChains[Int(arena.nodes[Int(node)].payload)]), fields: fields)))
+            classChain: ClassChain(arena.classChain(of: node)), fields: fields)))
     case .url:
       let relative = children.first { arena.key(of: $0) == "relative" }.map { reference($0) } ?? .uid(0)
       let base = children.first { arena.key(of: $0) == "base" }.map { reference($0) } ?? .uid(0)

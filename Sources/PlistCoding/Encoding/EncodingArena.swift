@@ -6,20 +6,19 @@ import PlistKit
 ///
 /// Codable hands out containers that the caller may fill in any order (a nested container
 /// can be filled after its parent goes on), so the value cannot be written out as it comes;
-/// linking nodes in one buffer keeps that freedom at the cost of 32 bytes a value, with no
+/// linking nodes in one buffer keeps that freedom at the cost of 24 bytes a value, with no
 /// allocation per container.
 final class EncodingArena {
   /// One value.
   struct Node {
-    /// A scalar's bits, or the index of its string or data.
+    /// A scalar's bits, or the index of its string or data; a container's first and last
+    /// child (``first`` and ``last``): a node is 24 bytes rather than 32, and an encoding's
+    /// nodes are most of the memory it touches.
     var payload: UInt64
     /// The index of the key in ``keys`` when the node is in a dictionary, or -1.
     var key: Int32 = -1
     /// The next child of the same container, or -1.
     var next: Int32 = -1
-    /// A container's first and last child, or -1.
-    var first: Int32 = -1
-    var last: Int32 = -1
     var count: Int32 = 0
     var kind: DecodingMap.Kind
     /// What an archive writes the node as (``ArchivedForm``); 0 for a plain value.
@@ -28,6 +27,21 @@ final class EncodingArena {
     init(_ kind: DecodingMap.Kind, payload: UInt64 = 0) {
       self.kind = kind
       self.payload = payload
+    }
+
+    /// The payload of a container without children.
+    static let noChildren = UInt64.max
+
+    /// A container's first child, or -1: the low half of the payload.
+    var first: Int32 {
+      get { Int32(truncatingIfNeeded: payload) }
+      set { payload = payload & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: newValue)) }
+    }
+
+    /// A container's last child, or -1: the high half of the payload.
+    var last: Int32 {
+      get { Int32(truncatingIfNeeded: payload >> 32) }
+      set { payload = payload & 0xFFFF_FFFF | UInt64(UInt32(bitPattern: newValue)) << 32 }
     }
   }
 
@@ -42,8 +56,8 @@ final class EncodingArena {
   @exclusivity(unchecked) private(set) var keys: [String] = []
   /// The data values, as they were given: a `Data` encoded is kept, not copied.
   @exclusivity(unchecked) private(set) var data: [Data] = []
-  /// The class chains of archived objects, by the index a node's payload holds.
-  @exclusivity(unchecked) private(set) var classChains: [[String]] = []
+  /// The class chains of archived objects, by node.
+  @exclusivity(unchecked) private var classChains: [Int32: [String]] = [:]
 
   /// The keys stored last, by the bits of their `String`: a type's keys are the same strings
   /// (literals) in every record, so each is stored once rather than once per record (16 bytes
@@ -162,9 +176,9 @@ final class EncodingArena {
     return add(Node(.data, payload: UInt64(data.count - 1)))
   }
 
-  func addArray() -> Int32 { add(Node(.array)) }
+  func addArray() -> Int32 { add(Node(.array, payload: Node.noChildren)) }
 
-  func addDictionary() -> Int32 { add(Node(.dictionary)) }
+  func addDictionary() -> Int32 { add(Node(.dictionary, payload: Node.noChildren)) }
 
   /// Links `child` as the last child of the container `parent`, under `key` in a dictionary.
   func append(_ child: Int32, to parent: Int32, key: String? = nil) {
@@ -186,6 +200,7 @@ final class EncodingArena {
     value.key = nodes[Int(slot)].key
     value.next = nodes[Int(slot)].next
     nodes[Int(slot)] = value
+    if let classChain = classChains[node] { classChains[slot] = classChain }
   }
 
   /// Turns the empty dictionary `node` into an empty array.
@@ -196,11 +211,11 @@ final class EncodingArena {
   /// Marks `node` as archived in `form`, with a class chain for an object.
   func mark(_ node: Int32, as form: ArchivedForm, classChain: [String]? = nil) {
     nodes[Int(node)].form = form.rawValue
-    if let classChain {
-      classChains.append(classChain)
-      nodes[Int(node)].payload = UInt64(classChains.count - 1)
-    }
+    if let classChain { classChains[node] = classChain }
   }
+
+  /// The class chain of the archived object `node`.
+  func classChain(of node: Int32) -> [String] { classChains[node] ?? [] }
 
   /// The child of dictionary `node` under `key`, the last one when it was encoded twice.
   func child(of node: Int32, forKey key: String) -> Int32? {

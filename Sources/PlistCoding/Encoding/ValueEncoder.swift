@@ -120,15 +120,28 @@ final class ValueEncoder: Encoder {
   /// The node of an array of strings, integers, reals or booleans, which encode each element
   /// as a single value: made here without a container for each.
   private func scalarArrayNode<T: Encodable>(_ value: T) -> Int32? {
-    func array<Element>(_ elements: [Element], _ add: (Element) -> Int32) -> Int32 {
+    // A loop for each element type: one generic over the element, with the node made by a
+    // closure, cost several times as much per element.
+    if T.self == [String].self {
       let node = arena.addArray()
-      for element in elements { arena.append(add(element), to: node) }
+      for element in unsafeBitCast(value, to: [String].self) { arena.append(arena.add(string: element), to: node) }
       return node
     }
-    if T.self == [String].self { return array(unsafeBitCast(value, to: [String].self)) { arena.add(string: $0) } }
-    if T.self == [Int].self { return array(unsafeBitCast(value, to: [Int].self)) { arena.add(integer: Int64($0)) } }
-    if T.self == [Double].self { return array(unsafeBitCast(value, to: [Double].self)) { arena.add(real: $0) } }
-    if T.self == [Bool].self { return array(unsafeBitCast(value, to: [Bool].self)) { arena.add(boolean: $0) } }
+    if T.self == [Int].self {
+      let node = arena.addArray()
+      for element in unsafeBitCast(value, to: [Int].self) { arena.append(arena.add(integer: Int64(element)), to: node) }
+      return node
+    }
+    if T.self == [Double].self {
+      let node = arena.addArray()
+      for element in unsafeBitCast(value, to: [Double].self) { arena.append(arena.add(real: element), to: node) }
+      return node
+    }
+    if T.self == [Bool].self {
+      let node = arena.addArray()
+      for element in unsafeBitCast(value, to: [Bool].self) { arena.append(arena.add(boolean: element), to: node) }
+      return node
+    }
     return nil
   }
 

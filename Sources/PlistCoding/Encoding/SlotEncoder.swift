@@ -7,9 +7,9 @@ import PlistKit
 final class SlotEncoder: Encoder {
   private let encoder: ValueEncoder
   private let slot: Int32
-  private let path: CodingPathNode
+  private let path: EncodingPath
 
-  init(parent: ValueEncoder, slot: Int32, path: CodingPathNode) {
+  init(parent: ValueEncoder, slot: Int32, path: EncodingPath) {
     // An encoder of its own, which keeps no containers for reuse: it has no end at which to
     // let them go.
     encoder = ValueEncoder(

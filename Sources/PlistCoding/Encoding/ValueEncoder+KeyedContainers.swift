@@ -6,9 +6,9 @@ import PlistKit
 final class KeyedContainerFrame {
   let encoder: ValueEncoder
   @exclusivity(unchecked) var node: Int32
-  @exclusivity(unchecked) var path: CodingPathNode
+  @exclusivity(unchecked) var path: EncodingPath
 
-  init(encoder: ValueEncoder, node: Int32, path: CodingPathNode) {
+  init(encoder: ValueEncoder, node: Int32, path: EncodingPath) {
     self.encoder = encoder
     self.node = node
     self.path = path
@@ -50,7 +50,7 @@ extension ValueEncoder {
   /// container made for each key type is kept and handed out again once nothing else holds
   /// it (the keeper's reference is the only one: whoever had it is done with it), pointed at
   /// the new dictionary. A container still held anywhere is never reused.
-  func keyedContainer<Key: CodingKey>(_: Key.Type, node: Int32, path: CodingPathNode) -> KeyedEncodingContainer<Key> {
+  func keyedContainer<Key: CodingKey>(_: Key.Type, node: Int32, path: EncodingPath) -> KeyedEncodingContainer<Key> {
     let keyType = ObjectIdentifier(Key.self)
     var place = -1
     if reusesContainers, let index = reusableKeyedContainers.keyTypes.firstIndex(of: keyType) {

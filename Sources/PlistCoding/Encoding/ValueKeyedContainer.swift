@@ -7,7 +7,7 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   var encoder: ValueEncoder { frame.encoder }
   var node: Int32 { frame.node }
-  var path: CodingPathNode { frame.path }
+  var path: EncodingPath { frame.path }
 
   var codingPath: [any CodingKey] { path.path }
 
@@ -72,7 +72,7 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct ValueUnkeyedContainer: UnkeyedEncodingContainer {
   let encoder: ValueEncoder
   let node: Int32
-  let path: CodingPathNode
+  let path: EncodingPath
 
   var codingPath: [any CodingKey] { path.path }
   var count: Int { Int(encoder.arena.nodes[Int(node)].count) }

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The shared objects the binary writer has written, by their bytes, which stay where they were
+/// written (an ``EncodingOutput`` chunk never moves): an entry costs a pointer and three 32-bit
+/// numbers, with no copy of the bytes, in a buffer that grows without being in memory twice.
+/// Equality is byte equality.
+///
+/// Most objects of a large encoding are new, and a table of them all is far bigger than the
+/// caches: looking each one up there waits on memory, and that was a quarter of a large binary
+/// encoding's time. So the entries are found in three places, each smaller than the last:
+///
+/// - a filter of a few bits an entry (one word read per lookup), which answers "not here" for
+///   almost every new object without reading either table;
+/// - the table of the entries added since the last batch (``recentSlots``), small enough to stay
+///   in the cache;
+/// - the table of all earlier entries (``slots``), read only when the filter says the bytes
+///   may be there, and filled a batch at a time, when the reads of many slots overlap.
+///
+/// A slot holds an entry's hash beside its index, so that a probe reads no entry unless the
+/// hash matches.
+struct SharedObjectTable: ~Copyable {
+  struct Entry {
+    let bytes: UnsafePointer<UInt8>
+    let count: Int32
+    let number: Int32
+    /// The hash's low 32 bits: enough to place it in the slots and to pass most others by.
+    let hash: UInt32
+  }
+
+  private var entries = GrowingBuffer<Entry>(capacity: 1024)
+  private let hasher = ByteHash()
+
+  /// Open addressing over `entries[..<indexed]`: an entry's hash in the high 32 bits and its
+  /// index + 1 in the low, or 0 for an empty slot; at most half full.
+  private var slots: UnsafeMutablePointer<UInt64>
+  private var slotCount = 1024
+  /// How many entries `slots` holds; the rest are in `recentSlots`.
+  private var indexed = 0
+
+  /// The same over `entries[indexed...]`, emptied when they move to `slots`.
+  private var recentSlots: UnsafeMutablePointer<UInt64>
+  private static let batch = 4096
+  private static let recentSlotCount = 4 * batch
+
+  /// One word of filter per group of entries: two bits of it set for each (a blocked Bloom
+  /// filter), at least 16 bits an entry.
+  private var filter: UnsafeMutablePointer<UInt64>
+  private var filterWords = 64
+
+  init() {
+    slots = Self.zeroed(slotCount)
+    recentSlots = Self.zeroed(Self.recentSlotCount)
+    filter = Self.zeroed(filterWords)
+  }
+
+  deinit {
+    PlainMemory.free(slots)
+    PlainMemory.free(recentSlots)
+    PlainMemory.free(filter)
+  }
+
+  private static func zeroed(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+    let memory = PlainMemory.allocate(UInt64.self, capacity: count)
+    memory.initialize(repeating: 0, count: count)
+    return memory
+  }
+
+  /// The number stored for `bytes`, or nil after storing `number` for them (the bytes must stay
+  /// where they are).
+  mutating func number(of bytes: UnsafeRawBufferPointer, insertingIfAbsent number: Int) -> Int? {
+    let hash = UInt32(truncatingIfNeeded: hasher.hash(bytes))
+    if mayContain(hash) {
+      if let found = find(bytes, hash: hash, in: recentSlots, count: Self.recentSlotCount) { return found }
+      if let found = find(bytes, hash: hash, in: slots, count: slotCount) { return found }
+    }
+    precondition(number < Int(Int32.max) && bytes.count < Int(Int32.max), "too many objects")
+    Self.insert(hash: hash, index: entries.count, into: recentSlots, count: Self.recentSlotCount)
+    entries.append(
+      Entry(
+        bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int32(bytes.count),
+        number: Int32(number), hash: hash))
+    addToFilter(hash)
+    if entries.count - indexed == Self.batch { moveRecentEntries() }
+    return nil
+  }
+
+  /// The number of the entry in `table` with `bytes`, if any.
+  @inline(__always)
+  private func find(
+    _ bytes: UnsafeRawBufferPointer, hash: UInt32, in table: UnsafeMutablePointer<UInt64>, count: Int
+  ) -> Int? {
+    let mask = count - 1
+    var slot = Int(hash) & mask
+    while table[slot] != 0 {
+      let content = table[slot]
+      if UInt32(truncatingIfNeeded: content >> 32) == hash {
+        let entry = entries[Int(truncatingIfNeeded: content & 0xFFFF_FFFF) - 1]
+        if Int(entry.count) == bytes.count,
+          bytes.count == 0 || memcmp(entry.bytes, bytes.baseAddress!, bytes.count) == 0
+        {
+          return Int(entry.number)
+        }
+      }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  @inline(__always)
+  private static func insert(hash: UInt32, index: Int, into table: UnsafeMutablePointer<UInt64>, count: Int) {
+    let mask = count - 1
+    var slot = Int(hash) & mask
+    while table[slot] != 0 { slot = (slot + 1) & mask }
+    table[slot] = UInt64(hash) << 32 | UInt64(index + 1)
+  }
+
+  /// The filter word of `hash` and the two bits it sets there.
+  @inline(__always)
+  private func filterPlace(_ hash: UInt32) -> (word: Int, bits: UInt64) {
+    let mixed = UInt64(hash) &* 0x9E37_79B9_7F4A_7C15
+    let word = Int(truncatingIfNeeded: mixed >> 32) & (filterWords - 1)
+    let bits = 1 &<< (mixed >> 20 & 63) | 1 &<< (mixed >> 26 & 63)
+    return (word, bits)
+  }
+
+  @inline(__always)
+  private func mayContain(_ hash: UInt32) -> Bool {
+    let place = filterPlace(hash)
+    return filter[place.word] & place.bits == place.bits
+  }
+
+  private mutating func addToFilter(_ hash: UInt32) {
+    if entries.count * 16 > filterWords * 64 {
+      // Rebuilt four times as large from the entries' hashes: at most twice the work of
+      // adding them once.
+      PlainMemory.free(filter)
+      filterWords *= 4
+      filter = Self.zeroed(filterWords)
+      for entry in entries.elements {
+        let place = filterPlace(entry.hash)
+        filter[place.word] |= place.bits
+      }
+      return
+    }
+    let place = filterPlace(hash)
+    filter[place.word] |= place.bits
+  }
+
+  /// Moves the recent entries to `slots` (grown first if they would make it over half full)
+  /// and empties `recentSlots`.
+  private mutating func moveRecentEntries() {
+    if entries.count * 2 > slotCount {
+      PlainMemory.free(slots)
+      while entries.count * 2 > slotCount { slotCount *= 2 }
+      slots = Self.zeroed(slotCount)
+      for (index, entry) in entries.elements.enumerated() {
+        Self.insert(hash: entry.hash, index: index, into: slots, count: slotCount)
+      }
+    } else {
+      for index in indexed..<entries.count {
+        Self.insert(hash: entries[index].hash, index: index, into: slots, count: slotCount)
+      }
+    }
+    indexed = entries.count
+    recentSlots.update(repeating: 0, count: Self.recentSlotCount)
+  }
+}

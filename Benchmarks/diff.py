@@ -124,7 +124,7 @@ def main():
     lines += bench.machine_description(pk)[:4]
     lines += [f'- Load average when the run started: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} '
               f'({os.cpu_count()} cores, shared with other work)', '',
-              __doc__.split('\n\n', 2)[1].replace('\n', ' ').strip(), '']
+              __doc__.split('\n\n', 2)[2].replace('\n', ' ').strip(), '']
     table = ['| files | size (each) | command | wall | CPU | peak RSS | RSS ÷ both files | × read both (wall) '
              '| × read both (CPU) |', '|---|---:|---|---:|---:|---:|---:|---:|---:|']
     targets = []

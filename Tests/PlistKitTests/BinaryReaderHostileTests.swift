@@ -191,6 +191,19 @@ struct BinaryReaderHostileTests {
       "dictionary key (object 1) is an array, expected a string; the dictionary is object 0 at byte 8")
   }
 
+  @Test("Dictionaries of as many keys are checked again unless their key references are the same bytes")
+  func repeatedKeyShapes() throws {
+    // Two one-key dictionaries: the first with the string "a", the second with an integer key.
+    expectError(
+      BinaryPlistBuilder([[0xA2, 1, 2], [0xD1, 3, 5], [0xD1, 4, 5], [0x51, 0x61], [0x10, 7], [0x10, 6]]),
+      .invalidValue, at: 19,
+      "dictionary key (object 4) is an integer, expected a string; the dictionary is object 2 at byte 14")
+    // Both dictionaries name the key object "a": the second is read without checking it again.
+    let shared = BinaryPlistBuilder([[0xA2, 1, 2], [0xD1, 3, 4], [0xD1, 3, 5], [0x51, 0x61], [0x10, 7], [0x10, 6]])
+    let value = try shared.bytes.withUnsafeBytes { try BinaryPropertyListReader().read($0) }
+    #expect(value == [["a": 7], ["a": 6]])
+  }
+
   @Test("Invalid UTF-16 and UTF-8")
   func invalidEncodings() {
     expectError(

@@ -5,6 +5,8 @@ import PlistKit
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// A keyed container over a dictionary object of a binary plist.

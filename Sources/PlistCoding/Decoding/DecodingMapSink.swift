@@ -4,6 +4,8 @@ import PlistKit
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Builds a ``DecodingMap`` from a reader's events (XML, binary, JSON or OpenStep alike), so

@@ -88,8 +88,8 @@ final class EncodingArena {
 
   deinit {
     // Nodes are plain values: nothing to deinitialize.
-    PlainMemory.free(nodes)
-    PlainMemory.free(recentKeys)
+    PlainMemory.release(nodes)
+    PlainMemory.release(recentKeys)
   }
 
   /// The index in ``keys`` of `key`, stored once for as long as it is among the recent keys.

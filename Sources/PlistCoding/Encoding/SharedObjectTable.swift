@@ -2,6 +2,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The shared objects the binary writer has written, by their bytes, which stay where they were
@@ -58,9 +60,9 @@ struct SharedObjectTable: ~Copyable {
   }
 
   deinit {
-    PlainMemory.free(slots)
-    PlainMemory.free(recentSlots)
-    PlainMemory.free(filter)
+    PlainMemory.release(slots)
+    PlainMemory.release(recentSlots)
+    PlainMemory.release(filter)
   }
 
   private static func zeroed(_ count: Int) -> UnsafeMutablePointer<UInt64> {
@@ -137,7 +139,7 @@ struct SharedObjectTable: ~Copyable {
     if entries.count * 16 > filterWords * 64 {
       // Rebuilt four times as large from the entries' hashes: at most twice the work of
       // adding them once.
-      PlainMemory.free(filter)
+      PlainMemory.release(filter)
       filterWords *= 4
       filter = Self.zeroed(filterWords)
       for entry in entries.elements {
@@ -154,7 +156,7 @@ struct SharedObjectTable: ~Copyable {
   /// and empties `recentSlots`.
   private mutating func moveRecentEntries() {
     if entries.count * 2 > slotCount {
-      PlainMemory.free(slots)
+      PlainMemory.release(slots)
       while entries.count * 2 > slotCount { slotCount *= 2 }
       slots = Self.zeroed(slotCount)
       for (index, entry) in entries.elements.enumerated() {

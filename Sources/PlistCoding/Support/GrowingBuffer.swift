@@ -12,7 +12,7 @@ struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
   }
 
   deinit {
-    PlainMemory.free(base)
+    PlainMemory.release(base)
   }
 
   @inline(__always)

@@ -2,6 +2,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Memory for buffers of plain values (no references to retain), from `malloc`: it grows with
@@ -25,11 +27,8 @@ enum PlainMemory {
     return memory.bindMemory(to: Element.self, capacity: capacity)
   }
 
-  static func free<Element: BitwiseCopyable>(_ pointer: UnsafeMutablePointer<Element>) {
-    #if canImport(Glibc)
-      Glibc.free(pointer)
-    #else
-      Musl.free(pointer)
-    #endif
+  /// Gives the buffer at `pointer` back.
+  static func release<Element: BitwiseCopyable>(_ pointer: UnsafeMutablePointer<Element>) {
+    free(pointer)
   }
 }

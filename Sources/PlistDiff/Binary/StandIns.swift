@@ -28,9 +28,14 @@ struct StandIns: Sendable, Equatable {
     guard string.utf8.count == prefix.count + 16 else { return nil }
     var copy = string
     return copy.withUTF8 { utf8 -> UInt64? in
-      guard utf8.starts(with: prefix) else { return nil }
+      // A memory compare: the generic `starts(with:)` cost more than the rest of the diff's
+      // work on a stand-in, and every string of the values is asked.
+      let startsWithPrefix = prefix.withUnsafeBufferPointer {
+        UnsafeBufferPointer(rebasing: utf8[..<$0.count]).hasSameBytes(as: $0)
+      }
+      guard startsWithPrefix else { return nil }
       var print: UInt64 = 0
-      for byte in utf8[prefix.count...] {
+      for byte in UnsafeBufferPointer(rebasing: utf8[prefix.count...]) {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): print = print << 4 | UInt64(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): print = print << 4 | UInt64(byte - UInt8(ascii: "a") + 10)

@@ -1,17 +1,12 @@
 /// Finds the nodes of a JSON document that the JSON reader has accepted.
-struct JSONSyntaxScanner {
+struct JSONSyntaxScanner: SyntaxScanner {
   let text: UnsafeBufferPointer<UInt8>
   var cursor = 0
   var tree = SyntaxTree()
 
-  static func scan(_ text: [UInt8]) -> SyntaxTree {
-    text.withUnsafeBufferPointer { buffer in
-      var scanner = JSONSyntaxScanner(text: buffer)
-      scanner.tree.reserve(text.count / 8)
-      scanner.scanDocument()
-      return scanner.tree
-    }
-  }
+  init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+  static var bytesPerNode: Int { 8 }
 
   mutating func scanDocument() {
     var stack: [Int] = []

@@ -3,21 +3,14 @@ import PlistKit
 /// Finds the nodes of an OpenStep document that the OpenStep reader has accepted: it follows
 /// the same grammar (the `.strings` form without braces, the `"key";` shorthand, GNUstep's
 /// typed values) but checks nothing, since the reader already has.
-struct OpenStepSyntaxScanner {
+struct OpenStepSyntaxScanner: SyntaxScanner {
   let text: UnsafeBufferPointer<UInt8>
   var cursor = 0
   var tree = SyntaxTree()
 
   init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
-  static func scan(_ text: [UInt8]) -> SyntaxTree {
-    text.withUnsafeBufferPointer { buffer in
-      var scanner = OpenStepSyntaxScanner(text: buffer)
-      scanner.tree.reserve(text.count / 20)
-      scanner.scanDocument()
-      return scanner.tree
-    }
-  }
+  static var bytesPerNode: Int { 20 }
 
   private enum Open {
     case array(Int)

@@ -1,19 +1,14 @@
 /// Finds the nodes of an XML property list that the XML reader has accepted: the elements
 /// of the value (under `<plist>` or bare), with comments, processing instructions, CDATA
 /// and white space between them left in the gaps.
-struct XMLSyntaxScanner {
+struct XMLSyntaxScanner: SyntaxScanner {
   let text: UnsafeBufferPointer<UInt8>
   var cursor = 0
   var tree = SyntaxTree()
 
-  static func scan(_ text: [UInt8]) -> SyntaxTree {
-    text.withUnsafeBufferPointer { buffer in
-      var scanner = XMLSyntaxScanner(text: buffer)
-      scanner.tree.reserve(text.count / 24)
-      scanner.scanDocument()
-      return scanner.tree
-    }
-  }
+  init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+  static var bytesPerNode: Int { 24 }
 
   mutating func scanDocument() {
     var stack: [Int] = []

@@ -27,6 +27,12 @@ struct BinaryPropertyListEventReader {
   private var reportedCount = 0
   /// The byte offset of the object being reported, for the sink's locator.
   private let position: UnsafeMutablePointer<Int>
+  /// Where the key references of dictionaries whose keys were checked start, and how many keys
+  /// they have, one dictionary for each of a few slots chosen by the key count: records of one
+  /// shape repeat the same key objects (and a record's nested dictionaries theirs), so a
+  /// dictionary whose key references are those bytes again has nothing left to check.
+  private var checkedKeyRuns = [Int](repeating: 0, count: 2 * keyRunSlots)
+  private static let keyRunSlots = 4
 
   private static let new: UInt32 = 0
   private static let open: UInt32 = 1
@@ -203,6 +209,13 @@ struct BinaryPropertyListEventReader {
   /// that it is a string, and the string itself, counted once.
   private mutating func checkKeys(of frame: Frame) throws(PropertyListError) {
     let referenceSize = objects.trailer.referenceSize
+    let slot = 2 * (frame.count % Self.keyRunSlots)
+    if frame.count > 0, frame.count == checkedKeyRuns[slot + 1] {
+      // Both runs of references were checked to fit in the file when their dictionaries opened.
+      let byteCount = frame.count * referenceSize
+      let keys = fileBytes(at: frame.referencesStart, count: byteCount)
+      if keys.hasSameBytes(as: fileBytes(at: checkedKeyRuns[slot], count: byteCount)) { return }
+    }
     for position in 0..<frame.count {
       let key = try objects.readReference(at: frame.referencesStart + position * referenceSize, from: frame.object)
       guard states[key] != Self.countedString, states[key] != Self.reportedString else { continue }
@@ -218,6 +231,8 @@ struct BinaryPropertyListEventReader {
             + "the dictionary is object \(frame.object) at byte \(frame.offset)")
       }
     }
+    checkedKeyRuns[slot] = frame.referencesStart
+    checkedKeyRuns[slot + 1] = frame.count
   }
 
   /// Calls `body` with the UTF-8 of string object `index` at `offset`: an ASCII string's own
@@ -227,7 +242,6 @@ struct BinaryPropertyListEventReader {
   ) throws(PropertyListError) {
     let marker = objects.bytes[offset]
     let (count, start) = try objects.readLength(ofObject: index, at: offset, marker: marker)
-    let bytes = objects.bytes
     if marker >> 4 == BinaryPropertyListMarker.utf16StringNibble {
       try objects.checkFits(
         object: index, at: offset, start: start, count: count, unitSize: 2, what: "string", unit: "UTF-16 units")
@@ -249,11 +263,17 @@ struct BinaryPropertyListEventReader {
     try objects.checkFits(
       object: index, at: offset, start: start, count: count, unitSize: 1, what: "string", unit: "bytes")
     try self.count(index, as: Self.countedString, size: count, at: offset)
-    let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]).bindMemory(to: UInt8.self)
+    let text = fileBytes(at: start, count: count)
     let firstNonASCII = ASCIIScan.firstNonASCII(in: text)
     if firstNonASCII == count { return try body(text) }
     BinaryPropertyListObjectReader.transcodeLatin1(text, firstNonASCII: firstNonASCII, into: &transcoded)
     try transcoded.withUnsafeBufferPointer { (utf8) throws(PropertyListError) in try body(utf8) }
+  }
+
+  /// The `count` bytes of the file from `start`, which the caller has checked to fit.
+  @inline(__always)
+  private func fileBytes(at start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeRawBufferPointer(rebasing: objects.bytes[start..<(start + count)]).bindMemory(to: UInt8.self)
   }
 
   /// Counts the `size` decoded bytes of string or data object `index` against the limit the

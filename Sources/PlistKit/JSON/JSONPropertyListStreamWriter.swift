@@ -18,7 +18,7 @@
 ///   each place, which the value path bounds before writing anything);
 /// - a date plain JSON cannot hold;
 /// - more values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
-struct JSONPropertyListStreamWriter: PropertyListEventSink {
+struct JSONPropertyListStreamWriter: TextStreamWriter {
   /// An open array or dictionary.
   private struct Container {
     let isDictionary: Bool
@@ -39,7 +39,7 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
   /// Dictionaries to wrap, as output ranges (start, end) at their own indentation, in the
   /// order they closed (inner ones first), and the indentation of each.
   private var wraps: [(start: Int, end: Int, indent: Int)] = []
-  private var checks: StreamWriterChecks
+  var checks: StreamWriterChecks
 
   /// Makes a writer for `options` (its `sortedKeys` must be false) that hands its output to
   /// `write` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
@@ -48,18 +48,6 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
     output = JSONOutput(options: options)
     destination = StreamWriterOutput(write: write, limit: options.maximumOutputSize)
     if write != nil { output.bytes.reserveCapacity(destination.initialCapacity) }
-  }
-
-  static var takesSharedContainers: Bool { true }
-
-  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
-
-  mutating func repeatString(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
-    try checks.checkRepeated(size: length)
-  }
-
-  mutating func repeatData(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
-    try checks.checkRepeated(size: length)
   }
 
   mutating func beginArray() throws(PropertyListError) {
@@ -145,8 +133,6 @@ struct JSONPropertyListStreamWriter: PropertyListEventSink {
     if output.pretty { output.bytes.append(0x0A) }
     return try destination.finish(&output.bytes)
   }
-
-  var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
 
   /// The separator and line break before an array's element (a dictionary's key has them).
   private mutating func beginValue() throws(PropertyListError) {

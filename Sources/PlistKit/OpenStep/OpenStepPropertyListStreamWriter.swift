@@ -14,7 +14,7 @@
 /// - a scalar the form has no way to write with the options given (a UID, an integer unless
 ///   stringified or written as GNUstep's);
 /// - more values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
-struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
+struct OpenStepPropertyListStreamWriter: TextStreamWriter {
   /// An open array or dictionary.
   private struct Container {
     let isDictionary: Bool
@@ -26,7 +26,7 @@ struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
   private var output: OpenStepOutput
   private(set) var destination: StreamWriterOutput
   private var open: [Container] = []
-  private var checks: StreamWriterChecks
+  var checks: StreamWriterChecks
 
   /// Makes a writer for `options` (its `sortedKeys` must be false) that hands its output to
   /// `write` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
@@ -35,18 +35,6 @@ struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
     output = OpenStepOutput(options: options)
     destination = StreamWriterOutput(write: write, limit: options.maximumOutputSize)
     output.bytes.reserveCapacity(destination.initialCapacity)
-  }
-
-  static var takesSharedContainers: Bool { true }
-
-  mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
-
-  mutating func repeatString(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
-    try checks.checkRepeated(size: length)
-  }
-
-  mutating func repeatData(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
-    try checks.checkRepeated(size: length)
   }
 
   mutating func beginArray() throws(PropertyListError) {
@@ -104,8 +92,6 @@ struct OpenStepPropertyListStreamWriter: PropertyListEventSink {
     if output.pretty { output.bytes.append(0x0A) }
     return try destination.finish(&output.bytes)
   }
-
-  var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
 
   /// Counts a value, and starts an array's element on its own line or after its separator (a
   /// dictionary's key has done that for its value).

@@ -2,7 +2,7 @@
 /// ``PropertyListWritingOptions/maximumWrittenValueCount``, each key against the keys its
 /// dictionary already has (the value keeps a repeated key at its first place with its last
 /// value, which a writer that has written the first cannot do); and why a writer stopped.
-struct StreamWriterChecks {
+package struct StreamWriterChecks {
   /// Why the writer stopped the read, once it has.
   private(set) var stopReason: PropertyListConverter.Fallback?
   private var valueCount = 0

@@ -13,7 +13,7 @@
 ///   each place, which the value path bounds before writing anything);
 /// - a string or date that XML cannot carry;
 /// - more values than ``PropertyListWritingOptions/maximumWrittenValueCount``.
-package struct XMLPropertyListStreamWriter: PropertyListEventSink {
+package struct XMLPropertyListStreamWriter: TextStreamWriter {
   /// The output not handed on yet (all of it without a `write` function), and its scalar layout.
   private var output = XMLPropertyListOutput(sortedKeys: false)
   private(set) var destination: StreamWriterOutput
@@ -22,7 +22,7 @@ package struct XMLPropertyListStreamWriter: PropertyListEventSink {
   private var open: [Int] = []
   /// True while the innermost container's opening tag lacks its end.
   private var openingTagPending = false
-  private var checks: StreamWriterChecks
+  package var checks: StreamWriterChecks
 
   /// Makes a writer for `options` (its `sortedKeys` must be false) that hands its output to
   /// `write` in chunks of about a megabyte, or keeps it all for ``finish()`` without one.
@@ -37,18 +37,6 @@ package struct XMLPropertyListStreamWriter: PropertyListEventSink {
   /// Makes a writer that keeps all of its output for ``finish()``: for a producer of events
   /// in another module of the package (the Codable encoder).
   package init(options: PropertyListWritingOptions) { self.init(options: options, write: nil) }
-
-  package static var takesSharedContainers: Bool { true }
-
-  package mutating func repeatContainer(_ object: Int) throws(PropertyListError) { try checks.stop(.sharedContainer) }
-
-  package mutating func repeatString(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
-    try checks.checkRepeated(size: length)
-  }
-
-  package mutating func repeatData(_ object: Int, length: Int) throws(PropertyListError) -> Bool {
-    try checks.checkRepeated(size: length)
-  }
 
   package mutating func beginArray() throws(PropertyListError) { try begin("<array") }
 
@@ -104,8 +92,6 @@ package struct XMLPropertyListStreamWriter: PropertyListEventSink {
     output.append("</plist>\n")
     return try destination.finish(&output.bytes)
   }
-
-  package var stopReason: PropertyListConverter.Fallback? { checks.stopReason }
 
   /// Opens a container with the start of its opening tag (`<array`, `<dict`), which its first
   /// entry or its end completes.

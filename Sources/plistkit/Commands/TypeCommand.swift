@@ -21,6 +21,8 @@ extension CommandSpec {
     run: { context in
       let path = context[TypeArguments.file] ?? "-"
       let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
+      // One file: freeing its value just before the process exits would only cost time.
+      ExitTimeRelease.keepUntilExit(root.value)
       let matches = try KeyPathLookup.matches(
         in: root.value, at: context[TypeArguments.keyPath], path: path, archive: context[SharedOptions.archive])
       for line in KeyPathLookup.lines(matches, withPaths: context[SharedOptions.withPaths], TypeName.of) {

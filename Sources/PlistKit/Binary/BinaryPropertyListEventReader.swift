@@ -206,7 +206,8 @@ struct BinaryPropertyListEventReader {
   }
 
   /// Checks every key of a dictionary that opens, the first time each is met: its reference,
-  /// that it is a string, and the string itself, counted once.
+  /// that it is a string, and the string itself, counted once. A dictionary whose key references
+  /// are the bytes of one checked before (see `checkedKeyRuns`) has nothing left to check.
   private mutating func checkKeys(of frame: Frame) throws(PropertyListError) {
     let referenceSize = objects.trailer.referenceSize
     let slot = 2 * (frame.count % Self.keyRunSlots)

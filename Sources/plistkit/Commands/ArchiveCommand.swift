@@ -19,11 +19,8 @@ extension CommandSpec {
         command: "plistkit archive presidents.graph.json --to binary -o Presidents.plist",
         explanation: "Archive an edited graph.")
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "the archive was written"),
-      ExitCodeNote(status: .failure, meaning: "the file is unreadable or not a valid graph"),
-      .wrongCommandLine,
-    ],
+    exitCodes: ExitCodeNote.codes(
+      success: "the archive was written", failure: "the file is unreadable or not a valid graph"),
     run: { context in
       let path = context[ArchiveOptions.file] ?? "-"
       let format = context[ArchiveOptions.to]

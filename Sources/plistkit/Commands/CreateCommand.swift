@@ -14,11 +14,8 @@ extension CommandSpec {
       Example(command: "plistkit create Settings.plist", explanation: "Create an empty XML dictionary."),
       Example(command: "plistkit create - --to json", explanation: "Print an empty JSON dictionary: {}."),
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "the file was created"),
-      ExitCodeNote(status: .failure, meaning: "FILE exists (without --force) or could not be written"),
-      .wrongCommandLine,
-    ],
+    exitCodes: ExitCodeNote.codes(
+      success: "the file was created", failure: "FILE exists (without --force) or could not be written"),
     run: { context in
       let path = context[CreateOptions.file] ?? "-"
       if path != "-", !context[CreateOptions.force], FileSystem.exists(path) {

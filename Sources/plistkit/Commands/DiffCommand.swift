@@ -37,20 +37,10 @@ extension CommandSpec {
         command: "plistkit diff old.plist new.plist --ignore '*.ModificationDate' --format json",
         explanation: "The differences as JSON, leaving out every top-level entry's ModificationDate."),
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "the files are equal"),
-      ExitCodeNote(status: .failure, meaning: "the files differ"),
-      ExitCodeNote(status: .usage, meaning: "trouble: the command line, or a file that could not be read"),
-    ],
-    run: { context in
-      do throws(CommandError) {
-        return try DiffJob(context).run()
-      } catch {
-        // Trouble exits 2, as diff(1)'s does, so that 1 always means "different".
-        if let message = error.message { context.report(message) }
-        throw CommandError.reported(.usage)
-      }
-    }
+    exitCodes: ExitCodeNote.codes(
+      success: "the files are equal", failure: "the files differ",
+      usage: "trouble: the command line, or a file that could not be read"),
+    run: { context in try context.reportingTroubleAsUsage { () throws(CommandError) in try DiffJob(context).run() } }
   )
 }
 

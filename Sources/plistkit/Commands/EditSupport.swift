@@ -98,13 +98,10 @@ enum EditSupport {
   static let valueArguments = [file.spec, keyPath.spec, valueText.spec]
 
   /// The exit codes every editing command shares.
-  static let exitCodes: [CommandSpec.ExitCodeNote] = [
-    .init(status: .success, meaning: "the file was changed"),
-    .init(
-      status: .failure,
-      meaning: "the key path does not lead to a place to change, the file is invalid, or it could not be written"),
-    .init(status: .usage, meaning: "the command line was wrong, or the VALUE does not parse as --type"),
-  ]
+  static let exitCodes = CommandSpec.ExitCodeNote.codes(
+    success: "the file was changed",
+    failure: "the key path does not lead to a place to change, the file is invalid, or it could not be written",
+    usage: "the command line was wrong, or the VALUE does not parse as --type")
 
   /// The edit of FILE that the command line asks for.
   static func cycle(_ context: CommandContext) -> EditCycle {

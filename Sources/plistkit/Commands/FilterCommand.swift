@@ -33,11 +33,8 @@ extension CommandSpec {
         explanation: "Count the computers with a word starting 'mac'."),
       Example(command: "ls | plistkit filter - .swift --flat", explanation: "Search lines of plain text."),
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "something matched"),
-      ExitCodeNote(status: .failure, meaning: "nothing matched, or a file that could not be read or used"),
-      .wrongCommandLine,
-    ],
+    exitCodes: ExitCodeNote.codes(
+      success: "something matched", failure: "nothing matched, or a file that could not be read or used"),
     run: { context in try FilterJob(context).run() }
   )
 }

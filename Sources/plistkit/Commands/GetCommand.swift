@@ -38,13 +38,9 @@ extension CommandSpec {
         command: "plistkit get Samples/sortednames.plist Q --to json --compact",
         explanation: "Print the names under Q as JSON on one line."),
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "the value was printed"),
-      ExitCodeNote(
-        status: .failure,
-        meaning: "no value at the key path, a value of another type than --expect, or an unreadable file"),
-      .wrongCommandLine,
-    ],
+    exitCodes: ExitCodeNote.codes(
+      success: "the value was printed",
+      failure: "no value at the key path, a value of another type than --expect, or an unreadable file"),
     run: { context in
       let path = context[GetOptions.file] ?? "-"
       let keyPath = context[GetOptions.keyPath] ?? ""

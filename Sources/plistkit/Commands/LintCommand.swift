@@ -17,11 +17,8 @@ extension CommandSpec {
       Example(command: "plistkit lint Samples/*.plist", explanation: "Check the sample files."),
       Example(command: "plistkit lint --quiet Samples/computers.plist && echo valid", explanation: "Check silently."),
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "every file is valid"),
-      ExitCodeNote(status: .failure, meaning: "at least one file is invalid or unreadable"),
-      .wrongCommandLine,
-    ],
+    exitCodes: ExitCodeNote.codes(
+      success: "every file is valid", failure: "at least one file is invalid or unreadable"),
     run: { context in
       let files = context[LintFiles.files]
       let source = context[SharedOptions.from]

@@ -32,19 +32,11 @@ extension CommandSpec {
         command: "plistkit merge base.plist mine.plist theirs.plist --theirs -o merged.plist",
         explanation: "Merge, taking their side of every conflict, into a new file."),
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "merged (conflicts, if any, resolved with --ours or --theirs)"),
-      ExitCodeNote(status: .failure, meaning: "conflicts: nothing written, or written with --conflict-markers"),
-      ExitCodeNote(status: .usage, meaning: "trouble: the command line, or a file that could not be read or written"),
-    ],
-    run: { context in
-      do throws(CommandError) {
-        return try MergeJob(context).run()
-      } catch {
-        if let message = error.message { context.report(message) }
-        throw CommandError.reported(.usage)
-      }
-    }
+    exitCodes: ExitCodeNote.codes(
+      success: "merged (conflicts, if any, resolved with --ours or --theirs)",
+      failure: "conflicts: nothing written, or written with --conflict-markers",
+      usage: "trouble: the command line, or a file that could not be read or written"),
+    run: { context in try context.reportingTroubleAsUsage { () throws(CommandError) in try MergeJob(context).run() } }
   )
 }
 

@@ -28,11 +28,8 @@ extension CommandSpec {
         command: "plistkit unarchive Samples/Presidents.plist --graph -o presidents.graph.json",
         explanation: "Write the object graph, to edit it and archive it again."),
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "the archive was shown"),
-      ExitCodeNote(status: .failure, meaning: "the file is unreadable or not a valid archive"),
-      .wrongCommandLine,
-    ],
+    exitCodes: ExitCodeNote.codes(
+      success: "the archive was shown", failure: "the file is unreadable or not a valid archive"),
     run: { context in
       let path = context[UnarchiveOptions.file] ?? "-"
       let format = context[UnarchiveOptions.to]

@@ -41,11 +41,9 @@ extension CommandSpec {
         command: "plistkit validate Samples/computers.plist --dtd --format json",
         explanation: "Check an XML plist against Apple's DTD, with the result as JSON."),
     ],
-    exitCodes: [
-      ExitCodeNote(status: .success, meaning: "every file is valid"),
-      ExitCodeNote(status: .failure, meaning: "at least one file is invalid or unreadable"),
-      ExitCodeNote(status: .usage, meaning: "the command line was wrong, or the schema is unusable"),
-    ],
+    exitCodes: ExitCodeNote.codes(
+      success: "every file is valid", failure: "at least one file is invalid or unreadable",
+      usage: "the command line was wrong, or the schema is unusable"),
     run: { context in
       let files = context[ValidateOptions.files]
       var schema: JSONSchema? = nil

@@ -83,4 +83,13 @@ extension CommandSpec.ExitCodeNote {
 
   /// The usage line of ``standard``, for the commands that spell out their other codes.
   static let wrongCommandLine = Self(status: .usage, meaning: "the command line was wrong")
+
+  /// The three codes of a command that says what its success and its failure mean; the usage
+  /// code means ``wrongCommandLine`` unless `usage` says more.
+  static func codes(success: String, failure: String, usage: String? = nil) -> [Self] {
+    [
+      Self(status: .success, meaning: success), Self(status: .failure, meaning: failure),
+      usage.map { Self(status: .usage, meaning: $0) } ?? wrongCommandLine,
+    ]
+  }
 }

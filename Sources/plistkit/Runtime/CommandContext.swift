@@ -30,6 +30,18 @@ final class CommandContext {
     StandardError.writeLine("plistkit: \(message)")
   }
 
+  /// Runs `body` for a command whose failure status has its own meaning (`diff`'s "the files
+  /// differ", `merge`'s "conflicts"): any error it throws is trouble, reported here, and exits
+  /// with the usage status, as diff(1)'s trouble does, so that the failure status stays unambiguous.
+  func reportingTroubleAsUsage(_ body: () throws(CommandError) -> ExitStatus) throws(CommandError) -> ExitStatus {
+    do throws(CommandError) {
+      return try body()
+    } catch {
+      if let message = error.message { report(message) }
+      throw CommandError.reported(.usage)
+    }
+  }
+
   /// Reports a property list error in a file: `plistkit: FILE:LINE:COL: message`.
   func report(_ error: PropertyListError, in path: String) {
     report(Diagnostic.line(path: path, error: error))

@@ -199,7 +199,9 @@ struct BinaryReaderHostileTests {
       .invalidValue, at: 19,
       "dictionary key (object 4) is an integer, expected a string; the dictionary is object 2 at byte 14")
     // Both dictionaries name the key object "a": the second is read without checking it again.
-    let shared = BinaryPlistBuilder([[0xA2, 1, 2], [0xD1, 3, 4], [0xD1, 3, 5], [0x51, 0x61], [0x10, 7], [0x10, 6]])
+    let shared = BinaryPlistBuilder([
+      [0xA2, 1, 2], [0xD1, 3, 4], [0xD1, 3, 5], [0x51, 0x61], [0x10, 7], [0x10, 6],
+    ])
     let value = try shared.bytes.withUnsafeBytes { try BinaryPropertyListReader().read($0) }
     #expect(value == [["a": 7], ["a": 6]])
   }

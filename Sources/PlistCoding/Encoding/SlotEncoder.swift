@@ -10,11 +10,8 @@ final class SlotEncoder: Encoder {
   private let path: EncodingPath
 
   init(parent: ValueEncoder, slot: Int32, path: EncodingPath) {
-    // An encoder of its own, which keeps no containers for reuse: it has no end at which to
-    // let them go.
     encoder = ValueEncoder(
-      arena: parent.arena, userInfo: parent.userInfo, maximumDepth: parent.maximumDepth, archiving: parent.archiving,
-      reusesContainers: false)
+      arena: parent.arena, userInfo: parent.userInfo, maximumDepth: parent.maximumDepth, archiving: parent.archiving)
     self.slot = slot
     self.path = path
   }
@@ -23,7 +20,7 @@ final class SlotEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    encoder.keyedContainer(Key.self, node: slot, path: path)
+    KeyedEncodingContainer(ValueKeyedContainer<Key>(encoder: encoder, node: slot, path: path))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -17,20 +17,12 @@ final class ValueEncoder: Encoder {
   @exclusivity(unchecked) private var stack: [Int32] = []
   /// How many values are being encoded (the innermost one's level).
   @exclusivity(unchecked) private var level = 0
-  /// Whether keyed containers are kept to be handed out again (see
-  /// ``keyedContainer(_:node:path:)``); they are let go when the top-level value is encoded.
-  let reusesContainers: Bool
-  @exclusivity(unchecked) var reusableKeyedContainers = ReusableKeyedContainers()
 
-  init(
-    arena: EncodingArena, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int, archiving: Bool = false,
-    reusesContainers: Bool = true
-  ) {
+  init(arena: EncodingArena, userInfo: [CodingUserInfoKey: Any], maximumDepth: Int, archiving: Bool = false) {
     self.arena = arena
     self.userInfo = userInfo
     self.maximumDepth = maximumDepth
     self.archiving = archiving
-    self.reusesContainers = reusesContainers
   }
 
   var codingPath: [any CodingKey] { pathNode.path }
@@ -49,7 +41,7 @@ final class ValueEncoder: Encoder {
         arena.nodes[Int(node)].kind == .dictionary,
         "a keyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)")
     }
-    return keyedContainer(Key.self, node: node, path: pathNode)
+    return KeyedEncodingContainer(ValueKeyedContainer<Key>(encoder: self, node: node, path: pathNode))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -150,11 +142,7 @@ final class ValueEncoder: Encoder {
   func topLevel<T: Encodable>(_ value: T) throws -> Int32? {
     if let scalar = scalarNode(value) { return scalar }
     level = 1
-    defer {
-      level = 0
-      // The kept containers hold this encoder: let them go, or neither is ever freed.
-      reusableKeyedContainers.removeAll()
-    }
+    defer { level = 0 }
     try value.encode(to: self)
     guard let node = stack.popLast() else { return nil }
     if archiving { try annotate(node, for: value) }

@@ -3,11 +3,9 @@ import PlistKit
 
 /// A keyed container filling a dictionary node of the arena.
 struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let frame: KeyedContainerFrame
-
-  var encoder: ValueEncoder { frame.encoder }
-  var node: Int32 { frame.node }
-  var path: EncodingPath { frame.path }
+  let encoder: ValueEncoder
+  let node: Int32
+  let path: EncodingPath
 
   var codingPath: [any CodingKey] { path.path }
 
@@ -36,7 +34,8 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    encoder.keyedContainer(NestedKey.self, node: nested(.dictionary, key), path: path.appending(key))
+    KeyedEncodingContainer(
+      ValueKeyedContainer<NestedKey>(encoder: encoder, node: nested(.dictionary, key), path: path.appending(key)))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -105,7 +104,7 @@ struct ValueUnkeyedContainer: UnkeyedEncodingContainer {
     let nestedPath = path.appending(index: count)
     let child = encoder.arena.addDictionary()
     put(child)
-    return encoder.keyedContainer(NestedKey.self, node: child, path: nestedPath)
+    return KeyedEncodingContainer(ValueKeyedContainer<NestedKey>(encoder: encoder, node: child, path: nestedPath))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

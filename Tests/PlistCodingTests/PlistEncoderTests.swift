@@ -115,6 +115,41 @@ struct PlistEncoderTests {
     }
   }
 
+  /// A record whose strings, numbers and data repeat at long distances.
+  struct Row: Codable, Equatable {
+    var name: String
+    var index: Int
+    var score: Double
+    var tags: [String]
+    var blob: Data
+    var created: Date
+
+    init(_ number: Int) {
+      name = "name \(number % 5_000)"
+      index = number % 9_000
+      score = Double(number % 300) / 4
+      tags = ["t\(number % 7)", "u\(number)"]
+      blob = Data((0..<(number % 50)).map { UInt8(truncatingIfNeeded: $0 &* number) })
+      created = Date(timeIntervalSinceReferenceDate: Double(number % 6_000) * 60)
+    }
+  }
+
+  @Test("a large encoding, its repeats far apart, is laid out as the stream writer lays it out")
+  func largeBinaryLayout() throws {
+    let rows = (0..<12_000).map(Row.init)
+    let written = try PlistEncoder(outputFormat: .binary).encode(rows)
+    let referenceSize = Int(written[written.count - 25])
+    var writer = BinaryPropertyListStreamWriter(maximumObjectCount: (1 << (8 * referenceSize)) - 1)
+    let tree = try PlistEncoder().encodeValue(rows).serialized(as: .binary)
+    try tree.withUnsafeBytes { bytes in _ = try PropertyList.read(bytes: bytes, format: .binary, into: &writer) }
+    #expect(written == (try writer.finish()))
+    #expect(try PlistDecoder().decode([Row].self, from: written) == rows)
+    let xml = try PlistEncoder(outputFormat: .xml).encode(rows)
+    let foundation = PropertyListEncoder()
+    foundation.outputFormat = .xml
+    #expect(xml == [UInt8](try foundation.encode(rows)))
+  }
+
   /// Encodes through nested containers and super encoders, in every way Codable allows.
   struct Shapes: Encodable {
     func encode(to encoder: Encoder) throws {

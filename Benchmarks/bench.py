@@ -553,10 +553,17 @@ def incremental_search(binary, args, sizes, log, label=''):
     return lines
 
 
+def build_name(binary):
+    """The commit a release binary was built from, when it sits in a git checkout, else its path."""
+    result = subprocess.run(['git', '-C', os.path.dirname(os.path.realpath(binary)), 'rev-parse', '--short', 'HEAD'],
+                            capture_output=True, text=True)
+    return f'the release build of commit `{result.stdout.strip()}`' if result.returncode == 0 else f'`{binary}`'
+
+
 def before_and_after(summary, baseline):
     """PlistKit against the baseline build, measured in the same alternation."""
     lines = ['## Before and after', '',
-             f'This build against `{baseline}` (`{first_line([baseline, "--version"])}`), each run in '
+             f'This build against {build_name(baseline)} (`{first_line([baseline, "--version"])}`), each run in '
              'alternation with the other. "× wall" and "× CPU" are the baseline\'s median divided by this '
              'build\'s: 1.0 or more means this build is no slower (CPU left out below 20 ms).', '',
              '| job | input | before wall | after wall | × wall | before CPU | after CPU | × CPU | '

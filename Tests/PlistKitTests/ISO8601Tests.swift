@@ -53,4 +53,42 @@ struct ISO8601Tests {
     Base64.append(Array(repeating: 0xFF, count: 9), to: &wrapped, lineLength: 4, linePrefix: [0x09])
     #expect(String(decoding: wrapped, as: UTF8.self) == "////\n\t////\n\t////")
   }
+
+  @Test("base64 lines hold whole groups, the last one padded, for every length and line width")
+  func base64Lines() {
+    var generator = SystemRandomNumberGenerator()
+    for count in 0..<200 {
+      let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let whole = Array(Base64.encode(bytes).utf8)
+      var unwrapped: [UInt8] = [0x2A]
+      Base64.append(bytes, to: &unwrapped)
+      #expect(unwrapped == [0x2A] + whole, "\(count) bytes")
+      for lineLength in stride(from: 4, through: 76, by: 12) {
+        var wrapped: [UInt8] = []
+        Base64.append(bytes, to: &wrapped, lineLength: lineLength, linePrefix: [0x09, 0x09])
+        let lines = stride(from: 0, to: whole.count, by: lineLength).map {
+          whole[$0..<min($0 + lineLength, whole.count)]
+        }
+        #expect(
+          wrapped == Array(lines.joined(separator: [0x0A, 0x09, 0x09])), "\(count) bytes, lines of \(lineLength)")
+      }
+    }
+    // The scalar reference for the unbroken encoding: every byte value in every position of a group.
+    let all = (0..<768).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / 256) }
+    #expect(Base64.encode(all) == Self.referenceBase64(all))
+  }
+
+  /// Base64 one character at a time, as RFC 4648 spells it out.
+  static func referenceBase64(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    var text = ""
+    for start in stride(from: 0, to: bytes.count, by: 3) {
+      let group = Array(bytes[start..<min(start + 3, bytes.count)])
+      let value = group.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
+      for place in 0..<4 {
+        text.append(place <= group.count ? alphabet[value >> (18 - 6 * place) & 63] : "=")
+      }
+    }
+    return text
+  }
 }

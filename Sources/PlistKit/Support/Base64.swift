@@ -54,38 +54,35 @@ package enum Base64 {
 
   /// Appends the encoding of `bytes` to `output`, with a line break (and `linePrefix`) after
   /// every `lineLength` characters when `lineLength` is given.
+  ///
+  /// - Precondition: `lineLength`, when given, is a positive multiple of four, so that each line
+  ///   encodes whole groups of three bytes.
   package static func append(
     _ bytes: [UInt8], to output: inout [UInt8], lineLength: Int? = nil, linePrefix: [UInt8] = []
   ) {
-    bytes.withUnsafeBufferPointer { input in
-      alphabet.withUnsafeBufferPointer { table in
-        var column = 0
-        var index = 0
-        func emit(_ byte: UInt8) {
-          if let lineLength, column == lineLength {
-            output.append(0x0A)
-            output.append(contentsOf: linePrefix)
-            column = 0
-          }
-          output.append(byte)
-          column += 1
+    let bytesPerLine: Int
+    if let lineLength {
+      precondition(lineLength > 0 && lineLength % 4 == 0, "a base64 line holds whole groups")
+      bytesPerLine = lineLength / 4 * 3
+    } else {
+      bytesPerLine = max(bytes.count, 1)
+    }
+    bytes.withUnsafeBytes { input in
+      var start = 0
+      while start < input.count {
+        if start > 0 {
+          output.append(0x0A)
+          output.append(contentsOf: linePrefix)
         }
-        while index + 3 <= input.count {
-          let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-          emit(table[Int(chunk >> 18 & 63)])
-          emit(table[Int(chunk >> 12 & 63)])
-          emit(table[Int(chunk >> 6 & 63)])
-          emit(table[Int(chunk & 63)])
-          index += 3
+        let end = min(start + bytesPerLine, input.count)
+        let count = encodedCount(end - start)
+        let first = output.count
+        // Room first, then each group written in place as one four-byte store.
+        output.append(contentsOf: repeatElement(0, count: count))
+        output.withUnsafeMutableBufferPointer { buffer in
+          encode(UnsafeRawBufferPointer(rebasing: input[start..<end]), into: buffer.baseAddress! + first)
         }
-        let rest = input.count - index
-        if rest > 0 {
-          let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
-          emit(table[Int(chunk >> 18 & 63)])
-          emit(table[Int(chunk >> 12 & 63)])
-          emit(rest == 2 ? table[Int(chunk >> 6 & 63)] : UInt8(ascii: "="))
-          emit(UInt8(ascii: "="))
-        }
+        start = end
       }
     }
   }

@@ -3,11 +3,16 @@
 //
 //   plistkit-benchmark NAMES.bplist TERM [ROUNDS]
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 import PlistKit
 import Sectioning
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 func printError(_ message: String) {
   let line = Array((message + "\n").utf8)
@@ -22,7 +27,8 @@ func now() -> Double {
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
-  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 /// Milliseconds with a fixed number of decimals (no Foundation formatter needed).

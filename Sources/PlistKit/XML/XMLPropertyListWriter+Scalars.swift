@@ -38,15 +38,21 @@ extension XMLPropertyListOutput {
     }
   }
 
-  /// Base64 lines as CoreFoundation wraps them: 76 characters less 8 for every level of
-  /// indentation (at most 8 levels count), each line indented like the `<data>` tag but by
-  /// no more than 8 tabs.
+  /// How CoreFoundation lays out the base64 of a `<data>` element at `depth`: each line
+  /// indented like the tag but by no more than 8 tabs, and 76 characters long less 8 for every
+  /// tab (always a multiple of four).
+  package static func base64Lines(depth: Int) -> (indent: Int, lineLength: Int) {
+    let levels = min(depth, 8)
+    return (levels, 76 - 8 * levels)
+  }
+
+  /// Base64 lines as CoreFoundation wraps them (see ``base64Lines(depth:)``).
   mutating func appendBase64(_ data: [UInt8], depth: Int) {
     guard !data.isEmpty else { return }
-    let levels = min(depth, 8)
+    let (levels, lineLength) = Self.base64Lines(depth: depth)
     let prefix = [UInt8](repeating: 0x09, count: levels)
     bytes.append(contentsOf: prefix)
-    Base64.append(data, to: &bytes, lineLength: 76 - 8 * levels, linePrefix: prefix)
+    Base64.append(data, to: &bytes, lineLength: lineLength, linePrefix: prefix)
     bytes.append(0x0A)
   }
 }

@@ -9,7 +9,7 @@
 /// The bytes an encoding writes, in chunks of memory: a chunk never moves, so a byte written
 /// stays where it is (the binary writer compares shared objects in place).
 ///
-/// The first chunk is most often the storage of the array the encoding returns (see
+/// The first chunk is the storage of the array the encoding returns (see
 /// ``collect(estimate:_:)``), so that the bytes are written once, where they end up; chunks
 /// after it are mapped for the output, and unmapped one by one as they are copied out, so the
 /// output is in memory about once rather than twice while a growing array copies itself.
@@ -25,14 +25,8 @@ struct EncodingOutput: ~Copyable {
   private(set) var used = 0
   /// Bytes in the full chunks.
   private var before = 0
-  /// The first chunk when it is an array's storage, which is not the output's to unmap.
-  private let borrowed: UnsafeMutablePointer<UInt8>?
-
-  init() {
-    size = Self.chunkSize
-    start = Self.map(size)
-    borrowed = nil
-  }
+  /// The first chunk, an array's storage, which is not the output's to unmap.
+  private let borrowed: UnsafeMutablePointer<UInt8>
 
   /// An output whose first chunk is `buffer` (an array's storage being filled).
   init(into buffer: UnsafeMutableBufferPointer<UInt8>) {
@@ -188,7 +182,7 @@ struct EncodingOutput: ~Copyable {
   }
 
   /// True while everything written is in the borrowed first chunk.
-  private var isInBorrowedChunk: Bool { borrowed != nil && start == borrowed }
+  private var isInBorrowedChunk: Bool { start == borrowed }
 
   /// Everything written, as one array; the chunks are given back as they are copied.
   consuming func bytes() -> [UInt8] {

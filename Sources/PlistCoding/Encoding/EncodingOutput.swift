@@ -61,10 +61,6 @@ struct EncodingOutput: ~Copyable {
   @inline(__always)
   mutating func advance(_ count: Int) { used += count }
 
-  /// Takes back the last `count` bytes of the current chunk (an object written twice).
-  @inline(__always)
-  mutating func retract(_ count: Int) { used -= count }
-
   private mutating func startChunk(holding count: Int) {
     chunks.append((UnsafeMutableRawPointer(start), size, used))
     before += used

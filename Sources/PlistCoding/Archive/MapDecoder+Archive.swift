@@ -16,7 +16,7 @@ extension MapDecoder {
   /// Foundation's) may be decoded as `type`: the type declares the class (or a superclass the
   /// archive names, or a name it was set for), or the policy allows the class. A nested
   /// container (`type` nil) relies on the policy alone.
-  func checkObject(at index: Int, decodedAs type: Any.Type?, _ path: @autoclosure () -> CodingPathNode) throws {
+  func checkObject(at index: Int, decodedAs type: Any.Type?, _ path: @autoclosure () -> CodingPath) throws {
     guard let chain = map.archive?.classes[index] else { return }
     let declared = (type as? any KeyedArchivable.Type)?.archivedClassNames.first
     let typeID = type.map { ObjectIdentifier($0) }
@@ -62,7 +62,7 @@ extension MapDecoder {
   }
 
   /// The error for an object reached again while it is being decoded.
-  func cycle(at index: Int, _ path: CodingPathNode) -> DecodingError {
+  func cycle(at index: Int, _ path: CodingPath) -> DecodingError {
     let what = map.archive?.classes[index].map { "an object of class \($0.className)" } ?? "an object"
     return .dataCorrupted(
       context(

@@ -119,20 +119,20 @@ extension BinaryDecoder: ScalarReading {
   }
 
   func scalarElements<Element>(
-    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: CodingPathNode
+    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: @autoclosure () -> CodingPath
   ) throws -> [Element] {
-    let (count, references) = try array(index, path)
+    let (count, references) = try array(index, path())
     var elements: [Element] = []
     elements.reserveCapacity(count)
     for position in 0..<count {
       guard let object = reference(position, of: index, references: references) else {
         throw DecodingError.dataCorrupted(
-          context(path, index, key: PlistCodingKey(index: position), "the element cannot be read"))
+          context(path(), index, key: PlistCodingKey(index: position), "the element cannot be read"))
       }
       do {
         elements.append(try scalar(element, as: type, at: object))
       } catch {
-        throw self.error(error, type, at: object, path, key: PlistCodingKey(index: position))
+        throw self.error(error, type, at: object, path(), key: PlistCodingKey(index: position))
       }
     }
     return elements

@@ -17,24 +17,19 @@ final class BinaryDecoder: Decoder {
   let table: BinaryObjectTable
   /// Every object, for the uncommon forms and for the reader's error of one that fails.
   var objects: BinaryPropertyListObjects
-  /// Bytes of strings and data made so far by ``table``'s reads, against the decoded-size
-  /// limit (``objects`` counts its own). Behind a pointer: no exclusivity check per value.
-  let decodedSize: UnsafeMutablePointer<Int>
+  /// What the decoding has used of its limits, behind a pointer: no exclusivity check per value.
+  let usage: UnsafeMutablePointer<Usage>
   let userInfo: [CodingUserInfoKey: Any]
   let limits: PropertyListLimits
   /// What went wrong reading the file, shared with the decoders `superDecoder()` hands out.
   let problems: BinaryDecodingProblems
   /// The object being decoded.
   private(set) var current: Int
-  private(set) var pathNode: CodingPathNode
+  private(set) var pathNode: CodingPath
   /// How many values nested decoding has entered.
   private var depth = 0
-  /// Values left before the object limit: an array the file references from many places is
-  /// decoded at each, so the work is bounded here rather than by the file's size.
-  private var budget: Int
-  /// For each depth, the dictionary whose keys were last looked up there and the pair where
-  /// the search for its next key starts (see ``MapDecoder/keyHints``).
-  let keyHints: UnsafeMutableBufferPointer<KeyHint>
+  /// What is remembered of the dictionaries looked up at each depth (see ``BinaryKeySlots``).
+  let keySlots: UnsafeMutablePointer<BinaryKeySlots>
   /// Key → pair of large dictionaries looked up out of order.
   var keyIndexes: [Int: [ExactKey: Int]] = [:]
   /// Strings and data of at least ``sharedValueSize`` bytes, made once per object: a file that
@@ -44,22 +39,13 @@ final class BinaryDecoder: Decoder {
 
   static let sharedValueSize = 256
 
-  struct KeyHint {
-    var dictionary: Int
-    var pair: Int
-    /// The dictionary's keys are in the slot's row of ``keyTexts``.
-    var keysInSlot: Bool
-  }
-
-  /// For each hint slot, the bytes of the keys of its dictionary when they are at most
-  /// ``keysPerSlot`` and plain ASCII (pointers into the input, which outlives the decoding).
-  private let keyTextRows: UnsafeMutableBufferPointer<KeyText>
-  static let keysPerSlot = 16
-
-  /// The row of ``keyTextRows`` of hint slot `slot`.
-  @inline(__always)
-  func keyTexts(ofSlot slot: Int) -> UnsafeMutablePointer<KeyText> {
-    keyTextRows.baseAddress! + slot * Self.keysPerSlot
+  struct Usage {
+    /// Bytes of strings and data made so far by ``table``'s reads, against the decoded-size
+    /// limit (``objects`` counts its own).
+    var decodedSize: Int
+    /// Values left before the object limit: an array the file references from many places is
+    /// decoded at each, so the work is bounded here rather than by the file's size.
+    var budget: Int
   }
 
   init(
@@ -68,24 +54,22 @@ final class BinaryDecoder: Decoder {
   ) {
     self.objects = objects
     table = BinaryObjectTable(objects)
-    decodedSize = .allocate(capacity: 1)
-    decodedSize.initialize(to: 0)
+    usage = .allocate(capacity: 1)
+    usage.initialize(to: Usage(decodedSize: 0, budget: limits.maximumObjectCount))
     self.userInfo = userInfo
     self.limits = limits
     self.problems = problems
     current = object
     pathNode = .root
-    budget = limits.maximumObjectCount
-    keyHints = .allocate(capacity: Swift.max(0, Swift.min(limits.maximumDepth, 1 << 16)) + 2)
-    keyHints.initialize(repeating: KeyHint(dictionary: -1, pair: 0, keysInSlot: false))
-    keyTextRows = .allocate(capacity: keyHints.count * Self.keysPerSlot)
-    keyTextRows.initialize(repeating: KeyText(bytes: UnsafeRawBufferPointer(start: nil, count: 0), signature: 0))
+    keySlots = .allocate(capacity: 1)
+    keySlots.initialize(to: BinaryKeySlots(maximumDepth: limits.maximumDepth))
   }
 
   deinit {
-    keyHints.deallocate()
-    keyTextRows.deallocate()
-    decodedSize.deallocate()
+    keySlots.pointee.deallocate()
+    keySlots.deinitialize(count: 1)
+    keySlots.deallocate()
+    usage.deallocate()
   }
 
   /// Decodes a `T` from the binary plist `bytes`.
@@ -161,7 +145,7 @@ final class BinaryDecoder: Decoder {
       let nibble = marker >> 4
       if dictionary ? nibble == 0xD : nibble == 0xA || nibble == 0xC,
         let (count, start) = table.content(
-          at: offset, marker: marker, unit: (dictionary ? 2 : 1) * objects.referenceSize)
+          at: offset, marker: marker, unit: (dictionary ? 2 : 1) &* table.referenceSize)
       {
         return (count, start)
       }
@@ -175,7 +159,7 @@ final class BinaryDecoder: Decoder {
 
   /// The dictionary at object `index` (its pair count and where its references start), counted
   /// against the budget; otherwise the error a keyed container's request gets.
-  func dictionary(_ index: Int, _ path: @autoclosure () -> CodingPathNode) throws -> (count: Int, references: Int) {
+  func dictionary(_ index: Int, _ path: @autoclosure () -> CodingPath) throws -> (count: Int, references: Int) {
     guard let (count, references) = container(index, dictionary: true) else {
       throw containerMismatch([String: Any].self, at: index, path(), "a keyed")
     }
@@ -184,7 +168,7 @@ final class BinaryDecoder: Decoder {
   }
 
   /// The array at object `index`, counted against the budget.
-  func array(_ index: Int, _ path: @autoclosure () -> CodingPathNode) throws -> (count: Int, references: Int) {
+  func array(_ index: Int, _ path: @autoclosure () -> CodingPath) throws -> (count: Int, references: Int) {
     guard let (count, references) = container(index, dictionary: false) else {
       throw containerMismatch([Any].self, at: index, path(), "an unkeyed")
     }
@@ -193,7 +177,7 @@ final class BinaryDecoder: Decoder {
   }
 
   private func containerMismatch(
-    _ type: Any.Type, at index: Int, _ path: CodingPathNode, _ kind: String
+    _ type: Any.Type, at index: Int, _ path: CodingPath, _ kind: String
   )
     -> DecodingError
   {
@@ -204,9 +188,9 @@ final class BinaryDecoder: Decoder {
     return typeMismatch(type, at: index, path)
   }
 
-  private func spend(_ count: Int, _ path: @autoclosure () -> CodingPathNode) throws {
-    budget -= count
-    guard budget >= 0 else {
+  private func spend(_ count: Int, _ path: @autoclosure () -> CodingPath) throws {
+    usage.pointee.budget -= count
+    guard usage.pointee.budget >= 0 else {
       throw DecodingError.dataCorrupted(
         context(
           path(), nil,
@@ -248,8 +232,8 @@ final class BinaryDecoder: Decoder {
   /// recorded as the problem) when they go over it.
   @inline(__always)
   func account(_ size: Int) -> Bool {
-    decodedSize.pointee += size
-    guard decodedSize.pointee <= limits.maximumDecodedSize else {
+    usage.pointee.decodedSize += size
+    guard usage.pointee.decodedSize <= limits.maximumDecodedSize else {
       problems.record(
         PropertyListError(
           .limitExceeded, format: .binary,
@@ -260,27 +244,30 @@ final class BinaryDecoder: Decoder {
   }
 
   /// Decodes a `Decodable` value at object `index` with this decoder pointed at it.
-  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+  ///
+  /// The path is made only when it is needed: for the decoder's place while `T` decodes
+  /// itself, or for an error (an array of scalars, read here, needs it for neither).
+  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> CodingPath) throws -> T {
     if let scalarType = ScalarType(type) {
       do {
         return try scalar(scalarType, as: type, at: index)
       } catch {
-        throw self.error(error, type, at: index, path)
+        throw self.error(error, type, at: index, path())
       }
     }
     guard depth < limits.maximumDepth else {
       // Deeper than the reader reads (a cycle among them), or a type that nests itself.
       problems.tooDeep = true
       throw DecodingError.dataCorrupted(
-        context(path, index, "values nested deeper than the limit of \(limits.maximumDepth)"))
+        context(path(), index, "values nested deeper than the limit of \(limits.maximumDepth)"))
     }
     if let element = ScalarType(elementsOf: type) {
-      return try scalarArray(element, as: type, at: index, path: path)
+      return try scalarArray(element, as: type, at: index, path: path())
     }
     let savedCurrent = current
     let savedPath = pathNode
     current = index
-    pathNode = path
+    pathNode = path()
     depth += 1
     defer {
       current = savedCurrent
@@ -292,14 +279,15 @@ final class BinaryDecoder: Decoder {
 
   /// A decoder of its own for object `index` (or for null when it is absent), for
   /// `superDecoder()`: the caller may keep it after this decoder moves on.
-  func detachedDecoder(at index: Int?, path: CodingPathNode) -> any Decoder {
+  func detachedDecoder(at index: Int?, path: CodingPath) -> any Decoder {
     guard let index else {
-      return MapDecoder.nullDecoder(userInfo: userInfo, limits: limits, path: path, depth: depth, budget: budget)
+      return MapDecoder.nullDecoder(
+        userInfo: userInfo, limits: limits, path: path, depth: depth, budget: usage.pointee.budget)
     }
     let decoder = BinaryDecoder(objects: objects, at: index, userInfo: userInfo, limits: limits, problems: problems)
     decoder.pathNode = path
     decoder.depth = depth
-    decoder.budget = budget
+    decoder.usage.pointee.budget = usage.pointee.budget
     return decoder
   }
 }

@@ -12,7 +12,7 @@ struct BinaryObjectTable {
   /// Objects and their contents end here, where the offset table starts.
   private let objectAreaEnd: Int
   private let offsetSize: Int
-  private let referenceSize: Int
+  let referenceSize: Int
   private let objectCount: Int
 
   /// The table of `objects`, whose trailer has been checked.
@@ -140,6 +140,25 @@ struct BinaryObjectTable {
   /// The `size` bytes at `offset` as a big-endian value.
   @inline(__always)
   func integer(at offset: Int, size: Int) -> UInt64 { bigEndian(at: offset, size: size) }
+
+  /// True when the `count` bytes from `a` are the bytes from `b` (both checked to be in the file).
+  @inline(__always)
+  func sameBytes(_ a: Int, _ b: Int, count: Int) -> Bool {
+    if a == b { return true }
+    var position = 0
+    while position &+ 8 <= count {
+      guard
+        base.loadUnaligned(fromByteOffset: a &+ position, as: UInt64.self)
+          == base.loadUnaligned(fromByteOffset: b &+ position, as: UInt64.self)
+      else { return false }
+      position &+= 8
+    }
+    while position < count {
+      guard byte(at: a &+ position) == byte(at: b &+ position) else { return false }
+      position &+= 1
+    }
+    return true
+  }
 
   /// True when `count` bytes from `start` end in the object area.
   @inline(__always)

@@ -4,14 +4,14 @@ import PlistKit
 /// An unkeyed container over an array object of a binary plist, walking its references in order.
 struct BinaryUnkeyedContainer: UnkeyedDecodingContainer {
   let decoder: BinaryDecoder
-  let pathNode: CodingPathNode
+  let pathNode: CodingPath
   let count: Int?
   private(set) var currentIndex = 0
   /// The array's object and where its references start.
   private let array: Int
   private let references: Int
 
-  init(decoder: BinaryDecoder, array: Int, path: CodingPathNode) throws {
+  init(decoder: BinaryDecoder, array: Int, path: CodingPath) throws {
     let (count, references) = try decoder.array(array, path)
     self.decoder = decoder
     self.array = array

@@ -5,9 +5,9 @@ import FoundationEssentials
 protocol CurrentValueDecoder: SingleValueDecodingContainer {
   /// The value the decoder is at.
   var current: Int { get }
-  var pathNode: CodingPathNode { get }
+  var pathNode: CodingPath { get }
   func isNull(_ index: Int) -> Bool
-  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T
+  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> CodingPath) throws -> T
 }
 
 extension CurrentValueDecoder {

@@ -13,7 +13,7 @@ protocol DecodingErrorReporting {
 extension DecodingErrorReporting {
   /// A context whose description starts with the key path and the location of value `index`.
   func context(
-    _ path: CodingPathNode, _ index: Int?, key: (any CodingKey)? = nil, _ message: String
+    _ path: CodingPath, _ index: Int?, key: (any CodingKey)? = nil, _ message: String
   ) -> DecodingError.Context {
     let codingPath = path.path(appending: key)
     let place = index.map { location(of: $0) } ?? PropertyListError.Location.none
@@ -38,7 +38,7 @@ extension DecodingErrorReporting {
 
   /// The error for `problem` reading a `type` at `index`, at `path` and `key`.
   func error(
-    _ problem: ScalarProblem, _ type: Any.Type, at index: Int, _ path: CodingPathNode, key: (any CodingKey)? = nil
+    _ problem: ScalarProblem, _ type: Any.Type, at index: Int, _ path: CodingPath, key: (any CodingKey)? = nil
   ) -> DecodingError {
     switch problem {
     case .mismatch: typeMismatch(type, at: index, path, key: key)
@@ -49,22 +49,21 @@ extension DecodingErrorReporting {
 
   /// The value at `index` is not a `type`.
   func typeMismatch(
-    _ type: Any.Type, at index: Int, _ path: CodingPathNode, key: (any CodingKey)? = nil
+    _ type: Any.Type, at index: Int, _ path: CodingPath, key: (any CodingKey)? = nil
   ) -> DecodingError {
     .typeMismatch(
       type, context(path, index, key: key, "expected to decode \(type) but found \(found(index)) instead"))
   }
 
   /// The value at `index` is `$null` where a `type` is needed.
-  func nullFound(_ type: Any.Type, at index: Int, _ path: CodingPathNode, key: (any CodingKey)? = nil) -> DecodingError
-  {
+  func nullFound(_ type: Any.Type, at index: Int, _ path: CodingPath, key: (any CodingKey)? = nil) -> DecodingError {
     .valueNotFound(type, context(path, index, key: key, "expected a value of type \(type) but found null ($null)"))
   }
 
   /// The value at `index` cannot be read as a `type` (a number out of range, a date or data
   /// string that does not parse).
   func corrupted(
-    _ index: Int, _ path: CodingPathNode, key: (any CodingKey)? = nil, _ message: String
+    _ index: Int, _ path: CodingPath, key: (any CodingKey)? = nil, _ message: String
   ) -> DecodingError {
     .dataCorrupted(context(path, index, key: key, message))
   }

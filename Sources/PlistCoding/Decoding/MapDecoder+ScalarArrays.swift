@@ -7,9 +7,9 @@ import PlistKit
 /// reads it).
 extension MapDecoder {
   func scalarElements<Element>(
-    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: CodingPathNode
+    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: @autoclosure () -> CodingPath
   ) throws -> [Element] {
-    let array = try arrayEntry(index, path)
+    let array = try arrayEntry(index, path())
     let count = map.entries[array].count
     var elements: [Element] = []
     elements.reserveCapacity(count)
@@ -19,7 +19,7 @@ extension MapDecoder {
       do {
         elements.append(try scalar(element, as: type, at: entry))
       } catch {
-        throw self.error(error, type, at: entry, path, key: PlistCodingKey(index: position))
+        throw self.error(error, type, at: entry, path(), key: PlistCodingKey(index: position))
       }
       cursor = map.next(after: cursor)
     }

@@ -10,7 +10,7 @@ final class MapDecoder: Decoder {
   let rules: DecodingRules
   /// The entry being decoded (never a shared entry: those are resolved first).
   private(set) var current: Int
-  private(set) var pathNode: CodingPathNode
+  private(set) var pathNode: CodingPath
   /// How many values nested decoding has entered.
   private var depth = 0
   /// Values left before the object limit: a binary plist that references one array from many
@@ -68,7 +68,7 @@ final class MapDecoder: Decoder {
   /// The dictionary at `index` (resolved), counted against the budget; otherwise the error a
   /// keyed container's request gets. An archived object reached without a type (a nested
   /// container) must be allowed by the policy alone.
-  func dictionaryEntry(_ index: Int, _ path: @autoclosure () -> CodingPathNode, nested: Bool = false) throws -> Int {
+  func dictionaryEntry(_ index: Int, _ path: @autoclosure () -> CodingPath, nested: Bool = false) throws -> Int {
     if nested { try checkObject(at: index, decodedAs: nil, path()) }
     let entry = map.entries[index]
     guard entry.kind == .dictionary else {
@@ -84,7 +84,7 @@ final class MapDecoder: Decoder {
   }
 
   /// The array at `index` (resolved), counted against the budget.
-  func arrayEntry(_ index: Int, _ path: @autoclosure () -> CodingPathNode, nested: Bool = false) throws -> Int {
+  func arrayEntry(_ index: Int, _ path: @autoclosure () -> CodingPath, nested: Bool = false) throws -> Int {
     if nested { try checkObject(at: index, decodedAs: nil, path()) }
     let entry = map.entries[index]
     guard entry.kind == .array else {
@@ -98,7 +98,7 @@ final class MapDecoder: Decoder {
     return index
   }
 
-  private func spend(_ count: Int, _ path: @autoclosure () -> CodingPathNode) throws {
+  private func spend(_ count: Int, _ path: @autoclosure () -> CodingPath) throws {
     budget -= count
     guard budget >= 0 else {
       throw DecodingError.dataCorrupted(
@@ -110,32 +110,35 @@ final class MapDecoder: Decoder {
   }
 
   /// Decodes a `Decodable` value at entry `index` with this decoder pointed at it.
-  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+  ///
+  /// The path is made only when it is needed: for the decoder's place while `T` decodes
+  /// itself, or for an error (an array of scalars, read here, needs it for neither).
+  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> CodingPath) throws -> T {
     if let scalarType = ScalarType(type) {
       do {
         return try scalar(scalarType, as: type, at: index)
       } catch {
-        throw self.error(error, type, at: index, path)
+        throw self.error(error, type, at: index, path())
       }
     }
     guard depth < rules.limits.maximumDepth else {
       throw DecodingError.dataCorrupted(
-        context(path, index, "values nested deeper than the limit of \(rules.limits.maximumDepth)"))
+        context(path(), index, "values nested deeper than the limit of \(rules.limits.maximumDepth)"))
     }
     let resolved = map.resolved(index)
     // An archive's arrays are objects with classes to check: those take the general path.
     if map.archive == nil, let element = ScalarType(elementsOf: type) {
-      return try scalarArray(element, as: type, at: resolved, path: path)
+      return try scalarArray(element, as: type, at: resolved, path: path())
     }
     if map.archive != nil {
       if T.self == UUID.self, let uuid = archivedUUID(at: resolved) { return uuid as! T }
-      guard inProgress.insert(resolved).inserted else { throw cycle(at: resolved, path) }
+      guard inProgress.insert(resolved).inserted else { throw cycle(at: resolved, path()) }
     }
     let savedCurrent = current
     let savedPath = pathNode
     let savedType = currentType
     current = resolved
-    pathNode = path
+    pathNode = path()
     currentType = T.self
     depth += 1
     defer {
@@ -150,7 +153,7 @@ final class MapDecoder: Decoder {
 
   /// A decoder of its own for the value at `index` (or for null when it is absent), for
   /// `superDecoder()`: the caller may keep it after this decoder moves on.
-  func detachedDecoder(at index: Int?, path: CodingPathNode) -> MapDecoder {
+  func detachedDecoder(at index: Int?, path: CodingPath) -> MapDecoder {
     let decoder: MapDecoder
     if let index {
       decoder = MapDecoder(map: map, userInfo: userInfo, rules: rules)
@@ -166,7 +169,7 @@ final class MapDecoder: Decoder {
 
   /// A decoder of null at `path`, for `superDecoder(forKey:)` of a key that is absent.
   static func nullDecoder(
-    userInfo: [CodingUserInfoKey: Any], limits: PropertyListLimits, path: CodingPathNode, depth: Int, budget: Int
+    userInfo: [CodingUserInfoKey: Any], limits: PropertyListLimits, path: CodingPath, depth: Int, budget: Int
   ) -> MapDecoder {
     let decoder = MapDecoder(
       map: DecodingMap.nullDocument, userInfo: userInfo, rules: DecodingRules(limits: limits, scalarsFromText: false))

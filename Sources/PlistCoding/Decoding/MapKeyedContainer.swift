@@ -11,7 +11,7 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: MapDecoder
   /// The dictionary's entry.
   let dictionary: Int
-  let pathNode: CodingPathNode
+  let pathNode: CodingPath
   /// Where this container keeps its lookup hint in the decoder.
   private let hintSlot: Int
 
@@ -25,11 +25,11 @@ struct MapKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   /// A container for a nested dictionary, with its own path (the decoder stays where it is).
-  init(nested decoder: MapDecoder, dictionary: Int, path: CodingPathNode) {
+  init(nested decoder: MapDecoder, dictionary: Int, path: CodingPath) {
     self.init(decoder: decoder, dictionary: dictionary, pathNode: path, hintSlot: decoder.currentDepth + 1)
   }
 
-  private init(decoder: MapDecoder, dictionary: Int, pathNode: CodingPathNode, hintSlot: Int) {
+  private init(decoder: MapDecoder, dictionary: Int, pathNode: CodingPath, hintSlot: Int) {
     self.decoder = decoder
     self.dictionary = dictionary
     self.pathNode = pathNode

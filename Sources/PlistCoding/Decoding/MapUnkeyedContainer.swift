@@ -4,13 +4,13 @@ import PlistKit
 /// An unkeyed container over an array of the map, walking its elements in order.
 struct MapUnkeyedContainer: UnkeyedDecodingContainer {
   let decoder: MapDecoder
-  let pathNode: CodingPathNode
+  let pathNode: CodingPath
   let count: Int?
   private(set) var currentIndex = 0
   /// The entry of the next element.
   private var cursor: Int
 
-  init(decoder: MapDecoder, array: Int, path: CodingPathNode) {
+  init(decoder: MapDecoder, array: Int, path: CodingPath) {
     self.decoder = decoder
     pathNode = path
     count = decoder.map.entries[array].count

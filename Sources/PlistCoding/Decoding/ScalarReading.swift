@@ -12,7 +12,7 @@ protocol ScalarReading {
   func data(at index: Int) throws(ScalarProblem) -> Data
   /// The elements of the array at `index`, each a scalar of type `element` (which is `Element`).
   func scalarElements<Element>(
-    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: CodingPathNode
+    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: @autoclosure () -> CodingPath
   ) throws -> [Element]
 }
 
@@ -50,24 +50,26 @@ extension ScalarReading {
   /// conformer reads the same elements with the same checks and errors as that path, without
   /// them.
   @inline(__always)  // Inlined into a decoder's own method, the element type is concrete there.
-  func scalarArray<T>(_ element: ScalarType, as type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+  func scalarArray<T>(
+    _ element: ScalarType, as type: T.Type, at index: Int, path: @autoclosure () -> CodingPath
+  ) throws -> T {
     switch element {
-    case .string: unsafeBitCast(try scalarElements(element, of: String.self, at: index, path), to: T.self)
-    case .int: unsafeBitCast(try scalarElements(element, of: Int.self, at: index, path), to: T.self)
-    case .double: unsafeBitCast(try scalarElements(element, of: Double.self, at: index, path), to: T.self)
-    case .bool: unsafeBitCast(try scalarElements(element, of: Bool.self, at: index, path), to: T.self)
-    case .date: unsafeBitCast(try scalarElements(element, of: Date.self, at: index, path), to: T.self)
-    case .data: unsafeBitCast(try scalarElements(element, of: Data.self, at: index, path), to: T.self)
-    case .float: unsafeBitCast(try scalarElements(element, of: Float.self, at: index, path), to: T.self)
-    case .int64: unsafeBitCast(try scalarElements(element, of: Int64.self, at: index, path), to: T.self)
-    case .int32: unsafeBitCast(try scalarElements(element, of: Int32.self, at: index, path), to: T.self)
-    case .int16: unsafeBitCast(try scalarElements(element, of: Int16.self, at: index, path), to: T.self)
-    case .int8: unsafeBitCast(try scalarElements(element, of: Int8.self, at: index, path), to: T.self)
-    case .uint: unsafeBitCast(try scalarElements(element, of: UInt.self, at: index, path), to: T.self)
-    case .uint64: unsafeBitCast(try scalarElements(element, of: UInt64.self, at: index, path), to: T.self)
-    case .uint32: unsafeBitCast(try scalarElements(element, of: UInt32.self, at: index, path), to: T.self)
-    case .uint16: unsafeBitCast(try scalarElements(element, of: UInt16.self, at: index, path), to: T.self)
-    case .uint8: unsafeBitCast(try scalarElements(element, of: UInt8.self, at: index, path), to: T.self)
+    case .string: unsafeBitCast(try scalarElements(element, of: String.self, at: index, path()), to: T.self)
+    case .int: unsafeBitCast(try scalarElements(element, of: Int.self, at: index, path()), to: T.self)
+    case .double: unsafeBitCast(try scalarElements(element, of: Double.self, at: index, path()), to: T.self)
+    case .bool: unsafeBitCast(try scalarElements(element, of: Bool.self, at: index, path()), to: T.self)
+    case .date: unsafeBitCast(try scalarElements(element, of: Date.self, at: index, path()), to: T.self)
+    case .data: unsafeBitCast(try scalarElements(element, of: Data.self, at: index, path()), to: T.self)
+    case .float: unsafeBitCast(try scalarElements(element, of: Float.self, at: index, path()), to: T.self)
+    case .int64: unsafeBitCast(try scalarElements(element, of: Int64.self, at: index, path()), to: T.self)
+    case .int32: unsafeBitCast(try scalarElements(element, of: Int32.self, at: index, path()), to: T.self)
+    case .int16: unsafeBitCast(try scalarElements(element, of: Int16.self, at: index, path()), to: T.self)
+    case .int8: unsafeBitCast(try scalarElements(element, of: Int8.self, at: index, path()), to: T.self)
+    case .uint: unsafeBitCast(try scalarElements(element, of: UInt.self, at: index, path()), to: T.self)
+    case .uint64: unsafeBitCast(try scalarElements(element, of: UInt64.self, at: index, path()), to: T.self)
+    case .uint32: unsafeBitCast(try scalarElements(element, of: UInt32.self, at: index, path()), to: T.self)
+    case .uint16: unsafeBitCast(try scalarElements(element, of: UInt16.self, at: index, path()), to: T.self)
+    case .uint8: unsafeBitCast(try scalarElements(element, of: UInt8.self, at: index, path()), to: T.self)
     }
   }
 }

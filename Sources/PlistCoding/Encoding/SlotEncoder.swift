@@ -7,9 +7,9 @@ import PlistKit
 final class SlotEncoder: Encoder {
   private let encoder: ValueEncoder
   private let slot: Int32
-  private let path: EncodingPath
+  private let path: CodingPath
 
-  init(parent: ValueEncoder, slot: Int32, path: EncodingPath) {
+  init(parent: ValueEncoder, slot: Int32, path: CodingPath) {
     encoder = ValueEncoder(
       arena: parent.arena, userInfo: parent.userInfo, maximumDepth: parent.maximumDepth, archiving: parent.archiving)
     self.slot = slot

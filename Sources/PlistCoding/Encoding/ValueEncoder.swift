@@ -12,7 +12,7 @@ final class ValueEncoder: Encoder {
   let maximumDepth: Int
   /// How archives are written, when this encoder makes one (``KeyedArchiveEncoder``).
   let archiving: Bool
-  @exclusivity(unchecked) private(set) var pathNode = EncodingPath.root
+  @exclusivity(unchecked) private(set) var pathNode = CodingPath.root
   /// The encodings of the values in progress, at most one per level.
   @exclusivity(unchecked) private var stack: [Int32] = []
   /// How many values are being encoded (the innermost one's level).
@@ -70,7 +70,7 @@ final class ValueEncoder: Encoder {
 
   /// Encodes `value` at `path` and returns its node: strings, numbers, booleans, dates and
   /// data directly, anything else through its `encode(to:)` with this encoder.
-  func box<T: Encodable>(_ value: T, path: @autoclosure () -> EncodingPath) throws -> Int32 {
+  func box<T: Encodable>(_ value: T, path: @autoclosure () -> CodingPath) throws -> Int32 {
     if let scalar = scalarNode(value) { return scalar }
     guard level < maximumDepth else {
       let codingPath = path().path

@@ -5,7 +5,7 @@ import PlistKit
 struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let encoder: ValueEncoder
   let node: Int32
-  let path: EncodingPath
+  let path: CodingPath
 
   var codingPath: [any CodingKey] { path.path }
 
@@ -71,7 +71,7 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct ValueUnkeyedContainer: UnkeyedEncodingContainer {
   let encoder: ValueEncoder
   let node: Int32
-  let path: EncodingPath
+  let path: CodingPath
 
   var codingPath: [any CodingKey] { path.path }
   var count: Int { Int(encoder.arena.nodes[Int(node)].count) }

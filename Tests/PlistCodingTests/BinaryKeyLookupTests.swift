@@ -166,4 +166,35 @@ struct BinaryKeyLookupTests {
       return key.stringValue == "y" && context.codingPath.map(\.stringValue) == ["Index 2"]
     }
   }
+
+  /// Asks for `Key`, then for a key that is canonically equivalent to it but other bytes.
+  struct Equivalent: Decodable, Equatable {
+    var plain: Int?
+    var kelvin: Int?
+
+    init(plain: Int?, kelvin: Int?) {
+      self.plain = plain
+      self.kelvin = kelvin
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Probe.Key.self)
+      let which = try container.decode(Int.self, forKey: Probe.Key(stringValue: "which"))
+      // The same lookup, the second of the dictionary, for either spelling.
+      let key = which == 0 ? "Key" : "\u{212A}ey"
+      let value = try container.decodeIfPresent(Int.self, forKey: Probe.Key(stringValue: key))
+      (plain, kelvin) = which == 0 ? (value, nil) : (nil, value)
+    }
+  }
+
+  @Test("a key is found by its exact characters, also where a lookup before it found an equivalent key")
+  func exactKeys() throws {
+    let plist: PropertyList = [["which": 0, "Key": 1], ["which": 1, "Key": 2], ["which": 0, "Key": 3]]
+    let expected = [
+      Equivalent(plain: 1, kelvin: nil), Equivalent(plain: nil, kelvin: nil), Equivalent(plain: 3, kelvin: nil),
+    ]
+    for format in [PropertyListFormat.binary, .xml] {
+      #expect(try PlistDecoder().decode([Equivalent].self, from: plist.serialized(as: format)) == expected)
+    }
+  }
 }

@@ -152,7 +152,8 @@ struct BinaryDictionary {
     guard ordinal < BinaryKeySlots.keysPerSlot else { return searchTexts(for: key, from: hint.pair) }
     let lookup = slots.pointee.lookups(ofSlot: slot) + ordinal
     // Equal strings from the same `CodingKey` are the same bits: the comparison is one word.
-    if lookup.pointee.pair != BinaryKeySlots.Lookup.none && lookup.pointee.key == key {
+    // Exact, as the search is: "\u{212A}ey" (a Kelvin sign) is `==` "Key", but another key.
+    if lookup.pointee.pair != BinaryKeySlots.Lookup.none && lookup.pointee.key.exactlyEquals(key) {
       let pair = lookup.pointee.pair
       guard pair >= 0 else { return nil }
       return found(pair)

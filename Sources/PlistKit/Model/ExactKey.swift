@@ -20,9 +20,18 @@ package struct ExactKey: Hashable, Sendable {
 
 extension String {
   /// True when both strings have the same Unicode scalars (no canonical equivalence).
+  ///
+  /// Inlinable, so that the common case (the same storage, or the same small string stored
+  /// inline: equal without looking further) is a two-word comparison in the caller.
+  @inlinable
   package func exactlyEquals(_ other: String) -> Bool {
-    // The same storage, or the same small string stored inline: equal without looking further.
     if unsafeBitCast(self, to: (UInt, UInt).self) == unsafeBitCast(other, to: (UInt, UInt).self) { return true }
+    return exactlyEqualsComparingScalars(other)
+  }
+
+  /// ``exactlyEquals(_:)`` for strings of different storage.
+  @usableFromInline
+  package func exactlyEqualsComparingScalars(_ other: String) -> Bool {
     // Exact equality implies canonical equivalence, and the standard library decides that
     // fast for ASCII (a word compare for small strings, a memory compare for large ones), so
     // most unequal strings stop here. Equivalent strings still need their bytes compared:

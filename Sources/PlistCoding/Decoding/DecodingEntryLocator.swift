@@ -1,41 +1,107 @@
 import PlistKit
 
-/// Finds where entry `entry` of a map built by ``DecodingMapSink`` is in the input, by reading
+/// Where the entries of a map built by ``DecodingMapSink`` are in its input, found by reading
 /// the input again and counting the events that make entries: the map keeps no position per
-/// value (8 bytes each, as much again as the strings of a file of small records), and an error
-/// is the only thing that asks for one.
-struct DecodingEntryLocator: PropertyListEventSink {
-  static var takesSharedContainers: Bool { true }
+/// value while it decodes (8 bytes each, as much again as the strings of a file of small
+/// records), and an error is the only thing that asks for one.
+///
+/// The first error reads the input up to its entry: a decoding that fails usually fails once.
+/// From the second on, the places of all the entries are found in one more read and kept, 8
+/// bytes an entry, so that a type that tries a value one way and then another (`try?`, as a
+/// type for "any value" does) costs one read of the input in all, not one per failure.
+final class DecodingLocationTable {
+  private let bytes: UnsafeRawBufferPointer
+  private let format: PropertyListFormat?
+  private let options: PropertyListReadingOptions
+  private var requests = 0
+  /// Each entry's place, packed (see ``DecodingEntryLocator/pack(_:)``), once made.
+  private var places: [Int]?
 
-  private let entry: Int
-  private var seen = 0
-  private var locator = PropertyListLocator.none
-  /// The place, once the entry's event came.
-  private(set) var location: PropertyListError.Location = .none
+  /// The table of a map read from `bytes` (with `format` and `options`, as it was read), which
+  /// stay there while the map is used.
+  init(bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, options: PropertyListReadingOptions) {
+    self.bytes = bytes
+    self.format = format
+    self.options = options
+  }
 
-  init(entry: Int) { self.entry = entry }
-
-  /// Where entry `entry` of the map read from `bytes` is.
-  static func location(
-    ofEntry entry: Int, in bytes: UnsafeRawBufferPointer, format: PropertyListFormat?,
-    options: PropertyListReadingOptions
-  ) -> PropertyListError.Location {
-    var sink = DecodingEntryLocator(entry: entry)
+  /// Where entry `entry` is.
+  func location(ofEntry entry: Int) -> PropertyListError.Location {
+    requests += 1
+    if places == nil && requests > 1 {
+      var sink = DecodingEntryLocator(goal: .all)
+      _ = try? PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
+      places = sink.places
+    }
+    if let places, entry < places.count, let location = DecodingEntryLocator.unpack(places[entry]) {
+      return location
+    }
+    var sink = DecodingEntryLocator(goal: .entry(entry))
     // The read stops with an error at the entry: the place is what it leaves behind.
     _ = try? PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
     return sink.location
   }
+}
+
+/// Counts the events of a read that make entries, in the order ``DecodingMapSink`` makes them,
+/// to find the place of one entry (the read stops there) or of every entry.
+struct DecodingEntryLocator: PropertyListEventSink {
+  static var takesSharedContainers: Bool { true }
+
+  enum Goal {
+    case entry(Int)
+    case all
+  }
+
+  private let goal: Goal
+  private var seen = 0
+  private var locator = PropertyListLocator.none
+  /// Where the text's lines were last counted to, for ``Goal/all``.
+  private var cursor: TextPosition.Cursor?
+  /// The place of the entry sought, once its event came.
+  private(set) var location: PropertyListError.Location = .none
+  /// The place of every entry so far, packed, for ``Goal/all``.
+  private(set) var places: [Int] = []
+
+  init(goal: Goal) { self.goal = goal }
 
   mutating func start(locator: PropertyListLocator) { self.locator = locator }
 
-  /// Counts an event that makes an entry, in the order ``DecodingMapSink`` makes them; stops
-  /// the read at the one sought.
+  /// Counts an event that makes an entry: stops the read at the one sought, or keeps its place.
   private mutating func count() throws(PropertyListError) {
-    if seen == entry {
-      location = locator.location(of: locator.position)
-      throw PropertyListError(.invalidValue, "the entry is found")
+    switch goal {
+    case .entry(let entry):
+      if seen == entry {
+        location = locator.location(of: locator.position)
+        throw PropertyListError(.invalidValue, "the entry is found")
+      }
+    case .all:
+      places.append(Self.pack(locator.location(of: locator.position, after: &cursor)))
     }
     seen += 1
+  }
+
+  /// Packed places: a line (30 bits) and a column (31 bits) under a tag bit, or a byte offset;
+  /// nowhere, or a place too far to pack, is -1 (found again by a read of its own).
+  private static let textTag = 1 << 62
+  private static let columnMask = (1 << 31) - 1
+
+  static func pack(_ location: PropertyListError.Location) -> Int {
+    switch location {
+    case .text(let line, let column) where line >= 0 && line < 1 << 30 && column >= 0 && column <= columnMask:
+      return textTag | line << 31 | column
+    case .byteOffset(let offset) where offset >= 0 && offset < textTag:
+      return offset
+    default:
+      return -1
+    }
+  }
+
+  /// The place `packed` stands for, or nil when none is kept.
+  static func unpack(_ packed: Int) -> PropertyListError.Location? {
+    guard packed >= 0 else { return nil }
+    guard packed & textTag != 0 else { return .byteOffset(packed) }
+    return .text(line: (packed & ~textTag) >> 31, column: packed & columnMask)
   }
 
   mutating func beginArray() throws(PropertyListError) { try count() }

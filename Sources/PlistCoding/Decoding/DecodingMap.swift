@@ -120,17 +120,16 @@ final class EntryBuffer {
 }
 
 /// Where the values of a map were in the input: the input it was read from, read again for
-/// the place of an entry only when an error asks for it, while the input is still there. A map
-/// made from a value has none.
+/// the place of an entry only when an error asks for it (see ``DecodingLocationTable``), while
+/// the input is still there. A map made from a value has none.
 enum DecodingLocations {
   case none
-  case input(UnsafeRawBufferPointer, PropertyListFormat?, PropertyListReadingOptions)
+  case input(DecodingLocationTable)
 
   func location(ofEntry index: Int) -> PropertyListError.Location {
     switch self {
     case .none: .none
-    case .input(let bytes, let format, let options):
-      index >= 0 ? DecodingEntryLocator.location(ofEntry: index, in: bytes, format: format, options: options) : .none
+    case .input(let table): index >= 0 ? table.location(ofEntry: index) : .none
     }
   }
 }

@@ -94,7 +94,7 @@ struct DecodingMapSink: PropertyListEventSink {
     bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, options: PropertyListReadingOptions
   ) -> DecodingMap {
     var map = builder.map
-    map.locations = .input(bytes, format, options)
+    map.locations = .input(DecodingLocationTable(bytes: bytes, format: format, options: options))
     return map
   }
 }

@@ -55,6 +55,16 @@ public struct PropertyListLocator {
     }
   }
 
+  /// `position` as an error location, for positions asked for in document order: a text's
+  /// lines are counted on from `cursor` (kept by the caller between calls, from nil) instead of
+  /// from the start, so that locating every value of a document costs one pass over it.
+  package func location(of position: Position, after cursor: inout TextPosition.Cursor?) -> PropertyListError.Location {
+    guard case .textOffset(_, let text, let textStart) = source else { return location(of: position) }
+    if cursor == nil || position.rawValue < cursor!.offset { cursor = TextPosition.Cursor(offset: textStart) }
+    cursor!.advance(to: position.rawValue, in: text)
+    return .text(line: cursor!.line, column: cursor!.column)
+  }
+
   /// The location of the event being reported.
   public var location: PropertyListError.Location { location(of: position) }
 

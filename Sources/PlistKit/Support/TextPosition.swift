@@ -12,21 +12,38 @@ package enum TextPosition {
   )
     -> PropertyListError.Location
   {
-    var line = 1
-    var column = 1
-    var index = start
-    let end = min(offset, bytes.count)
-    while index < end {
-      let byte = bytes[index]
-      if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 && byte != 0x0D {
-        column += 1
+    var cursor = Cursor(offset: start)
+    cursor.advance(to: offset, in: bytes)
+    return .text(line: cursor.line, column: cursor.column)
+  }
+
+  /// A place in a text and its line and column, moved forward through the text: places asked
+  /// for in order cost the text between them, not the text from the start each time.
+  package struct Cursor {
+    package private(set) var offset: Int
+    package private(set) var line = 1
+    package private(set) var column = 1
+
+    /// The cursor at `offset`, the text's start (line 1, column 1).
+    package init(offset: Int) { self.offset = offset }
+
+    /// Moves the cursor forward to `offset` (at most the end of `bytes`), counting lines and
+    /// columns as ``TextPosition/location(of:in:from:)`` does.
+    package mutating func advance(to offset: Int, in bytes: UnsafeRawBufferPointer) {
+      let end = min(offset, bytes.count)
+      var index = self.offset
+      while index < end {
+        let byte = bytes[index]
+        if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+          line += 1
+          column = 1
+        } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+          column += 1
+        }
+        index += 1
       }
-      index += 1
+      self.offset = Swift.max(self.offset, end)
     }
-    return .text(line: line, column: column)
   }
 
   /// Names what is at `offset` for a "found …" message: `'x'` for a printable character,

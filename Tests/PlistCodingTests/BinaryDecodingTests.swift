@@ -62,6 +62,30 @@ struct BinaryDecodingTests {
     #expect(decoderError?.description == readerError?.description)
   }
 
+  @Test("a broken file is the reader's error also when the type fails before the damage")
+  func failureBeforeDamage() throws {
+    // [<UID 1>, <marker 0x70, undefined>]: decoding `[String]` fails at the UID, before the
+    // broken object; the file is reported as broken all the same.
+    let bytes = Self.file([[0xA2, 1, 2], [0x80, 1], [0x70]])
+    let readerError = #expect(throws: PropertyListError.self) { try PropertyList(bytes: bytes) }
+    let decoderError = #expect(throws: PropertyListError.self) { try PlistDecoder().decode([String].self, from: bytes) }
+    #expect(decoderError?.description == readerError?.description)
+    // A valid file with the same UID is the type's error.
+    let valid = Self.file([[0xA1, 1], [0x80, 1]])
+    #expect(throws: DecodingError.self) { try PlistDecoder().decode([String].self, from: valid) }
+
+    // As the `plist-decoder` fuzz target found it: a keyed archive whose object 26 has an
+    // undefined marker, decoded as a nested dictionary of arrays of strings.
+    let found = try Data(
+      contentsOf: URL(fileURLWithPath: Samples.root + "/Tests/Fixtures/Fuzz/plist-decoder-crash-f1a9c5e4.bplist"))
+    #expect(throws: PropertyListError.self) { try PropertyList(bytes: Array(found)) }
+    #expect {
+      try PlistDecoder().decode([String: [[String: [String]]]].self, from: found)
+    } throws: { error in
+      (error as? PropertyListError)?.description.contains("unknown object marker 0x01") == true
+    }
+  }
+
   @Test("a value of the wrong type names its key path and its byte")
   func mismatchPlace() throws {
     let bytes = Self.file([[0xD1, 1, 2], [0x51, 0x61], [0x51, 0x78]])

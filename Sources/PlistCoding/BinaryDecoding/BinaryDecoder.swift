@@ -11,7 +11,9 @@ import PlistKit
 /// string, nesting past the depth limit) is recorded in ``problems`` as well as failing the
 /// request, because a type may try a request and go on (`try?`): ``decode(_:from:options:userInfo:)``
 /// then reports the binary reader's error for the file, whatever the type did with the failure.
-/// Objects the type never asks for are not read, so are not checked either.
+/// Objects the type never asks for are not read, so are not checked either, unless the
+/// decoding fails: then the file is read whole, and the reader's error, if it gives one, is
+/// the error.
 final class BinaryDecoder: Decoder {
   /// The common objects, read in place.
   let table: BinaryObjectTable
@@ -90,8 +92,11 @@ final class BinaryDecoder: Decoder {
     let decoder = BinaryDecoder(
       objects: objects, at: objects.topObject, userInfo: userInfo, limits: options.limits, problems: problems)
     let outcome = Result { try decoder.unwrap(type, at: objects.topObject, path: .root) }
-    if problems.unreadable != nil || problems.tooDeep {
-      // The reader's error is the file's, wherever decoding met the problem first.
+    let failed = if case .failure = outcome { true } else { false }
+    if failed || problems.unreadable != nil || problems.tooDeep {
+      // The reader's error is the file's, wherever decoding met the problem first, and also
+      // when the type failed for a reason of its own before it came to the damage: a broken
+      // file is reported as broken, whatever the type asks of it.
       if let error = readerError(bytes, options) { throw error }
       if let unreadable = problems.unreadable { throw unreadable }
     }

@@ -33,7 +33,7 @@ extension DecodingErrorReporting {
     case .text(let line, let column): place = " (\(line):\(column))"
     case .byteOffset(let offset): place = " (byte \(offset))"
     }
-    return "\(codingPath.keyPathDescription)\(place): \(message)"
+    return "\(codingPath.shortKeyPathDescription)\(place): \(message)"
   }
 
   /// The error for `problem` reading a `type` at `index`, at `path` and `key`.

@@ -86,6 +86,71 @@ struct BinaryDecodingTests {
     }
   }
 
+  /// Decodes whatever it is given, going on after any failure.
+  indirect enum Tolerant: Decodable {
+    case dictionary([String: Tolerant]), array([Tolerant]), integer(Int), failed
+
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    /// Counts the values decoded, when the decoder's `userInfo` has one under ``counted``.
+    final class Count { var values = 0 }
+    static let counted = CodingUserInfoKey(rawValue: "count")!
+
+    init(from decoder: any Decoder) throws {
+      (decoder.userInfo[Self.counted] as? Count)?.values += 1
+      if let keyed = try? decoder.container(keyedBy: Key.self) {
+        var values: [String: Tolerant] = [:]
+        for key in keyed.allKeys {
+          values[key.stringValue] = (try? keyed.decode(Tolerant.self, forKey: key)) ?? .failed
+        }
+        self = .dictionary(values)
+      } else if var unkeyed = try? decoder.unkeyedContainer() {
+        var values: [Tolerant] = []
+        while !unkeyed.isAtEnd { values.append((try? unkeyed.decode(Tolerant.self)) ?? .failed) }
+        self = .array(values)
+      } else {
+        self = (try? decoder.singleValueContainer().decode(Int.self)).map { .integer($0) } ?? .failed
+      }
+    }
+  }
+
+  /// Decodes its own value again through its single-value container.
+  struct Wrapper: Decodable {
+    var inner: A
+    init(from decoder: any Decoder) throws { inner = try decoder.singleValueContainer().decode(A.self) }
+  }
+
+  @Test("a value that contains itself is found where decoding enters it again")
+  func cycles() throws {
+    // {a: <itself>, b: 1}: a type that goes on after the failure still gets the reader's error.
+    let loop = Self.file([[0xD2, 1, 2, 0, 3], [0x51, 0x61], [0x51, 0x62], [0x10, 1]])
+    let readerError = #expect(throws: PropertyListError.self) { try PropertyList(bytes: loop) }
+    let count = Tolerant.Count()
+    let decoder = PlistDecoder(userInfo: [Tolerant.counted: count])
+    let decoderError = #expect(throws: PropertyListError.self) { try decoder.decode(Tolerant.self, from: loop) }
+    #expect(decoderError?.description == readerError?.description)
+    // The top value, itself once inside, and its value `b` there: not 512 levels of it.
+    #expect(count.values == 4)
+    // [{a: 1}, the same {a: 1}]: one object twice is no cycle; nor is a value decoded again.
+    let shared = Self.file([[0xA2, 1, 1], [0xD1, 2, 3], [0x51, 0x61], [0x10, 1]])
+    #expect(try PlistDecoder().decode([A].self, from: shared) == [A(a: 1), A(a: 1)])
+    #expect(try PlistDecoder().decode([Wrapper].self, from: shared).map(\.inner) == [A(a: 1), A(a: 1)])
+
+    // As the `plist-decoder` fuzz target found it: 643 bytes that took 1.5 s.
+    let found = try Data(
+      contentsOf: URL(fileURLWithPath: Samples.root + "/Tests/Fixtures/Fuzz/plist-decoder-timeout-8aadb7a8.bplist"))
+    #expect {
+      try PlistDecoder().decode(Tolerant.self, from: found)
+    } throws: { error in
+      (error as? PropertyListError)?.description.contains("dictionary (object 0) contains itself") == true
+    }
+  }
+
   @Test("a value of the wrong type names its key path and its byte")
   func mismatchPlace() throws {
     let bytes = Self.file([[0xD1, 1, 2], [0x51, 0x61], [0x51, 0x78]])

@@ -14,17 +14,23 @@ import PlistKit
 /// Objects the type never asks for are not read, so are not checked either, unless the
 /// decoding fails: then the file is read whole, and the reader's error, if it gives one, is
 /// the error.
+///
+/// Its tables (``objects``, ``keyIndexes``, ``sharedStrings``, ``sharedData``) are changed only
+/// by the decoder's own code, which calls out to no type while it changes one, so their
+/// accesses cannot overlap and go without a check each (`@exclusivity(unchecked)`).
 final class BinaryDecoder: Decoder {
   /// The common objects, read in place.
   let table: BinaryObjectTable
   /// Every object, for the uncommon forms and for the reader's error of one that fails.
-  var objects: BinaryPropertyListObjects
+  @exclusivity(unchecked) var objects: BinaryPropertyListObjects
   /// What the decoding has used of its limits, behind a pointer: no exclusivity check per value.
   let usage: UnsafeMutablePointer<Usage>
   let userInfo: [CodingUserInfoKey: Any]
   let limits: PropertyListLimits
   /// What went wrong reading the file, shared with the decoders `superDecoder()` hands out.
   let problems: BinaryDecodingProblems
+  /// The objects the decoding is inside, shared with the decoders `superDecoder()` hands out.
+  let nesting: BinaryNesting
   /// The object being decoded.
   private(set) var current: Int
   private(set) var pathNode: CodingPath
@@ -33,11 +39,11 @@ final class BinaryDecoder: Decoder {
   /// What is remembered of the dictionaries looked up at each depth (see ``BinaryKeySlots``).
   let keySlots: UnsafeMutablePointer<BinaryKeySlots>
   /// Key → pair of large dictionaries looked up out of order.
-  var keyIndexes: [Int: [ExactKey: Int]] = [:]
+  @exclusivity(unchecked) var keyIndexes: [Int: [ExactKey: Int]] = [:]
   /// Strings and data of at least ``sharedValueSize`` bytes, made once per object: a file that
   /// references one long string from many places then holds it once in memory, as its bytes do.
-  var sharedStrings: [Int: String] = [:]
-  var sharedData: [Int: Data] = [:]
+  @exclusivity(unchecked) var sharedStrings: [Int: String] = [:]
+  @exclusivity(unchecked) var sharedData: [Int: Data] = [:]
 
   static let sharedValueSize = 256
 
@@ -52,7 +58,7 @@ final class BinaryDecoder: Decoder {
 
   init(
     objects: BinaryPropertyListObjects, at object: Int, userInfo: [CodingUserInfoKey: Any], limits: PropertyListLimits,
-    problems: BinaryDecodingProblems
+    problems: BinaryDecodingProblems, nesting: BinaryNesting
   ) {
     self.objects = objects
     table = BinaryObjectTable(objects)
@@ -61,6 +67,7 @@ final class BinaryDecoder: Decoder {
     self.userInfo = userInfo
     self.limits = limits
     self.problems = problems
+    self.nesting = nesting
     current = object
     pathNode = .root
     keySlots = .allocate(capacity: 1)
@@ -90,10 +97,11 @@ final class BinaryDecoder: Decoder {
     }
     let problems = BinaryDecodingProblems()
     let decoder = BinaryDecoder(
-      objects: objects, at: objects.topObject, userInfo: userInfo, limits: options.limits, problems: problems)
+      objects: objects, at: objects.topObject, userInfo: userInfo, limits: options.limits, problems: problems,
+      nesting: BinaryNesting(objectCount: objects.objectCount))
     let outcome = Result { try decoder.unwrap(type, at: objects.topObject, path: .root) }
     let failed = if case .failure = outcome { true } else { false }
-    if failed || problems.unreadable != nil || problems.tooDeep {
+    if failed || problems.unreadable != nil || problems.tooDeep || problems.cyclic {
       // The reader's error is the file's, wherever decoding met the problem first, and also
       // when the type failed for a reason of its own before it came to the damage: a broken
       // file is reported as broken, whatever the type asks of it.
@@ -253,6 +261,21 @@ final class BinaryDecoder: Decoder {
   /// The path is made only when it is needed: for the decoder's place while `T` decodes
   /// itself, or for an error (an array of scalars, read here, needs it for neither).
   func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> CodingPath) throws -> T {
+    try unwrap(type, at: index, path: path(), inside: false)
+  }
+
+  /// Decodes a value inside the one being decoded (a container's element or a key's value):
+  /// an object that decoding is already inside is a value that contains itself.
+  func unwrapContent<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> CodingPath) throws -> T {
+    try unwrap(type, at: index, path: path(), inside: true)
+  }
+
+  /// ``unwrap(_:at:path:)``, entering object `index` from inside the current one when `inside`
+  /// (a type that decodes its own value again, through its single-value container, does not).
+  @inline(__always)
+  private func unwrap<T: Decodable>(
+    _ type: T.Type, at index: Int, path: @autoclosure () -> CodingPath, inside: Bool
+  ) throws -> T {
     if let scalarType = ScalarType(type) {
       do {
         return try scalar(scalarType, as: type, at: index)
@@ -269,6 +292,10 @@ final class BinaryDecoder: Decoder {
     if let element = ScalarType(elementsOf: type) {
       return try scalarArray(element, as: type, at: index, path: path())
     }
+    if inside && !nesting.enter(index) {
+      problems.cyclic = true
+      throw DecodingError.dataCorrupted(context(path(), index, "the value contains itself"))
+    }
     let savedCurrent = current
     let savedPath = pathNode
     current = index
@@ -278,6 +305,7 @@ final class BinaryDecoder: Decoder {
       current = savedCurrent
       pathNode = savedPath
       depth -= 1
+      if inside { nesting.leave(index) }
     }
     return try T(from: self)
   }
@@ -289,7 +317,8 @@ final class BinaryDecoder: Decoder {
       return MapDecoder.nullDecoder(
         userInfo: userInfo, limits: limits, path: path, depth: depth, budget: usage.pointee.budget)
     }
-    let decoder = BinaryDecoder(objects: objects, at: index, userInfo: userInfo, limits: limits, problems: problems)
+    let decoder = BinaryDecoder(
+      objects: objects, at: index, userInfo: userInfo, limits: limits, problems: problems, nesting: nesting)
     decoder.pathNode = path
     decoder.depth = depth
     decoder.usage.pointee.budget = usage.pointee.budget
@@ -303,6 +332,8 @@ final class BinaryDecodingProblems {
   var unreadable: PropertyListError?
   /// Values nested past the depth limit.
   var tooDeep = false
+  /// A value that contains itself.
+  var cyclic = false
 
   func record(_ error: PropertyListError) {
     if unreadable == nil { unreadable = error }

@@ -66,7 +66,7 @@ struct BinaryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         throw decoder.error(error, type, at: object, pathNode, key: key)
       }
     }
-    return try decoder.unwrap(type, at: object, path: pathNode.appending(key))
+    return try decoder.unwrapContent(type, at: object, path: pathNode.appending(key))
   }
 
   /// The value for `key`, or nil when it is absent or `$null`.

@@ -57,7 +57,7 @@ struct BinaryUnkeyedContainer: UnkeyedDecodingContainer {
       if let scalarType = ScalarType(type) {
         value = try decoder.scalar(scalarType, as: type, at: object)
       } else {
-        value = try decoder.unwrap(type, at: object, path: pathNode.appending(index: currentIndex))
+        value = try decoder.unwrapContent(type, at: object, path: pathNode.appending(index: currentIndex))
       }
     } catch let problem as ScalarProblem {
       throw decoder.error(problem, type, at: object, pathNode, key: key)

@@ -46,6 +46,24 @@ struct BinaryDecodingTests {
     #expect(try PropertyList(bytes: bytes) == ["a": 3, "b": 2])
   }
 
+  @Test("a repeated key's earlier value is checked, as the reader checks it")
+  func repeatedKeyBrokenValue() throws {
+    // {a: [<marker 0x70, undefined>], a: 3}: the key's value is 3, but the file is broken.
+    let bytes = Self.file([[0xD2, 1, 1, 2, 3], [0x51, 0x61], [0xA1, 4], [0x10, 3], [0x70]])
+    let readerError = #expect(throws: PropertyListError.self) { try PropertyList(bytes: bytes) }
+    let decoderError = #expect(throws: PropertyListError.self) { try PlistDecoder().decode(A.self, from: bytes) }
+    #expect(decoderError?.description == readerError?.description)
+
+    // As the `plist-decoder` fuzz target found it, decoded as any value.
+    let found = try Data(
+      contentsOf: URL(fileURLWithPath: Samples.root + "/Tests/Fixtures/Fuzz/plist-decoder-crash-0180e780.bplist"))
+    #expect {
+      try PlistDecoder().decode(Tolerant.self, from: found)
+    } throws: { error in
+      (error as? PropertyListError)?.description.contains("unknown object marker 0x06") == true
+    }
+  }
+
   @Test("a key that is not a string is the reader's error, even where the type goes on after a failure")
   func keyNotAString() throws {
     let bytes = Self.file([[0xD1, 1, 2], [0x10, 7], [0x10, 1]])

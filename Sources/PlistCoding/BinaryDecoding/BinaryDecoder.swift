@@ -12,8 +12,8 @@ import PlistKit
 /// request, because a type may try a request and go on (`try?`): ``decode(_:from:options:userInfo:)``
 /// then reports the binary reader's error for the file, whatever the type did with the failure.
 /// Objects the type never asks for are not read, so are not checked either, unless the
-/// decoding fails: then the file is read whole, and the reader's error, if it gives one, is
-/// the error.
+/// decoding fails or passes over a repeated key's earlier values (which the reader reads):
+/// then the file is read whole, and the reader's error, if it gives one, is the error.
 ///
 /// Its tables (``objects``, ``keyIndexes``, ``sharedStrings``, ``sharedData``) are changed only
 /// by the decoder's own code, which calls out to no type while it changes one, so their
@@ -101,7 +101,7 @@ final class BinaryDecoder: Decoder {
       nesting: BinaryNesting(objectCount: objects.objectCount))
     let outcome = Result { try decoder.unwrap(type, at: objects.topObject, path: .root) }
     let failed = if case .failure = outcome { true } else { false }
-    if failed || problems.unreadable != nil || problems.tooDeep || problems.cyclic {
+    if failed || problems.unreadable != nil || problems.tooDeep || problems.cyclic || problems.passedOverValues {
       // The reader's error is the file's, wherever decoding met the problem first, and also
       // when the type failed for a reason of its own before it came to the damage: a broken
       // file is reported as broken, whatever the type asks of it.
@@ -334,6 +334,9 @@ final class BinaryDecodingProblems {
   var tooDeep = false
   /// A value that contains itself.
   var cyclic = false
+  /// A dictionary repeats a key: its earlier values are passed over (the last one is the
+  /// key's), but the reader reads them too, so the file is checked whole at the end.
+  var passedOverValues = false
 
   func record(_ error: PropertyListError) {
     if unreadable == nil { unreadable = error }

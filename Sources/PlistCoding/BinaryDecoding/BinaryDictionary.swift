@@ -47,7 +47,9 @@ struct BinaryDictionary {
     case .unreadable:
       throw DecodingError.dataCorrupted(
         decoder.context(path(), object, "the dictionary has a key that is not a string or cannot be read"))
-    case .repeats: repeatsKeys = true
+    case .repeats:
+      repeatsKeys = true
+      decoder.problems.passedOverValues = true
     case .distinct: break
     }
   }

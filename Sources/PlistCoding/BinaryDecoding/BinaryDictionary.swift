@@ -47,9 +47,7 @@ struct BinaryDictionary {
     case .unreadable:
       throw DecodingError.dataCorrupted(
         decoder.context(path(), object, "the dictionary has a key that is not a string or cannot be read"))
-    case .repeats:
-      repeatsKeys = true
-      decoder.problems.passedOverValues = true
+    case .repeats: repeatsKeys = true
     case .distinct: break
     }
   }
@@ -200,8 +198,10 @@ struct BinaryDictionary {
     return pair
   }
 
-  /// The last pair whose key is `key`: the value the reader keeps for a repeated key.
+  /// The last pair whose key is `key`: the value the reader keeps for a repeated key. The
+  /// earlier values are passed over, so the decoding ends with the reader's check of the file.
   private func lastPair(of key: String) -> Int? {
+    decoder.problems.passedOverValues = true
     for pair in (0..<count).reversed() where matches(pair, key) { return pair }
     return nil
   }

@@ -108,20 +108,13 @@ struct BinaryDecodingTests {
   indirect enum Tolerant: Decodable {
     case dictionary([String: Tolerant]), array([Tolerant]), integer(Int), failed
 
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
     /// Counts the values decoded, when the decoder's `userInfo` has one under ``counted``.
     final class Count { var values = 0 }
     static let counted = CodingUserInfoKey(rawValue: "count")!
 
     init(from decoder: any Decoder) throws {
       (decoder.userInfo[Self.counted] as? Count)?.values += 1
-      if let keyed = try? decoder.container(keyedBy: Key.self) {
+      if let keyed = try? decoder.container(keyedBy: NameKey.self) {
         var values: [String: Tolerant] = [:]
         for key in keyed.allKeys {
           values[key.stringValue] = (try? keyed.decode(Tolerant.self, forKey: key)) ?? .failed
@@ -186,16 +179,9 @@ struct BinaryDecodingTests {
     static let wanted = (0..<20).reversed().map { "key\($0)" }
     var values: [Int]
 
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
     init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: Key.self)
-      values = try Self.wanted.map { try container.decode(Int.self, forKey: Key(stringValue: $0)) }
+      let container = try decoder.container(keyedBy: NameKey.self)
+      values = try Self.wanted.map { try container.decode(Int.self, forKey: NameKey(stringValue: $0)) }
     }
   }
 

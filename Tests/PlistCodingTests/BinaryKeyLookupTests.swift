@@ -18,31 +18,26 @@ struct BinaryKeyLookupTests {
   struct Probe: Decodable, Equatable {
     var values: [String: Int]
 
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
     init(values: [String: Int]) { self.values = values }
 
     init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: Key.self)
-      let order = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "order")) ?? 0
+      let container = try decoder.container(keyedBy: NameKey.self)
+      let order = try container.decodeIfPresent(Int.self, forKey: NameKey(stringValue: "order")) ?? 0
       var keys = BinaryKeyLookupTests.pool
       var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: order))
       if order % 3 != 0 { keys.shuffle(using: &generator) }
       var values: [String: Int] = [:]
-      if let order = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "order")) {
+      if let order = try container.decodeIfPresent(Int.self, forKey: NameKey(stringValue: "order")) {
         values["order"] = order
       }
       for key in keys {
         // Both ways of asking: the absent keys are remembered as absent.
         if order % 2 == 0 {
-          if let value = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: key)) { values[key] = value }
-        } else if container.contains(Key(stringValue: key)) {
-          values[key] = try container.decode(Int.self, forKey: Key(stringValue: key))
+          if let value = try container.decodeIfPresent(Int.self, forKey: NameKey(stringValue: key)) {
+            values[key] = value
+          }
+        } else if container.contains(NameKey(stringValue: key)) {
+          values[key] = try container.decode(Int.self, forKey: NameKey(stringValue: key))
         }
       }
       self.values = values
@@ -178,11 +173,11 @@ struct BinaryKeyLookupTests {
     }
 
     init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: Probe.Key.self)
-      let which = try container.decode(Int.self, forKey: Probe.Key(stringValue: "which"))
+      let container = try decoder.container(keyedBy: NameKey.self)
+      let which = try container.decode(Int.self, forKey: NameKey(stringValue: "which"))
       // The same lookup, the second of the dictionary, for either spelling.
       let key = which == 0 ? "Key" : "\u{212A}ey"
-      let value = try container.decodeIfPresent(Int.self, forKey: Probe.Key(stringValue: key))
+      let value = try container.decodeIfPresent(Int.self, forKey: NameKey(stringValue: key))
       (plain, kelvin) = which == 0 ? (value, nil) : (nil, value)
     }
   }

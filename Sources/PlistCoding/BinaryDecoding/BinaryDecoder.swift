@@ -101,7 +101,7 @@ final class BinaryDecoder: Decoder {
       nesting: BinaryNesting(objectCount: objects.objectCount))
     let outcome = Result { try decoder.unwrap(type, at: objects.topObject, path: .root) }
     let failed = if case .failure = outcome { true } else { false }
-    if failed || problems.unreadable != nil || problems.tooDeep || problems.cyclic || problems.passedOverValues {
+    if failed || problems.unreadable != nil || problems.checkFile {
       // The reader's error is the file's, wherever decoding met the problem first, and also
       // when the type failed for a reason of its own before it came to the damage: a broken
       // file is reported as broken, whatever the type asks of it.
@@ -285,7 +285,7 @@ final class BinaryDecoder: Decoder {
     }
     guard depth < limits.maximumDepth else {
       // Deeper than the reader reads (a cycle among them), or a type that nests itself.
-      problems.tooDeep = true
+      problems.checkFile = true
       throw DecodingError.dataCorrupted(
         context(path(), index, "values nested deeper than the limit of \(limits.maximumDepth)"))
     }
@@ -293,7 +293,7 @@ final class BinaryDecoder: Decoder {
       return try scalarArray(element, as: type, at: index, path: path())
     }
     if inside && !nesting.enter(index) {
-      problems.cyclic = true
+      problems.checkFile = true
       throw DecodingError.dataCorrupted(context(path(), index, "the value contains itself"))
     }
     let savedCurrent = current
@@ -330,13 +330,10 @@ final class BinaryDecoder: Decoder {
 final class BinaryDecodingProblems {
   /// The first object that could not be read.
   var unreadable: PropertyListError?
-  /// Values nested past the depth limit.
-  var tooDeep = false
-  /// A value that contains itself.
-  var cyclic = false
-  /// A dictionary repeats a key: its earlier values are passed over (the last one is the
-  /// key's), but the reader reads them too, so the file is checked whole at the end.
-  var passedOverValues = false
+  /// The decoding met something the reader may refuse where it did not read (values nested
+  /// past the depth limit, a value that contains itself), or passed over values it reads (a
+  /// repeated key's earlier values): the file is checked whole at the end.
+  var checkFile = false
 
   func record(_ error: PropertyListError) {
     if unreadable == nil { unreadable = error }

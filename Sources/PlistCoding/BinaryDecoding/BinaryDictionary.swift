@@ -1,13 +1,5 @@
 import PlistKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A dictionary object of a binary plist and the lookup of its keys, for
 /// ``BinaryKeyedContainer``. It is not generic over the key type, so it compiles to direct
 /// code whatever `CodingKey` a type decodes with (the container, generic, only hands it the key's
@@ -185,7 +177,7 @@ struct BinaryDictionary {
     switch try? decoder.key(pair, of: object, references: references) {
     case .ascii(let bytes)?:
       var key = key
-      return key.withUTF8 { sameBytes(UnsafeRawBufferPointer($0), bytes) }
+      return key.withUTF8 { $0.hasSameBytes(as: bytes.assumingMemoryBound(to: UInt8.self)) }
     case .string(let string)?: return string.exactlyEquals(key)
     case nil: return false
     }
@@ -201,7 +193,7 @@ struct BinaryDictionary {
   /// The last pair whose key is `key`: the value the reader keeps for a repeated key. The
   /// earlier values are passed over, so the decoding ends with the reader's check of the file.
   private func lastPair(of key: String) -> Int? {
-    decoder.problems.passedOverValues = true
+    decoder.problems.checkFile = true
     for pair in (0..<count).reversed() where matches(pair, key) { return pair }
     return nil
   }
@@ -239,15 +231,6 @@ extension BinaryDecoder {
   }
 
   struct KeyProblem: Error {}
-}
-
-/// True when `a` and `b` hold the same bytes: keys are short, so a loop beats a call.
-@inline(__always)
-private func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-  guard a.count == b.count else { return false }
-  if a.count > 32 { return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-  for index in 0..<a.count where a[index] != b[index] { return false }
-  return true
 }
 
 extension BinaryPropertyListObjects.StringText {

@@ -83,23 +83,23 @@ struct BinaryKeySlots {
   private mutating func grow(toInclude slot: Int) {
     let newCapacity = Swift.min(limit, Swift.max(slot + 1, capacity * 2))
     let row = Self.keysPerSlot
-    let newHints = UnsafeMutablePointer<Hint>.allocate(capacity: newCapacity)
-    newHints.moveInitialize(from: hints, count: capacity)
-    (newHints + capacity).initialize(repeating: .empty, count: newCapacity - capacity)
-    let newTexts = UnsafeMutablePointer<KeyText>.allocate(capacity: newCapacity * row)
-    newTexts.moveInitialize(from: texts, count: capacity * row)
-    (newTexts + capacity * row).initialize(repeating: .empty, count: (newCapacity - capacity) * row)
-    let newLookups = UnsafeMutablePointer<Lookup>.allocate(capacity: newCapacity * row)
-    newLookups.moveInitialize(from: lookups, count: capacity * row)
-    (newLookups + capacity * row).initialize(
-      repeating: Lookup(key: "", pair: Lookup.none), count: (newCapacity - capacity) * row)
-    hints.deallocate()
-    texts.deallocate()
-    lookups.deallocate()
-    hints = newHints
-    texts = newTexts
-    lookups = newLookups
+    hints = Self.moved(hints, count: capacity, to: newCapacity, filling: .empty)
+    texts = Self.moved(texts, count: capacity * row, to: newCapacity * row, filling: .empty)
+    lookups = Self.moved(
+      lookups, count: capacity * row, to: newCapacity * row, filling: Lookup(key: "", pair: Lookup.none))
     capacity = newCapacity
+  }
+
+  /// The `count` elements of `old` moved to new storage of `newCount`, the rest `fill`; `old`
+  /// is freed.
+  private static func moved<Element>(
+    _ old: UnsafeMutablePointer<Element>, count: Int, to newCount: Int, filling fill: Element
+  ) -> UnsafeMutablePointer<Element> {
+    let new = UnsafeMutablePointer<Element>.allocate(capacity: newCount)
+    new.moveInitialize(from: old, count: count)
+    (new + count).initialize(repeating: fill, count: newCount - count)
+    old.deallocate()
+    return new
   }
 
   /// The key texts of slot `slot`.

@@ -144,20 +144,9 @@ struct BinaryObjectTable {
   /// True when the `count` bytes from `a` are the bytes from `b` (both checked to be in the file).
   @inline(__always)
   func sameBytes(_ a: Int, _ b: Int, count: Int) -> Bool {
-    if a == b { return true }
-    var position = 0
-    while position &+ 8 <= count {
-      guard
-        base.loadUnaligned(fromByteOffset: a &+ position, as: UInt64.self)
-          == base.loadUnaligned(fromByteOffset: b &+ position, as: UInt64.self)
-      else { return false }
-      position &+= 8
-    }
-    while position < count {
-      guard byte(at: a &+ position) == byte(at: b &+ position) else { return false }
-      position &+= 1
-    }
-    return true
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    return UnsafeBufferPointer(start: bytes + a, count: count).hasSameBytes(
+      as: UnsafeBufferPointer(start: bytes + b, count: count))
   }
 
   /// True when `count` bytes from `start` end in the object area.

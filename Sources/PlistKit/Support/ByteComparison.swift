@@ -3,7 +3,9 @@ extension UnsafeBufferPointer where Element == UInt8 {
   ///
   /// Compares eight bytes at a time: string equality by code units is on the hot path of
   /// dictionary lookup and of the binary writer's uniquing, where a generic element-by-element
-  /// comparison cost more than the hashing around it.
+  /// comparison cost more than the hashing around it. Inlinable, so that a short comparison
+  /// in another module costs no call.
+  @inlinable
   package func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
     guard count == other.count else { return false }
     guard let lhs = baseAddress, let rhs = other.baseAddress, lhs != rhs else { return true }

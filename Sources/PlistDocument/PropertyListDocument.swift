@@ -74,6 +74,10 @@ public struct PropertyListDocument: Sendable {
 
   /// The text, as UTF-8 without a byte-order mark.
   var text: [UInt8]
+  /// Further byte-order marks (U+FEFF) right after the encoding's own, which the readers pass
+  /// over: kept apart from ``text`` so that the syntax starts where the readers' does, and
+  /// written back before it.
+  var extraByteOrderMarks = 0
   var tree: SyntaxTree
   /// True when the text changed since ``tree`` was found (see ``refreshSyntax()``).
   var syntaxIsStale = false
@@ -109,7 +113,10 @@ public struct PropertyListDocument: Sendable {
     var options = options
     options.reading = reading
     if reading.jsonStyle == .typed { options.writing.jsonStyle = .typed }
-    let text = converted ?? bytes
+    var text = converted ?? bytes
+    let marks = Self.leadingByteOrderMarks(in: text)
+    if marks > 0 { text.removeFirst(3 * marks) }
+    extraByteOrderMarks = marks
     self.format = resolved
     self.encoding = encoding
     self.text = text
@@ -125,7 +132,19 @@ public struct PropertyListDocument: Sendable {
   }
 
   /// The document's bytes: the file as read, with the edits made since.
-  public var bytes: [UInt8] { encoding.bytes(of: text) }
+  public var bytes: [UInt8] {
+    guard extraByteOrderMarks > 0 else { return encoding.bytes(of: text) }
+    return encoding.bytes(of: Array(repeating: Self.byteOrderMark, count: extraByteOrderMarks).flatMap { $0 } + text)
+  }
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// How many U+FEFF start `text` (a second byte-order mark, as some tools write after the first).
+  private static func leadingByteOrderMarks(in text: [UInt8]) -> Int {
+    var count = 0
+    while text.count >= 3 * (count + 1), text[(3 * count)..<(3 * count + 3)].elementsEqual(byteOrderMark) { count += 1 }
+    return count
+  }
 
   /// The property list the document holds now.
   ///

@@ -284,6 +284,7 @@ struct EditMatrixTests {
 
       /* Button */
       "ok" = "OK";
+
       "extra" = {
       \t"a" = "b";
       };

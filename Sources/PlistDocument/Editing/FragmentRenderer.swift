@@ -66,13 +66,13 @@ struct FragmentRenderer {
   }
 
   /// A dictionary entry: `key = value;`, `"key": value`, or `<key>…</key>` and the value on
-  /// the next line.
+  /// the next line (right after the key, `flat`, in a container written on one line).
   func entry(
-    key: String, value: [UInt8], path: PropertyListKeyPath, indentation: [UInt8]
+    key: String, value: [UInt8], path: PropertyListKeyPath, indentation: [UInt8], flat: Bool = false
   ) throws(PropertyListError) -> [UInt8] {
     let keyBytes = try self.key(key, path: path)
     switch format {
-    case .xml: return keyBytes + lineEnding + indentation + value
+    case .xml: return flat ? keyBytes + value : keyBytes + lineEnding + indentation + value
     case .json: return keyBytes + style.assignment + value
     default: return keyBytes + (xcode ? Array(" = ".utf8) : style.assignment) + value + [UInt8(ascii: ";")]
     }

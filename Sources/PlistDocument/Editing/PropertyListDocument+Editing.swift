@@ -7,9 +7,11 @@ import PlistKit
 extension PropertyListDocument {
   /// Sets the value at `path`, replacing what is there (only its bytes change) or adding
   /// the last component when it is missing, like `plutil -replace`. An index may name the
-  /// end of an array to append.
+  /// end of an array to append. Setting a value to what it already is changes no byte.
   public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
     refreshSyntax()
+    // Written anew, an unchanged value could still change its text (quoting, number form).
+    if let current = try? value(ofNode: node(at: path), at: path), current.isIdentical(to: newValue) { return }
     let edited = try editedValue { (value) throws(PropertyListError) in try value.setValue(newValue, at: path) }
     guard let last = path.components.last else {
       try commit(replacement(of: 0, parent: nil, with: newValue, path: path), value: edited, path: path)

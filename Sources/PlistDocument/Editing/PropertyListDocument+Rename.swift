@@ -30,7 +30,12 @@ extension PropertyListDocument {
     let keyBytes = try renderer.key(newKey, path: destination)
     // Every entry of a key the file repeats is renamed, as every one is removed.
     let splices = positions.map { position in
-      Splice(range: tree.span(tree.entries(parent)[position].key!), bytes: keyBytes)
+      let entry = tree.entries(parent)[position]
+      let keySpan = tree.span(entry.key!)
+      // A `.strings` shorthand entry (`"b";`) is its key and its value at once: the renamed
+      // entry keeps the value, written out (`"renamed" = "b";`).
+      let shorthand = keySpan == tree.span(entry.value)
+      return Splice(range: keySpan, bytes: shorthand ? keyBytes + style.assignment + text[keySpan] : keyBytes)
     }
     if format == .json, options.reading.jsonStyle == .typed, newKey.hasPrefix("$") {
       // A typed JSON dictionary whose only key becomes a tag's name needs its wrapper.

@@ -37,8 +37,14 @@ extension PropertyListDocument {
       return [Splice(range: span, bytes: bytes)]
     }
     let indentation = TextLines.indentation(text, span.lowerBound)
-    let rendered = try renderer.value(
+    var rendered = try renderer.value(
       value, path: path, indentation: indentation, flat: isFlat(parent, layout: parentLayout))
+    if format == .openStep, !isXcodeProject, parent != nil, tree.kind(node) == .string, case .string(let new) = value {
+      // A string keeps its own quoting where the new one allows it (quoted stays quoted; bare
+      // stays bare unless the new string needs quotes), not the file's prevailing style.
+      let quoted = text[span.lowerBound] == UInt8(ascii: "\"") || text[span.lowerBound] == UInt8(ascii: "'")
+      rendered = PropertyListFragments.openStepString(new, quoted: quoted)
+    }
     let comment = isXcodeProject ? XcodeProjectText.commentSpan(after: span.upperBound, text: text) : nil
     if let parent, tree.kind(parent) == .dictionary, node > 0, tree.kind(node - 1) == .key,
       tree.span(node - 1) == tree.span(node)
@@ -89,7 +95,7 @@ extension PropertyListDocument {
     let comments = linewise ? verbatim?.comments(indentedFor: indentation) ?? [] : []
     var item =
       try key.map { (key) throws(PropertyListError) in
-        try renderer.entry(key: key, value: valueBytes, path: path, indentation: indentation)
+        try renderer.entry(key: key, value: valueBytes, path: path, indentation: indentation, flat: !linewise)
       } ?? valueBytes
     let eol = lineEnding.bytes
     let comma = [UInt8(ascii: ",")]
@@ -112,16 +118,22 @@ extension PropertyListDocument {
       if layout.selfClosing {
         return [Splice(range: tree.span(container), bytes: brackets.open + inner + brackets.close)]
       }
-      return [Splice(range: layout.interiorStart..<layout.closeStart, bytes: inner)]
+      // Comments and processing instructions inside the empty container stay, before the entry.
+      var kept = layout.closeStart
+      while kept > layout.interiorStart, Self.isWhiteSpace(text[kept - 1]) { kept -= 1 }
+      let space: [UInt8] = !linewise && kept > layout.interiorStart ? [0x20] : []
+      return [Splice(range: kept..<layout.closeStart, bytes: space + inner)]
     }
 
+    // Entries parted by blank lines (as `.strings` files often are) get one too.
+    let gap = linewise && entriesArePartedByBlankLines(layout, near: position) ? eol : []
     if position < entries.count {
       let next = entries[position]
       if linewise {
         let lower = position > 0 ? entries[position - 1].end : layout.interiorStart
         let offset = attachedStart(next, notBefore: lower)
         let separator = format == .json || openStepArray ? comma : []
-        return [Splice(range: offset..<offset, bytes: comments + indentation + item + separator + eol)]
+        return [Splice(range: offset..<offset, bytes: comments + indentation + item + separator + eol + gap)]
       }
       let separator: [UInt8]
       switch format {
@@ -138,10 +150,10 @@ extension PropertyListDocument {
       let lineEnd = TextLines.lineEnd(text, last.end)
       if openStepArray && last.terminated { item += comma }
       if lineEnd == text.count {
-        splices.append(Splice(range: text.count..<text.count, bytes: eol + comments + indentation + item))
+        splices.append(Splice(range: text.count..<text.count, bytes: eol + gap + comments + indentation + item))
       } else {
         let offset = TextLines.afterLineEnding(text, lineEnd)
-        splices.append(Splice(range: offset..<offset, bytes: comments + indentation + item + eol))
+        splices.append(Splice(range: offset..<offset, bytes: gap + comments + indentation + item + eol))
       }
       if format == .json || (openStepArray && !last.terminated) {
         splices.append(Splice(range: last.valueEnd..<last.valueEnd, bytes: comma))
@@ -170,6 +182,24 @@ extension PropertyListDocument {
     }
   }
 
+  static func isWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+  /// True when the entries around `position` (the one there and the one before it, or the
+  /// last two) have a blank line between them: a new entry there is parted the same way.
+  private func entriesArePartedByBlankLines(_ layout: ContainerLayout, near position: Int) -> Bool {
+    guard !isXcodeProject, layout.entries.count >= 2 else { return false }
+    let later = min(max(position, 1), layout.entries.count - 1)
+    let earlier = layout.entries[later - 1]
+    let limit = attachedStart(layout.entries[later], notBefore: earlier.end)
+    var line = TextLines.afterLineEnding(text, TextLines.lineEnd(text, earlier.end))
+    while line < limit {
+      let end = TextLines.lineEnd(text, line)
+      if TextLines.isBlank(text, line..<end) { return true }
+      line = TextLines.afterLineEnding(text, end)
+    }
+    return false
+  }
+
   /// Takes out the entry at `position`, with its lines when it has them to itself (`known` is
   /// the container's layout, when the caller has it).
   func removal(from container: Int, at position: Int, layout known: ContainerLayout? = nil) -> [Splice] {
@@ -189,14 +219,16 @@ extension PropertyListDocument {
             text, TextLines.lineEnd(text, entry.end))
         : entry.start..<entry.end
       let outside = [layout.interiorStart..<taken.lowerBound, taken.upperBound..<layout.closeStart]
-      if outside.allSatisfy({ range in
-        text[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-      }) {
+      if outside.allSatisfy({ range in text[range].allSatisfy(Self.isWhiteSpace) }) {
         return [Splice(range: tree.span(container), bytes: renderer.empty(layout.kind))]
       }
     }
     if entries.count == 1, !layout.braceless, !layout.multiline {
-      return [Splice(range: layout.interiorStart..<layout.closeStart, bytes: [])]
+      // On the container's line: the entry goes, and the blanks around it unless a comment
+      // stays there with them.
+      let outside = [layout.interiorStart..<entry.start, entry.end..<layout.closeStart]
+      let blank = outside.allSatisfy { range in text[range].allSatisfy(Self.isWhiteSpace) }
+      return [Splice(range: blank ? layout.interiorStart..<layout.closeStart : entry.start..<entry.end, bytes: [])]
     }
     if layout.multiline && ownsLines(entry) {
       let lower = position > 0 ? entries[position - 1].end : layout.interiorStart

@@ -16,8 +16,8 @@ enum DocumentReading {
       // The reader checks the text and reports to a sink that keeps nothing, so a large
       // project file is never a value.
       var sink = PropertyListCheckingSink()
-      let resolved = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
-      return (nil, resolved, options)
+      try PropertyList.read(bytes: bytes, format: .openStep, options: options, into: &sink)
+      return (nil, .openStep, options)
     }
     var (value, resolved) = try PropertyList.read(bytes: bytes, format: format, fileName: fileName, options: options)
     guard resolved != .binary else {
@@ -29,17 +29,10 @@ enum DocumentReading {
         .notRepresentable, format: .xml,
         "the document keeps text in UTF-8 or UTF-16; this file is UTF-32 (rewrite it whole instead)")
     }
-    if resolved == .json, options.jsonStyle == .plain, options.detectsTypedJSON {
-      // The reader took the document as typed JSON when it holds the typed form's tags; the
-      // document must know, to read and write the rest of it the same way.
-      var plain = options
-      plain.detectsTypedJSON = false
-      if let plainValue = try? PropertyList(bytes: bytes, format: .json, options: plain),
-        PropertyListFragments.jsonHoldsTypedTags(plainValue)
-      {
-        options.jsonStyle = .typed
-        value = try PropertyList.read(bytes: bytes, format: .json, options: options).value
-      }
+    if resolved == .json, PropertyListDocument.readsAsTypedJSON(bytes, options: options) {
+      // The document must know, to read and write the rest of it the same way.
+      options.jsonStyle = .typed
+      value = try PropertyList.read(bytes: bytes, format: .json, options: options).value
     }
     return (resolved == .openStep ? nil : value, resolved, options)
   }
@@ -69,5 +62,19 @@ enum DocumentReading {
       return start
     }
     return nil
+  }
+}
+
+extension PropertyListDocument {
+  /// True when the JSON reader, under `options`, takes `bytes` as typed JSON without being told
+  /// to: the text holds the typed form's tags (see ``PropertyListReadingOptions/detectsTypedJSON``).
+  /// Whatever writes such a text again must write it typed, or its tags turn into plain strings
+  /// and dictionaries.
+  package static func readsAsTypedJSON(_ bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions) -> Bool {
+    guard options.jsonStyle == .plain, options.detectsTypedJSON else { return false }
+    var plain = options
+    plain.detectsTypedJSON = false
+    guard let plainValue = try? PropertyList(bytes: bytes, format: .json, options: plain) else { return false }
+    return PropertyListFragments.jsonHoldsTypedTags(plainValue)
   }
 }

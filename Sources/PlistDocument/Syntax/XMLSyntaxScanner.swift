@@ -14,6 +14,15 @@ struct XMLSyntaxScanner: SyntaxScanner {
     var stack: [Int] = []
     while true {
       skipMisc()
+      // An end tag here closes the innermost open container: right after its start tag when
+      // it is empty (`<dict></dict>`, or only white space, comments or processing
+      // instructions inside), or after its last child.
+      if !stack.isEmpty, text[cursor + 1] == UInt8(ascii: "/") {
+        skipEndTag()
+        tree.close(stack.removeLast(), end: cursor)
+        if stack.isEmpty { return }
+        continue
+      }
       let start = cursor
       let (name, selfClosing) = scanStartTag()
       if name.elementsEqual("plist".utf8) {
@@ -26,20 +35,12 @@ struct XMLSyntaxScanner: SyntaxScanner {
           tree.close(tree.open(kind, at: start), end: cursor)
         } else {
           stack.append(tree.open(kind, at: start))
-          continue
         }
       } else if selfClosing {
         tree.appendLeaf(kind, start..<cursor)
       } else {
         skipContent()
         tree.appendLeaf(kind, start..<cursor)
-      }
-      // Close the containers whose end tags follow.
-      while !stack.isEmpty {
-        skipMisc()
-        guard text[cursor] == UInt8(ascii: "<"), text[cursor + 1] == UInt8(ascii: "/") else { break }
-        skipEndTag()
-        tree.close(stack.removeLast(), end: cursor)
       }
       if stack.isEmpty { return }
     }

@@ -93,8 +93,12 @@ struct DocumentStyle: Sendable {
       }
     }
     multiline = sawMultiline || !sawContainer
-    quotesKeys = quotedKeys * 2 > keys
-    quotesStrings = quotedStrings * 2 > strings
+    // A `.strings` file without entries yet (no braces, no keys) quotes as such files do.
+    let emptyStrings =
+      format == .openStep && keys == 0 && tree.count > 0 && tree.kind(0) == .dictionary
+      && (tree.span(0).isEmpty || text[tree.start(0)] != UInt8(ascii: "{"))
+    quotesKeys = emptyStrings || quotedKeys * 2 > keys
+    quotesStrings = emptyStrings || quotedStrings * 2 > strings
     let compact = format == .json && !multiline
     assignment = assignmentFound ?? Array((format == .json ? (compact ? ":" : ": ") : " = ").utf8)
     entryGap = gapFound ?? (compact ? [] : [0x20])

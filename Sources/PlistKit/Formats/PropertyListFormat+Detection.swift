@@ -62,9 +62,11 @@ extension PropertyListFormat {
   /// Detects the format as ``detect(_:)-(UnsafeRawBufferPointer)`` does, taking a file name
   /// ending in `.json` as JSON unless the content shows the binary or XML form: a `.json` file
   /// whose text is not JSON (a bare `abc`, which the content alone takes for OpenStep) is read
-  /// as JSON and gets JSON's error.
+  /// as JSON and gets JSON's error. An empty or blank file named `*.strings` is an OpenStep
+  /// `.strings` file without entries (an empty table, as Apple's tools load it).
   package static func detect(_ bytes: UnsafeRawBufferPointer, fileName: String?) -> PropertyListFormat? {
     let detected = detect(bytes)
+    if detected == nil, let fileName, fileName.lowercased().hasSuffix(".strings") { return .openStep }
     guard let fileName, fileName.lowercased().hasSuffix(".json"), detected != .binary, detected != .xml else {
       return detected
     }

@@ -92,6 +92,12 @@ enum DocumentEditing {
     }
     var value = read.value
     let format = read.format
+    var writing = options.writing
+    if format == .json, bytes.withUnsafeBytes({ PropertyListDocument.readsAsTypedJSON($0, options: options.reading) }) {
+      // Read as typed JSON from its tags, so written typed: else its dates, data and UIDs
+      // would come back as plain strings and dictionaries.
+      writing.jsonStyle = .typed
+    }
     do {
       try change(&value)
     } catch {
@@ -99,12 +105,12 @@ enum DocumentEditing {
     }
     if format == .openStep, isProjectFile(path) {
       do {
-        return try XcodeProjectWriter(projectName: projectName(of: path), options: options.writing).write(value)
+        return try XcodeProjectWriter(projectName: projectName(of: path), options: writing).write(value)
       } catch {
         throw .file(path, error)
       }
     }
-    return try PropertyListIO.serialize(value, as: format, options: options.writing, path: path)
+    return try PropertyListIO.serialize(value, as: format, options: writing, path: path)
   }
 
   /// True for a file named `*.pbxproj`, which is written as Xcode writes it.

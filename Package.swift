@@ -70,7 +70,10 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistKit", "KeyedArchive"]),
-    .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit"]),
+    // Random documents in random legal layouts and random edits, for the document tests and
+    // the layout fuzz target: one generator, so that a fuzzer's finding replays as a test.
+    .target(name: "DocumentLayouts", dependencies: ["PlistDocument", "PlistKit"], path: "Tests/DocumentLayouts"),
+    .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit", "DocumentLayouts"]),
     .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
   ],

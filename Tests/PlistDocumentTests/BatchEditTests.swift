@@ -1,3 +1,4 @@
+import DocumentLayouts
 import Foundation
 import PlistDocument
 import PlistKit

@@ -1,3 +1,4 @@
+import DocumentLayouts
 import PlistDocument
 import PlistKit
 import Testing

@@ -1,3 +1,4 @@
+import DocumentLayouts
 import Foundation
 import PlistDocument
 import PlistKit
@@ -54,127 +55,15 @@ struct RandomEditTests {
       if let xcodeName {
         let expected = try XcodeProjectWriter(projectName: xcodeName).write(value)
         if document.bytes != expected {
-          Issue.record("\(context): not what Xcode's layout gives: \(Self.firstDifference(expected, document.bytes))")
+          Issue.record(
+            "\(context): not what Xcode's layout gives: \(EditLocality.firstDifference(expected, document.bytes))")
           return
         }
       } else if !document.isXcodeProject {
-        Self.checkLocality(of: edit, from: before, valueBefore, to: document, context)
+        if let violation = EditLocality.violation(of: edit, from: before, valueBefore, to: document) {
+          Issue.record("\(context)\(violation)")
+        }
       }
-    }
-  }
-
-  /// Everything outside the lines an edit may change is still there, before and after them.
-  /// A move is checked as its two steps: its removal in the text it started from, then its
-  /// insertion in the text the removal leaves (where the destination's indices count).
-  static func checkLocality(
-    of edit: RandomEdit, from before: PropertyListDocument, _ valueBefore: PropertyList,
-    to after: PropertyListDocument, _ context: String
-  ) {
-    func check(_ old: [UInt8], _ new: [UInt8], _ allowed: Range<Int>?, _ step: String) {
-      guard let allowed else { return }
-      let kept =
-        new.count >= allowed.lowerBound + (old.count - allowed.upperBound)
-        && new.starts(with: old[..<allowed.lowerBound])
-        && new.reversed().starts(with: old[allowed.upperBound...].reversed())
-      #expect(kept, "\(context)\(step): bytes outside \(allowed) changed")
-    }
-    guard case .move(let source, let destination) = edit else {
-      check(before.utf8Text, after.utf8Text, allowedRegion(for: edit, in: before, value: valueBefore), "")
-      return
-    }
-    var middle = before
-    var middleValue = valueBefore
-    guard (try? middle.removeValue(at: source)) != nil, let moved = try? middleValue.removeValue(at: source) else {
-      Issue.record("\(context): the move succeeded but its removal alone fails")
-      return
-    }
-    check(
-      before.utf8Text, middle.utf8Text, allowedRegion(for: .remove(source), in: before, value: valueBefore),
-      " (removal)")
-    check(
-      middle.utf8Text, after.utf8Text,
-      allowedRegion(for: .insert(destination, moved, append: false), in: middle, value: middleValue), " (insertion)")
-  }
-
-  /// The first line that differs, in both texts.
-  static func firstDifference(_ expected: [UInt8], _ actual: [UInt8]) -> String {
-    let lines = { (bytes: [UInt8]) in
-      String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    }
-    let (wanted, got) = (lines(expected), lines(actual))
-    let line = (0..<min(wanted.count, got.count)).first { wanted[$0] != got[$0] } ?? min(wanted.count, got.count)
-    return "line \(line + 1): expected \(wanted.dropFirst(line).prefix(2)), found \(got.dropFirst(line).prefix(2))"
-  }
-
-  /// The lines an edit may change: those of the edited value, or of the entries on either side
-  /// of where an entry is added or removed. Nil for moves (see ``checkLocality``) and paths that
-  /// lead nowhere.
-  static func allowedRegion(for edit: RandomEdit, in document: PropertyListDocument, value: PropertyList) -> Range<Int>?
-  {
-    let text = document.utf8Text
-    func lines(_ range: Range<Int>) -> Range<Int> {
-      var start = range.lowerBound
-      while start > 0, text[start - 1] != 0x0A, text[start - 1] != 0x0D { start -= 1 }
-      var end = range.upperBound
-      while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
-      while end < text.count, text[end] == 0x0A || text[end] == 0x0D { end += 1 }
-      return start..<end
-    }
-    func span(_ path: PropertyListKeyPath) -> Range<Int>? {
-      guard let spans = try? document.spans(at: path) else { return nil }
-      return (spans.key?.lowerBound ?? spans.value.lowerBound)..<spans.value.upperBound
-    }
-    /// From the entry before `position` to the entry after it, in the container at `parent`.
-    func around(_ parent: PropertyListKeyPath, before: Int, after: Int) -> Range<Int>? {
-      guard let container = try? value.value(at: parent), let whole = span(parent) else { return nil }
-      let siblings: [PropertyListKeyPath]
-      switch container {
-      case .array(let elements): siblings = elements.indices.map { parent.appending(index: $0) }
-      case .dictionary(let dictionary): siblings = dictionary.keys.map { parent.appending($0) }
-      default: return nil
-      }
-      let lower =
-        siblings.indices.contains(before) ? span(siblings[before])?.lowerBound ?? whole.lowerBound : whole.lowerBound
-      let upper =
-        siblings.indices.contains(after) ? span(siblings[after])?.upperBound ?? whole.upperBound : whole.upperBound
-      return lower <= upper ? lines(lower..<upper) : lines(whole)
-    }
-    func insertionRegion(_ path: PropertyListKeyPath) -> Range<Int>? {
-      let parent = PropertyListKeyPath(components: Array(path.components.dropLast()))
-      guard let container = try? value.value(at: parent) else { return nil }
-      if case .array(let elements) = container {
-        let index = Int(path.components.last!) ?? elements.count
-        return around(parent, before: index - 1, after: index)
-      }
-      let count = container.dictionaryValue?.count ?? 0
-      return around(parent, before: count - 1, after: count)
-    }
-    func removalRegion(_ path: PropertyListKeyPath) -> Range<Int>? {
-      let parent = PropertyListKeyPath(components: Array(path.components.dropLast()))
-      guard let last = path.components.last, let container = try? value.value(at: parent) else { return nil }
-      let position: Int?
-      switch container {
-      case .array: position = Int(last)
-      case .dictionary(let dictionary): position = dictionary.position(of: last)
-      default: position = nil
-      }
-      guard let position else { return nil }
-      return around(parent, before: position - 1, after: position + 1)
-    }
-    switch edit {
-    case .set(let path, _):
-      if (try? value.value(at: path)) != nil, let existing = span(path) { return lines(existing) }
-      return path.components.isEmpty ? nil : insertionRegion(path)
-    case .insert(let path, _, let append):
-      if append {
-        let count = (try? value.value(at: path))?.arrayValue?.count ?? 0
-        return around(path, before: count - 1, after: count)
-      }
-      return insertionRegion(path)
-    case .remove(let path):
-      return removalRegion(path)
-    case .move:
-      return nil
     }
   }
 }

@@ -1,3 +1,4 @@
+import DocumentLayouts
 import PlistDocument
 import PlistKit
 import Testing
@@ -79,7 +80,7 @@ struct XcodeDocumentTests {
       try edit.apply(to: &document)
       try edit.apply(to: &value)
       let expected = try XcodeProjectWriter(projectName: "Cocoa Application").write(value)
-      #expect(document.bytes == expected, "step \(step): \(RandomEditTests.firstDifference(expected, document.bytes))")
+      #expect(document.bytes == expected, "step \(step): \(EditLocality.firstDifference(expected, document.bytes))")
     }
   }
 

@@ -109,18 +109,20 @@ extension PropertyListDocument {
         let needsBreak = !text.isEmpty && text.last != 0x0A && text.last != 0x0D
         return [Splice(range: text.count..<text.count, bytes: (needsBreak ? eol : []) + comments + item + eol)]
       }
-      if layout.multiline {
-        let offset = TextLines.lineStart(text, layout.closeStart)
-        return [Splice(range: offset..<offset, bytes: comments + indentation + item + eol)]
+      // Comments and processing instructions inside the empty container stay, before the entry.
+      var kept = layout.closeStart
+      while kept > layout.interiorStart, Self.isWhiteSpace(text[kept - 1]) { kept -= 1 }
+      let closingLine = TextLines.lineStart(text, layout.closeStart)
+      if layout.multiline, kept <= closingLine {
+        return [Splice(range: closingLine..<closingLine, bytes: comments + indentation + item + eol)]
       }
+      // Else the closing mark shares its line with the opening one or with the end of a
+      // comment (`lines */ }`): the entry goes after what is there.
       let brackets = renderer.brackets(layout.kind)
       let inner = linewise ? eol + comments + indentation + item + eol + containerIndentation : item
       if layout.selfClosing {
         return [Splice(range: tree.span(container), bytes: brackets.open + inner + brackets.close)]
       }
-      // Comments and processing instructions inside the empty container stay, before the entry.
-      var kept = layout.closeStart
-      while kept > layout.interiorStart, Self.isWhiteSpace(text[kept - 1]) { kept -= 1 }
       let space: [UInt8] = !linewise && kept > layout.interiorStart ? [0x20] : []
       return [Splice(range: kept..<layout.closeStart, bytes: space + inner)]
     }

@@ -1,55 +1,50 @@
 import PlistDocument
 import PlistKit
 
-/// A seeded generator (SplitMix64), so that a failing run can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
-
 /// One edit by key path, made on a document and on a value alike.
-enum RandomEdit: Sendable, CustomStringConvertible {
+public enum RandomEdit: Sendable, CustomStringConvertible {
   case set(PropertyListKeyPath, PropertyList)
   case insert(PropertyListKeyPath, PropertyList, append: Bool)
   case remove(PropertyListKeyPath)
   case move(PropertyListKeyPath, PropertyListKeyPath)
+  /// A move to another key of the same dictionary that keeps the entry's place
+  /// (`moveValue(from:to:keepingPosition:)`).
+  case rename(PropertyListKeyPath, PropertyListKeyPath)
 
-  var description: String {
+  public var description: String {
     switch self {
     case .set(let path, let value): "set \(path) \(value.kind)"
     case .insert(let path, let value, let append): "insert \(path) \(value.kind)\(append ? " (append)" : "")"
     case .remove(let path): "remove \(path)"
     case .move(let source, let destination): "move \(source) → \(destination)"
+    case .rename(let source, let destination): "rename \(source) → \(destination)"
     }
   }
 
-  func apply(to value: inout PropertyList) throws(PropertyListError) {
+  public func apply(to value: inout PropertyList) throws(PropertyListError) {
     switch self {
     case .set(let path, let new): try value.setValue(new, at: path)
     case .insert(let path, let new, let append): try value.insertValue(new, at: path, append: append)
     case .remove(let path): try value.removeValue(at: path)
     case .move(let source, let destination): try value.moveValue(from: source, to: destination)
+    case .rename(let source, let destination):
+      try value.moveValue(from: source, to: destination, keepingPosition: true)
     }
   }
 
-  func apply(to document: inout PropertyListDocument) throws(PropertyListError) {
+  public func apply(to document: inout PropertyListDocument) throws(PropertyListError) {
     switch self {
     case .set(let path, let new): try document.setValue(new, at: path)
     case .insert(let path, let new, let append): try document.insertValue(new, at: path, append: append)
     case .remove(let path): try document.removeValue(at: path)
     case .move(let source, let destination): try document.moveValue(from: source, to: destination)
+    case .rename(let source, let destination):
+      try document.moveValue(from: source, to: destination, keepingPosition: true)
     }
   }
 
   /// Every path in `value`, the root first, in document order.
-  static func paths(in value: PropertyList) -> [(path: PropertyListKeyPath, value: PropertyList)] {
+  public static func paths(in value: PropertyList) -> [(path: PropertyListKeyPath, value: PropertyList)] {
     var result: [(PropertyListKeyPath, PropertyList)] = []
     var pending: [(PropertyListKeyPath, PropertyList)] = [(PropertyListKeyPath(components: []), value)]
     while let (path, current) = pending.popLast() {
@@ -69,8 +64,8 @@ enum RandomEdit: Sendable, CustomStringConvertible {
 
   /// A random edit of `value`: mostly valid, sometimes with a path that leads nowhere, so that
   /// errors are compared too. `scalars` adds values other than strings, data and containers.
-  static func random(
-    for value: PropertyList, scalars: Bool, data: Bool = true, using rng: inout SeededGenerator
+  public static func random(
+    for value: PropertyList, scalars: Bool, data: Bool = true, using rng: inout some RandomNumberGenerator
   ) -> RandomEdit {
     let all = paths(in: value)
     let containers = all.filter { $0.value.kind == .array || $0.value.kind == .dictionary }
@@ -108,18 +103,18 @@ enum RandomEdit: Sendable, CustomStringConvertible {
     }
   }
 
-  static let words = [
+  public static let words = [
     "plain", "two words", "naïve café", "東京", "emoji 🎉", "quote \"this\"", "back\\slash", "line\nbreak", "tab\there",
     "com.example.app", "a-b:c", "", "1234", "true", "$(inherited)", "path/to/file.swift", "a//b", "x___y", "<group>",
   ]
 
-  static func randomKey(using rng: inout SeededGenerator) -> String {
+  public static func randomKey(using rng: inout some RandomNumberGenerator) -> String {
     ["new", "New Key", "ключ", "k.dotted", "NEW_SETTING", "zz", "AA", "mid", "\u{E9}", "e\u{301}"].randomElement(
       using: &rng)! + String(Int.random(in: 0..<100, using: &rng))
   }
 
-  static func randomValue(
-    scalars: Bool, data: Bool = true, depth: Int = 0, using rng: inout SeededGenerator
+  public static func randomValue(
+    scalars: Bool, data: Bool = true, depth: Int = 0, using rng: inout some RandomNumberGenerator
   ) -> PropertyList {
     let choice = Int.random(in: 0..<(scalars ? 10 : 7), using: &rng)
     switch choice {

@@ -28,6 +28,9 @@ swift build -c release --product plistkit >&2
 current="$(swift build -c release --show-bin-path)/plistkit"
 corpora=Benchmarks/corpora
 python3 Benchmarks/generate.py "$corpora" --sizes medium
+# A project file for the document edits (the same one each run: the generator is seeded).
+[ -f "$corpora/project-medium.pbxproj" ] || python3 Benchmarks/generate_pbxproj.py 20000 >"$corpora/project-medium.pbxproj"
+project_file=$(grep -m1 'isa = PBXFileReference' "$corpora/project-medium.pbxproj" | awk '{print $1}')
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export SWIFT_DETERMINISTIC_HASHING=1
@@ -63,6 +66,11 @@ jobs=(
   "unarchive archive unarchive $corpora/archive-medium.bplist --to json -o $scratch/out"
   "filter names filter $corpora/names-medium.bplist abi --flat"
   "sections-ko korean sections $corpora/korean-medium.bplist --collation ko"
+  "set-xml records set $corpora/records-medium.xml 700.name Renamed -o $scratch/out"
+  "insert-xml records insert $corpora/records-medium.xml 700.note Added --type string -o $scratch/out"
+  "remove-xml records remove $corpora/records-medium.xml 700 -o $scratch/out"
+  "set-pbxproj project set $corpora/project-medium.pbxproj objects.$project_file.path Renamed.swift -o $scratch/out.pbxproj"
+  "remove-pbxproj project remove $corpora/project-medium.pbxproj objects.$project_file -o $scratch/out.pbxproj"
 )
 
 out=Benchmarks/RESULTS-instructions.md

@@ -2,7 +2,7 @@
 # Builds one libFuzzer target with AddressSanitizer and runs it.
 #
 #   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream document
-#                                            plist-decoder archive-decoder
+#                                            layout plist-decoder archive-decoder
 #   Fuzz/run.sh --list
 #
 # The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/ and the test
@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep archive schema roundtrip stream document plist-decoder archive-decoder"
+targets="xml binary json openstep archive schema roundtrip stream document layout plist-decoder archive-decoder"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -52,8 +52,25 @@ for name, fmt in (('records.xml', plistlib.FMT_XML), ('records.bplist', plistlib
 PY
     ;;
   archive-decoder) seed $(grep -rl --exclude='*.swift' '\$archiver' Samples Tests 2>/dev/null) ;;
-  document) seed Samples/*.strings Samples/*.pbxproj Samples/koreanmenu.plist Tests/Fixtures/Xcode/*.strings \
-    Tests/*/Fixtures/*.json ;;
+  document)
+    seed Samples/*.strings Samples/*.pbxproj Samples/koreanmenu.plist Tests/Fixtures/Xcode/*.strings \
+      Tests/*/Fixtures/*.json
+    # XML with empty containers written with start and end tags, or holding only a comment or a
+    # processing instruction, which no sample has: every edit of such a file once crashed.
+    printf '<plist version="1.0"><dict></dict></plist>' > "$work/empty-dict.plist"
+    printf '<plist version="1.0"><array>\n</array></plist>' > "$work/empty-array.plist"
+    printf '<plist><dict><key>b</key><dict><!-- none --></dict><key>k</key><data></data></dict></plist>' \
+      > "$work/comment-dict.plist"
+    printf '<plist><dict><key>b</key><array><?pi x?></array><key>c</key><string>x</string></dict></plist>' \
+      > "$work/pi-array.plist"
+    printf '<plist><array><array></array><array> <!-- --> </array></array></plist>' > "$work/nested-empty.plist"
+    ;;
+  layout)
+    # Any bytes make a case; a few of each kind start the corpus.
+    for kind in 0 1 2 3; do for n in 1 2 3; do
+      head -c 256 /dev/urandom | { printf "\\x0$kind"; cat; } > "$work/seed-$kind-$n"
+    done; done
+    ;;
 esac
 
 # libFuzzer's memory limit counts AddressSanitizer's quarantine of freed memory (256 MB by

@@ -35,6 +35,28 @@ struct LayoutEditPropertyTests {
     }
   }
 
+  /// The inputs `Fuzz/run.sh layout` found (`Tests/Fixtures/Fuzz/layout-*`), replayed as the
+  /// fuzz target replays them.
+  static let fuzzInputs: [String] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/Fuzz")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasPrefix("layout-") }.sorted().map { folder.appendingPathComponent($0).path }
+  }()
+
+  @Test(arguments: fuzzInputs)
+  func fuzzFindingsStayFixed(path: String) throws {
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    let kinds = DocumentLayoutKind.allCases
+    var source = ByteStreamGenerator(bytes: Array(bytes.dropFirst()))
+    let failure = LayoutEditRun.run(kinds[Int(bytes[0]) % kinds.count], edits: 12, source: &source)
+    #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+  }
+
+  @Test func theFuzzFindingsAreThere() {
+    #expect(Self.fuzzInputs.count >= 1)
+  }
+
   /// The generator makes the layouts the property is about: a run that never wrote an
   /// open/close empty container or a comment-only one would test nothing of them.
   @Test func theGeneratorWritesTheLayoutsThatBrokeEdits() {

@@ -17,3 +17,9 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   }
   return 0
 }
+
+/// The entry point SwiftPM links as `main`: hands the command line to libFuzzer's driver.
+@_cdecl("fuzz_layout_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+  plistkit_fuzz_main(argc, argv)
+}

@@ -81,6 +81,9 @@ public struct PropertyListDocument: Sendable {
   var tree: SyntaxTree
   /// True when the text changed since ``tree`` was found (see ``refreshSyntax()``).
   var syntaxIsStale = false
+  /// How many times the syntax was found again after edits: the measure of an edit's work that
+  /// grows with the file, which tests hold to a bound.
+  package internal(set) var syntaxScans = 0
   /// The value of the text, when known (XML and JSON keep it to find which containers are
   /// values; OpenStep documents work without it, which keeps large project files small).
   var knownValue: PropertyList?

@@ -12,10 +12,25 @@ extension PropertyListDocument {
     matching pattern: PropertyListKeyPattern
   ) throws(PropertyListError) -> [PropertyListKeyPath] {
     let paths = try value.matches(of: pattern).map(\.path)
-    var copy = self
-    // The last match first: every earlier key path still names what it named.
-    for path in paths.reversed() { try copy.removeValue(at: path) }
-    self = copy
+    // One batch: its passes over the text do not grow with the number of matches, where one
+    // removal after another read the whole text again for each (quadratic).
+    try apply(Self.outermost(paths).map { .remove($0) })
     return paths
+  }
+
+  /// The paths not inside another one of them (`a` and `a.b` both match `**`-like patterns;
+  /// removing `a` removes `a.b`), which a batch requires. `paths` are in document order, so a
+  /// path's ancestors come before it.
+  static func outermost(_ paths: [PropertyListKeyPath]) -> [PropertyListKeyPath] {
+    var kept: [PropertyListKeyPath] = []
+    for path in paths {
+      if let last = kept.last, path.components.count > last.components.count,
+        path.components.starts(with: last.components, by: { $0.exactlyEquals($1) })
+      {
+        continue
+      }
+      kept.append(path)
+    }
+    return kept
   }
 }

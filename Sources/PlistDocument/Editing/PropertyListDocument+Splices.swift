@@ -329,6 +329,7 @@ extension PropertyListDocument {
     tree = SyntaxTree()
     tree = Self.scan(text, format: format, value: knownValue, options: options.reading)
     syntaxIsStale = false
+    syntaxScans += 1
   }
 
   /// The indices of `splices` in the order they apply in: by offset, insertions at one offset

@@ -141,6 +141,13 @@ private struct ConvertJob: Sendable {
   /// Converts one file; returns the bytes when they go to standard output (nil when written),
   /// and the notes of `--nested` for standard error.
   private func convert(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
+    try PropertyListIO.whileEditing(path, writingTo: destination(of: path) ?? "-") { () throws(CommandError) in
+      try convertUnlocked(path)
+    }
+  }
+
+  /// ``convert(_:)`` without the edit lock.
+  private func convertUnlocked(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
     if xcodeLayout { return (try convertToProject(path), []) }
     if opensNested { return try convertNested(path) }
     var converter = PropertyListConverter(

@@ -92,6 +92,11 @@ enum DocumentEditing {
     }
     var value = read.value
     let format = read.format
+    var writing = options.writing
+    // Plain OpenStep has only strings, data and containers: any other scalar in what was read
+    // came from GNUstep's typed values (`<*I5>`), and the file is written with them again, as
+    // its document's edits write them.
+    if format == .openStep, holdsTypedScalars(value) { writing.openStepWritesGNUstepScalars = true }
     do {
       try change(&value)
     } catch {
@@ -99,12 +104,27 @@ enum DocumentEditing {
     }
     if format == .openStep, isProjectFile(path) {
       do {
-        return try XcodeProjectWriter(projectName: projectName(of: path), options: options.writing).write(value)
+        return try XcodeProjectWriter(projectName: projectName(of: path), options: writing).write(value)
       } catch {
         throw .file(path, error)
       }
     }
-    return try PropertyListIO.serialize(value, as: format, options: options.writing, path: path)
+    return try PropertyListIO.serialize(value, as: format, options: writing, path: path)
+  }
+
+  /// True when `value` holds an integer, real, boolean, date or UID anywhere (walked without
+  /// recursion, as deep as the reader allows).
+  private static func holdsTypedScalars(_ value: PropertyList) -> Bool {
+    var pending = [value]
+    while let next = pending.popLast() {
+      switch next {
+      case .string, .data: continue
+      case .array(let elements): pending.append(contentsOf: elements)
+      case .dictionary(let dictionary): pending.append(contentsOf: dictionary.values)
+      case .integer, .real, .boolean, .date, .uid: return true
+      }
+    }
+    return false
   }
 
   /// True for a file named `*.pbxproj`, which is written as Xcode writes it.

@@ -52,7 +52,8 @@ private struct ConvertJob: Sendable {
   static let inPlace = Option.flag("in-place", short: "i", help: "Replace each input with its converted form.")
   static let newExtension = Option.text(
     "extension", short: "e", placeholder: "EXT",
-    help: "Write each result next to its input, with this extension instead of the input's.")
+    help: "Write each result next to its input, with this extension instead of the input's."
+  ).checked(as: .fileExtension)
   static let sortKeys = Option.flag(
     "sort-keys", help: "Write dictionary keys sorted by code point instead of in their order.")
   static let files = SharedOptions.files("Property lists to convert; - is standard input.")

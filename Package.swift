@@ -24,8 +24,11 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // The extended-attribute calls of the C library (sys/xattr.h), which an atomic replace uses
+    // to keep a file's attributes.
+    .systemLibrary(name: "CFileAttributes"),
     // The value model and the four formats. No Foundation: readers work on raw bytes.
-    .target(name: "PlistKit", dependencies: ["CLibXML2"]),
+    .target(name: "PlistKit", dependencies: ["CLibXML2", "CFileAttributes"]),
     // NSKeyedArchiver object graphs on top of PlistKit values.
     .target(name: "KeyedArchive", dependencies: ["PlistKit"]),
     // Collation, search and sectioned lists (the book's searchable index).

@@ -53,7 +53,7 @@ show "" "plistkit print Samples/Presidents.plist '\$objects.2'"
 show "Get a value (raw text by default, or \`--to xml|binary|json|openstep\`), check its type:" \
   "plistkit get Samples/sortednames.plist A.0; plistkit get Samples/sortednames.plist A; plistkit type Samples/sortednames.plist A"
 show "" "plistkit get Samples/Presidents.plist '\$objects.2.President' --expect string; echo \"exit \$?\""
-show "Edit in place, atomically, keeping the format, key order and permissions (\`-o\` writes elsewhere):" \
+show "Edit in place, atomically, keeping the format, key order, owner, mode and extended attributes (\`-o\` writes elsewhere):" \
   "plistkit insert computers.plist 0 NeXTcube --type string && plistkit set computers.plist 1 'Apple I (1976)' --type string && plistkit remove computers.plist 2 && plistkit print computers.plist | head -5"
 show "" "plistkit create - --to json"
 show "\`--archive\` walks a keyed archive's objects instead of its \`\$objects\` table, for reading and editing:" \

@@ -29,6 +29,11 @@ enum OutputTarget {
     }
     var status = stat()
     guard stat(path, &status) == 0 else {
+      // A link that leads back to itself names no file: replacing the link would destroy it.
+      if errno == ELOOP {
+        throw PropertyListError(
+          .io, "cannot write \(path): it is a loop of symbolic links (or too many of them in a row)")
+      }
       // A new file, or a symbolic link to one.
       self = .regular(PropertyListFile.resolvedTarget(of: path), existing: nil)
       return

@@ -30,8 +30,10 @@ public enum PropertyListFile {
 
   /// Writes `bytes` to `path` atomically: into a temporary file in the same folder, flushed to
   /// disk, then renamed over the target. A reader sees either the old file or the whole new
-  /// one, never a mix, even if the process is killed. An existing file keeps its permissions;
-  /// a symbolic link is followed and its target replaced.
+  /// one, never a mix, even if the process is killed. An existing file's replacement keeps its
+  /// owner and group (where the process may set them: as root, or its own), its mode bits
+  /// (set-ID bits included) and its extended attributes (`user.*`, the access ACL); a symbolic
+  /// link is followed and its target replaced.
   ///
   /// Only a regular file is replaced. A target that exists and is something else (a FIFO, a
   /// character or block device, a socket) is opened and written into, as a shell redirection
@@ -122,15 +124,16 @@ public enum PropertyListFile {
       guard file.writeAll(buffer) else { throw ioError("cannot write", path: path) }
     }
     guard try produce(write) else { return false }
-    let mode: mode_t
-    if let existing {
-      mode = existing.st_mode & 0o7777
+    // Read now, not before the output was made, so that what a change made meanwhile is kept.
+    if existing != nil, let metadata = FileMetadata(path: target) {
+      try metadata.apply(to: temporary.descriptor, path: path)
     } else {
       let mask = umask(0)
       umask(mask)
-      mode = 0o666 & ~mask
+      guard fchmod(temporary.descriptor, 0o666 & ~mask) == 0 else {
+        throw ioError("cannot set permissions of", path: path)
+      }
     }
-    guard fchmod(temporary.descriptor, mode) == 0 else { throw ioError("cannot set permissions of", path: path) }
     guard fsync(temporary.descriptor) == 0 else { throw ioError("cannot flush", path: path) }
     try temporary.rename(to: target, path: path)
     committed = true

@@ -75,9 +75,8 @@ struct TemporaryFile {
       }
     }
     try Self.copyContents(of: descriptor, to: copy, path: path)
+    try FileMetadata(descriptor: descriptor)?.apply(to: copy, path: path)
     guard fsync(copy) == 0 else { throw PropertyListFile.ioError("cannot flush", path: path) }
-    var status = stat()
-    if fstat(descriptor, &status) == 0 { fchmod(copy, status.st_mode & 0o7777) }
     close(descriptor)
     copied = true
     // The copy stands in for the unnamed file from here on.

@@ -16,6 +16,9 @@ import PlistKit
 struct BuddyFiles: BuddyFileAccess {
   /// `-l`: a path that is a symbolic link is not followed.
   let refusesSymbolicLinks: Bool
+  /// Each save takes the file's edit lock (see ``FileEditLock``); false when the caller holds it
+  /// for the whole session already.
+  var locksEachSave = false
 
   func fileExists(_ path: String) -> Bool { FileSystem.exists(path) }
 
@@ -40,6 +43,13 @@ struct BuddyFiles: BuddyFileAccess {
   }
 
   func save(_ value: PropertyList, to path: String) throws(BuddyFileError) {
+    guard locksEachSave else { return try saveUnlocked(value, to: path) }
+    try PropertyListIO.whileEditing(path, writingTo: nil) { () throws(BuddyFileError) in
+      try saveUnlocked(value, to: path)
+    }
+  }
+
+  private func saveUnlocked(_ value: PropertyList, to path: String) throws(BuddyFileError) {
     do {
       let bytes: [UInt8]
       if FileSystem.exists(path) {

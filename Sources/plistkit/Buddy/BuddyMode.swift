@@ -41,16 +41,24 @@ enum BuddyMode {
       if files.isEmpty { output.write(BuddyHelp.usage) } else { output.writeLine("Invalid Arguments") }
       return .failure
     }
-    var session = BuddySession(
-      path: files[0], files: BuddyFiles(refusesSymbolicLinks: parsed[Options.noSymbolicLinks]),
-      output: BuddyTerminal(output), printsXML: parsed[Options.xml])
-    guard session.open() else { return .failure }
     let commands = parsed[Options.command]
+    // Commands given with -c are one read–modify–write, under the file's edit lock from the
+    // reading to the last save; an interactive session, which may last, locks each save.
+    var session = BuddySession(
+      path: files[0],
+      files: BuddyFiles(refusesSymbolicLinks: parsed[Options.noSymbolicLinks], locksEachSave: commands.isEmpty),
+      output: BuddyTerminal(output), printsXML: parsed[Options.xml])
     if commands.isEmpty {
+      guard session.open() else { return .failure }
       runInteractively(&session, output: output)
     } else {
-      for command in commands where !session.hasExited { session.run(command) }
-      _ = session.saveIfChanged()
+      let opened = PropertyListIO.whileEditing(files[0], writingTo: nil) {
+        guard session.open() else { return false }
+        for command in commands where !session.hasExited { session.run(command) }
+        _ = session.saveIfChanged()
+        return true
+      }
+      guard opened else { return .failure }
     }
     return session.hasFailed ? .failure : .success
   }

@@ -52,7 +52,8 @@ private struct ConvertJob: Sendable {
   static let inPlace = Option.flag("in-place", short: "i", help: "Replace each input with its converted form.")
   static let newExtension = Option.text(
     "extension", short: "e", placeholder: "EXT",
-    help: "Write each result next to its input, with this extension instead of the input's.")
+    help: "Write each result next to its input, with this extension instead of the input's."
+  ).checked(as: .fileExtension)
   static let sortKeys = Option.flag(
     "sort-keys", help: "Write dictionary keys sorted by code point instead of in their order.")
   static let files = SharedOptions.files("Property lists to convert; - is standard input.")
@@ -141,6 +142,13 @@ private struct ConvertJob: Sendable {
   /// Converts one file; returns the bytes when they go to standard output (nil when written),
   /// and the notes of `--nested` for standard error.
   private func convert(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
+    try PropertyListIO.whileEditing(path, writingTo: destination(of: path) ?? "-") { () throws(CommandError) in
+      try convertUnlocked(path)
+    }
+  }
+
+  /// ``convert(_:)`` without the edit lock.
+  private func convertUnlocked(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
     if xcodeLayout { return (try convertToProject(path), []) }
     if opensNested { return try convertNested(path) }
     var converter = PropertyListConverter(

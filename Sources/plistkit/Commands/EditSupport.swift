@@ -103,6 +103,14 @@ enum EditSupport {
     failure: "the key path does not lead to a place to change, the file is invalid, or it could not be written",
     usage: "the command line was wrong, or the VALUE does not parse as --type")
 
+  /// Runs an editing command's whole read–modify–write of FILE under the file's edit lock
+  /// (when the result goes back to FILE; see ``PropertyListIO/whileEditing(_:writingTo:_:)``).
+  static func whileEditing<Failure: Error>(
+    _ context: CommandContext, _ body: () throws(Failure) -> ExitStatus
+  ) throws(Failure) -> ExitStatus {
+    try PropertyListIO.whileEditing(context[file] ?? "-", writingTo: context[output], body)
+  }
+
   /// The edit of FILE that the command line asks for.
   static func cycle(_ context: CommandContext) -> EditCycle {
     EditCycle(

@@ -95,10 +95,10 @@ private struct FilterJob {
   private func printFound(_ found: BinaryStringListSearch.Matches, flat: Bool) -> ExitStatus {
     let titled = found.isTitled && !flat
     for section in found.sections {
-      if titled { context.output.writeLine(section.title) }
+      if titled { context.output.writeLine(LineSafeText.escaped(section.title)) }
       for item in section.items {
         if titled { context.output.write("  ") }
-        context.output.writeLine(item)
+        context.output.writeLine(LineSafeText.escaped(item))
       }
     }
     return found.sections.isEmpty ? .failure : .success
@@ -107,9 +107,9 @@ private struct FilterJob {
   private func printFlat(_ result: SearchResult<PropertyList>) {
     let texts = result.list.texts
     if let matches = result.matches {
-      for position in matches { context.output.writeLine(texts[Int(position)]) }
+      for position in matches { context.output.writeLine(LineSafeText.escaped(texts[Int(position)])) }
     } else {
-      for text in texts { context.output.writeLine(text) }
+      for text in texts { context.output.writeLine(LineSafeText.escaped(text)) }
     }
   }
 
@@ -120,8 +120,10 @@ private struct FilterJob {
       return
     }
     for section in 0..<result.sectionCount {
-      context.output.writeLine(result.list.titles[result.sectionIndices[section]])
-      for position in result.itemPositions(inSection: section) { context.output.writeLine("  " + texts[position]) }
+      context.output.writeLine(LineSafeText.escaped(result.list.titles[result.sectionIndices[section]]))
+      for position in result.itemPositions(inSection: section) {
+        context.output.writeLine("  " + LineSafeText.escaped(texts[position]))
+      }
     }
   }
 

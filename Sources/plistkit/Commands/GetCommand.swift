@@ -72,7 +72,9 @@ extension CommandSpec {
       } else {
         try ExpansionCheck.refuseLargeRawText(
           matches.map(\.value), limit: try context.outputLimit(forInput: path), path: path)
-        let text = KeyPathLookup.lines(matches, withPaths: withPaths, RawText.render).joined(separator: "\n")
+        let text = KeyPathLookup.lines(
+          matches, pattern: keyPath, withPaths: withPaths, RawText.render
+        ).joined(separator: "\n")
         bytes = Array((text + (context[GetOptions.noNewline] ? "" : "\n")).utf8)
       }
       try PropertyListIO.write(bytes, to: context[GetOptions.output] ?? "-", output: context.output)

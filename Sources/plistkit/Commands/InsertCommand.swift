@@ -31,12 +31,14 @@ extension CommandSpec {
     run: { context in
       let newValue = try EditSupport.newValue(context)
       let append = context[InsertOptions.append]
-      if context[SharedOptions.archive] {
-        return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
-          try graph.insertValue(newValue, at: keyPath, append: append)
+      return try EditSupport.whileEditing(context) {
+        if context[SharedOptions.archive] {
+          return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
+            try graph.insertValue(newValue, at: keyPath, append: append)
+          }
         }
+        return try EditSupport.edit(context, .insert(newValue, append: append))
       }
-      return try EditSupport.edit(context, .insert(newValue, append: append))
     }
   )
 }

@@ -67,12 +67,19 @@ enum KeyPathLookup {
     return .array(matches.map(\.value))
   }
 
-  /// One line of text per match, `PATH<TAB>TEXT` with `withPaths`.
+  /// One line of text per match, `PATH<TAB>TEXT` with `withPaths`. Where the output is lines
+  /// (`withPaths`, or a `pattern` with a wildcard) the text is escaped by ``LineSafeText``, so
+  /// that a value cannot forge a line; the one value of a key path without a wildcard is given
+  /// as it is, as `plutil -extract` gives it.
   static func lines(
-    _ matches: [(path: PropertyListKeyPath, value: PropertyList)], withPaths: Bool,
+    _ matches: [(path: PropertyListKeyPath, value: PropertyList)], pattern: String?, withPaths: Bool,
     _ text: (PropertyList) -> String
   ) -> [String] {
-    matches.map { withPaths ? "\($0.path.description)\t\(text($0.value))" : text($0.value) }
+    guard withPaths || PropertyListKeyPattern(pattern ?? "").hasWildcard else { return matches.map { text($0.value) } }
+    return matches.map { match in
+      let line = LineSafeText.escaped(text(match.value))
+      return withPaths ? LineSafeText.escaped(match.path.description) + "\t" + line : line
+    }
   }
 
   /// Refuses a KEYPATH with a wildcard, for the commands that change one place.

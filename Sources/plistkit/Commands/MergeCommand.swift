@@ -66,16 +66,35 @@ private struct MergeJob {
     if context[Self.ours] && context[Self.theirs] {
       throw .usage("--ours and --theirs cannot be given together")
     }
+    // A resolved merge has no conflicts left to mark: the two ask for different results.
+    if context[Self.conflictMarkers], let side = context[Self.ours] ? "--ours" : context[Self.theirs] ? "--theirs" : nil
+    {
+      throw .usage("--conflict-markers and \(side) cannot be given together: \(side) resolves every conflict")
+    }
     guard let markerSize = Int(context[Self.markerSize] ?? "7"), (1...100).contains(markerSize) else {
       throw .usage("--marker-size takes a number from 1 to 100")
     }
+    // Written over OURS (git's way): OURS is read and replaced under its edit lock.
+    let ours = context[Self.oursFile]!
+    return try PropertyListIO.whileEditing(ours, writingTo: context[Self.output]) { () throws(CommandError) in
+      try merge(markerSize: markerSize)
+    }
+  }
+
+  /// Reads the three files, merges them, writes the result and reports conflicts.
+  private func merge(markerSize: Int) throws(CommandError) -> ExitStatus {
     let paths = (
       base: context[Self.base]!, ours: context[Self.oursFile]!, theirs: context[Self.theirsFile]!
     )
     let options = context.readingOptions
-    let base = try PropertyListIO.read(paths.base, options: options).value
     let oursBytes = try PropertyListIO.readBytes(paths.ours)
     let (ours, format) = try PropertyListIO.parse(oursBytes, path: paths.ours, options: options)
+    // git's add/add case gives an empty BASE: both sides added the file. Merged two ways, from
+    // an empty container of OURS' kind, so that what both sides added alike merges once.
+    let baseBytes = try PropertyListIO.readBytes(paths.base)
+    let base =
+      baseBytes.withBytes { $0.isEmpty }
+      ? Self.emptyBase(like: ours) : try PropertyListIO.parse(baseBytes, path: paths.base, options: options).value
     let theirs = try PropertyListIO.read(paths.theirs, options: options).value
     // Freeing large values just before the process exits would only cost time.
     for value in [base, ours, theirs] { ExitTimeRelease.keepUntilExit(value) }
@@ -158,6 +177,12 @@ private struct MergeJob {
     }
     try PropertyListIO.write(bytes, to: output, output: context.output)
     return .success
+  }
+
+  /// The BASE of a two-way merge: an empty array when OURS is an array, else an empty dictionary.
+  private static func emptyBase(like ours: PropertyList) -> PropertyList {
+    if case .array = ours { return .array([]) }
+    return .dictionary(PropertyListDictionary())
   }
 
   /// How the result is written: in OURS' form (the typed JSON form with --typed; GNUstep's

@@ -35,14 +35,16 @@ extension CommandSpec {
       let source = PropertyListKeyPath(context[MoveArguments.source] ?? "")
       let destination = PropertyListKeyPath(context[MoveArguments.destination] ?? "")
       let cycle = EditSupport.cycle(context)
-      if context[SharedOptions.archive] {
-        try cycle.editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
-          try graph.moveValue(from: source, to: destination)
+      return try EditSupport.whileEditing(context) {
+        if context[SharedOptions.archive] {
+          try cycle.editArchive(output: context.output) { (graph) throws(KeyedArchiveError) in
+            try graph.moveValue(from: source, to: destination)
+          }
+        } else {
+          try cycle.edit(.move(to: destination), at: source, output: context.output)
         }
-      } else {
-        try cycle.edit(.move(to: destination), at: source, output: context.output)
+        return .success
       }
-      return .success
     }
   )
 }

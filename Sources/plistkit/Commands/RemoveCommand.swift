@@ -21,6 +21,6 @@ extension CommandSpec {
         explanation: "Print the names without the last one under A."),
     ],
     exitCodes: EditSupport.exitCodes,
-    run: { context in try EditSupport.removeMatches(context) }
+    run: { context in try EditSupport.whileEditing(context) { try EditSupport.removeMatches(context) } }
   )
 }

@@ -48,12 +48,14 @@ extension CommandSpec {
         return .success
       }
       if context[SectionsOptions.index] {
-        for title in list.sectionIndex.titles { context.output.writeLine(title) }
+        for title in list.sectionIndex.titles { context.output.writeLine(LineSafeText.escaped(title)) }
         return .success
       }
       for section in 0..<list.sectionCount {
-        context.output.writeLine(list.titles[section])
-        for position in list.range(ofSection: section) { context.output.writeLine("  " + list.texts[position]) }
+        context.output.writeLine(LineSafeText.escaped(list.titles[section]))
+        for position in list.range(ofSection: section) {
+          context.output.writeLine("  " + LineSafeText.escaped(list.texts[position]))
+        }
       }
       return .success
     }

@@ -34,13 +34,16 @@ extension CommandSpec {
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
-      let (newValue, input) = try EditSupport.replacement(context)
-      if context[SharedOptions.archive] {
-        return try EditSupport.editArchive(context, input: input) { (graph, keyPath) throws(KeyedArchiveError) in
-          try graph.setValue(newValue, at: keyPath)
+      // The value whose type VALUE keeps is read under the lock too: it is the same reading.
+      try EditSupport.whileEditing(context) {
+        let (newValue, input) = try EditSupport.replacement(context)
+        if context[SharedOptions.archive] {
+          return try EditSupport.editArchive(context, input: input) { (graph, keyPath) throws(KeyedArchiveError) in
+            try graph.setValue(newValue, at: keyPath)
+          }
         }
+        return try EditSupport.edit(context, .set(newValue), input: input)
       }
-      return try EditSupport.edit(context, .set(newValue), input: input)
     }
   )
 }

@@ -78,7 +78,7 @@ enum SharedOptions {
 
   /// `-o, --output OUT`.
   static func output(help: String) -> Option<String?> {
-    .text("output", short: "o", placeholder: "OUT", help: help)
+    Option.text("output", short: "o", placeholder: "OUT", help: help).checked(as: .outputPath)
   }
 
   /// `FILE`: one property list, `-` for standard input.

@@ -25,7 +25,9 @@ extension CommandSpec {
       ExitTimeRelease.keepUntilExit(root.value)
       let matches = try KeyPathLookup.matches(
         in: root.value, at: context[TypeArguments.keyPath], path: path, archive: context[SharedOptions.archive])
-      for line in KeyPathLookup.lines(matches, withPaths: context[SharedOptions.withPaths], TypeName.of) {
+      let lines = KeyPathLookup.lines(
+        matches, pattern: context[TypeArguments.keyPath], withPaths: context[SharedOptions.withPaths], TypeName.of)
+      for line in lines {
         context.output.writeLine(line)
       }
       return .success

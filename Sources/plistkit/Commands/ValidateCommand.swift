@@ -85,8 +85,10 @@ extension CommandSpec {
           }
         }
         for note in found.unchecked { context.report("\(name): \(note)") }
-        for error in found.schemaErrors { context.output.writeLine("\(name): \(error)") }
-        for error in found.dtdErrors { context.output.writeLine("\(name):\(error.line): \(error.message)") }
+        for error in found.schemaErrors { context.output.writeLine(LineSafeText.escaped("\(name): \(error)")) }
+        for error in found.dtdErrors {
+          context.output.writeLine(LineSafeText.escaped("\(name):\(error.line): \(error.message)"))
+        }
         if found.isValid {
           if !context.isQuiet { context.output.writeLine("\(name): OK") }
         } else {

@@ -12,8 +12,7 @@ struct ConflictPrinter {
 
   /// One conflict as a line.
   func line(_ conflict: PropertyListConflict) -> String {
-    let path = conflict.path.components.isEmpty ? "(root)" : labels?.label(conflict.path) ?? conflict.path.description
-    var place = path
+    var place = conflict.path.shown(labels: labels)
     if let span = conflict.elements {
       place +=
         span.isEmpty

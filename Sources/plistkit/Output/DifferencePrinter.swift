@@ -12,8 +12,7 @@ struct DifferencePrinter {
 
   /// The path as shown, in the side it belongs to.
   func shown(_ path: PropertyListKeyPath, inNew: Bool = false) -> String {
-    guard !path.components.isEmpty else { return "(root)" }
-    return labels?.label(path, inNew: inNew) ?? path.description
+    path.shown(labels: labels, inNew: inNew)
   }
 
   /// One difference as a line of text.

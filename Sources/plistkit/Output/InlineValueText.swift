@@ -72,8 +72,3 @@ struct InlineValueText {
     }
   }
 }
-
-extension PropertyListKeyPath {
-  /// The path as lines show it: `(root)` for the empty path.
-  var shown: String { components.isEmpty ? "(root)" : description }
-}

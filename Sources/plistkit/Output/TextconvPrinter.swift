@@ -6,7 +6,8 @@ import PlistKit
 /// so that the text of two versions diffs line by line, whatever their format or key order.
 ///
 /// Strings, data and dates are shown whole (`"text"` with escapes, `<0001ff>`, ISO 8601),
-/// empty containers as `{}` and `[]`, UIDs as `<uid N>`.
+/// empty containers as `{}` and `[]`, UIDs as `<uid N>`. Keys and strings are escaped by
+/// ``LineSafeText``, so that no key or value can forge a line of the diff.
 struct TextconvPrinter {
   /// Project files: object IDs shown with Xcode's comments.
   var labels: ProjectPathLabels?
@@ -29,9 +30,7 @@ struct TextconvPrinter {
           pending.append((element, components + [String(index)]))
         }
       default:
-        let path = PropertyListKeyPath(components: components)
-        text +=
-          (components.isEmpty ? "(root)" : labels?.label(path) ?? path.description) + " = " + Self.text(value) + "\n"
+        text += PropertyListKeyPath(components: components).shown(labels: labels) + " = " + Self.text(value) + "\n"
         if text.utf8.count >= 1 << 16 {
           output.write(text)
           text = ""

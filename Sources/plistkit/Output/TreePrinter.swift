@@ -120,21 +120,16 @@ struct TreePrinter {
   /// A real that never reads as an integer: `1.0`, `1.5`, `1e+100`, `nan`, `inf`.
   static func realText(_ real: Double) -> String { real.description }
 
-  /// A string in double quotes, with quotes, backslashes and control characters escaped so
-  /// that one value stays on one line.
+  /// A string in double quotes, with quotes, backslashes and whatever could break a line
+  /// (see ``LineSafeText``) escaped, so that one value stays on one line.
   static func quoted(_ string: String) -> String {
     var text = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": text.append("\\\"")
       case "\\": text.append("\\\\")
-      case "\n": text.append("\\n")
-      case "\t": text.append("\\t")
-      case "\r": text.append("\\r")
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        text.append("\\u{\(hex)}")
-      default: text.unicodeScalars.append(scalar)
+      default:
+        if let escape = LineSafeText.escape(scalar) { text.append(escape) } else { text.unicodeScalars.append(scalar) }
       }
     }
     text.append("\"")

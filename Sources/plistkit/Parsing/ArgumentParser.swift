@@ -118,6 +118,18 @@ struct ArgumentParser {
   }
 
   private func validated(_ value: String, for option: OptionSpec) throws(CommandError) -> String {
+    let name = (dialect == .plistkit ? "--" : "-") + option.long
+    switch option.textKind {
+    case .any: break
+    case .outputPath:
+      if value.isEmpty { throw .usage("option \(name) needs a path; '' names no file") }
+    case .fileExtension:
+      if value.contains("/") {
+        throw .usage(
+          "invalid value '\(value)' for \(name): an extension cannot contain '/' (the output would leave its input's folder)"
+        )
+      }
+    }
     guard case .choice(_, let choices, let aliases) = option.value else { return value }
     if choices.contains(value) || aliases.contains(value) { return value }
     let hint = Suggestion.hint(for: value, among: choices + aliases)

@@ -14,6 +14,15 @@ struct Option<Value: Sendable>: Sendable {
   let value: @Sendable (_ given: [String]) -> Value
 }
 
+extension Option {
+  /// The same option, its free text checked by the parser as `kind` says.
+  func checked(as kind: OptionSpec.TextKind) -> Option {
+    var spec = spec
+    spec.textKind = kind
+    return Option(spec: spec, value: value)
+  }
+}
+
 extension Option where Value == Bool {
   /// A switch: true when given.
   static func flag(_ long: String, short: Character? = nil, help: String) -> Option<Bool> {

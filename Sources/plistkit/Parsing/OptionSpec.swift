@@ -35,6 +35,18 @@ struct OptionSpec: Sendable {
   var group: String?
   /// Other exact spellings of the option (plutil's `--help` and `-h` for `-help`).
   var spellings: [String] = []
+  /// What the parser checks free text to be.
+  var textKind = TextKind.any
+
+  /// What an option's free text must be, checked when it is parsed (a usage error otherwise).
+  enum TextKind: Sendable {
+    /// Anything.
+    case any
+    /// A path to write: not empty.
+    case outputPath
+    /// A file name's extension: no `/`, so that the output stays in its input's folder.
+    case fileExtension
+  }
 
   /// A switch such as `--typed`.
   static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {

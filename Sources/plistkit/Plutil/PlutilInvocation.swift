@@ -96,8 +96,9 @@ struct PlutilInvocation: Equatable {
     static let readable = Option.flag("r", help: "Write JSON indented for people.")
     static let noNewline = Option.flag("n", help: "No newline after -extract raw and -type output.")
     static let header = Option.flag("header", help: "With -convert objc: also write the header.")
-    static let output = Option.text("o", placeholder: "path", help: "Write the result here.")
+    static let output = Option.text("o", placeholder: "path", help: "Write the result here.").checked(as: .outputPath)
     static let newExtension = Option.text("e", placeholder: "extension", help: "With -convert, write FILE.EXT.")
+      .checked(as: .fileExtension)
     static let files = Argument.variadic("FILE", help: "The files.", allowsNone: true, completion: .file)
 
     /// A command option that takes no word.

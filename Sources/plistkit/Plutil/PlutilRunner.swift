@@ -62,9 +62,10 @@ struct PlutilRunner {
       // lists; the other formats are the same bytes either way.
       var converter = PropertyListConverter(to: format, writingOptions: writingOptions)
       converter.streamsBinaryOutput = false
-      if let bytes = try PropertyListIO.convert(file, with: converter, to: destination == "-" ? nil : destination) {
-        output.write(bytes: bytes)
+      let bytes = try PropertyListIO.whileEditing(file, writingTo: destination) { () throws(CommandError) in
+        try PropertyListIO.convert(file, with: converter, to: destination == "-" ? nil : destination)
       }
+      if let bytes { output.write(bytes: bytes) }
     case .create(let name):
       let empty = PropertyList.dictionary(PropertyListDictionary())
       let bytes = try PropertyListIO.serialize(
@@ -115,7 +116,9 @@ struct PlutilRunner {
   /// changes only the edited bytes (see ``DocumentEditing``); a binary file is written whole.
   private func edit(_ file: String, _ edit: KeyPathEdit, at keyPath: String) throws(CommandError) {
     let cycle = EditCycle(path: file, destination: invocation.output, options: .init(writing: writingOptions))
-    try cycle.edit(edit, at: PropertyListKeyPath(editArgument: keyPath), output: output)
+    try PropertyListIO.whileEditing(file, writingTo: invocation.output) { () throws(CommandError) in
+      try cycle.edit(edit, at: PropertyListKeyPath(editArgument: keyPath), output: output)
+    }
   }
 
   /// A `-TYPE VALUE` pair as plutil reads it: `-bool` is true only for YES or true.

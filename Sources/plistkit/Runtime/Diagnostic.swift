@@ -12,8 +12,11 @@ enum Diagnostic {
       error.remedy = nil
       if let option = remedy.option(in: dialect) { error.message += "; use \(option) to \(remedy.effect)" }
     }
-    if case .text(let line, let column) = error.location { return "\(name):\(line):\(column): \(error.message)" }
-    return "\(name): \(error)"
+    // A key in the message (`A\nB: index 7 is out of range`) must not start a line of its own.
+    if case .text(let line, let column) = error.location {
+      return LineSafeText.escaped("\(name):\(line):\(column): \(error.message)")
+    }
+    return LineSafeText.escaped("\(name): \(error)")
   }
 }
 

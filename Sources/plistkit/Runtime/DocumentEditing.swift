@@ -98,6 +98,10 @@ enum DocumentEditing {
       // would come back as plain strings and dictionaries.
       writing.jsonStyle = .typed
     }
+    // Plain OpenStep has only strings, data and containers: any other scalar in what was read
+    // came from GNUstep's typed values (`<*I5>`), and the file is written with them again, as
+    // its document's edits write them.
+    if format == .openStep, holdsTypedScalars(value) { writing.openStepWritesGNUstepScalars = true }
     do {
       try change(&value)
     } catch {
@@ -111,6 +115,21 @@ enum DocumentEditing {
       }
     }
     return try PropertyListIO.serialize(value, as: format, options: writing, path: path)
+  }
+
+  /// True when `value` holds an integer, real, boolean, date or UID anywhere (walked without
+  /// recursion, as deep as the reader allows).
+  private static func holdsTypedScalars(_ value: PropertyList) -> Bool {
+    var pending = [value]
+    while let next = pending.popLast() {
+      switch next {
+      case .string, .data: continue
+      case .array(let elements): pending.append(contentsOf: elements)
+      case .dictionary(let dictionary): pending.append(contentsOf: dictionary.values)
+      case .integer, .real, .boolean, .date, .uid: return true
+      }
+    }
+    return false
   }
 
   /// True for a file named `*.pbxproj`, which is written as Xcode writes it.

@@ -21,6 +21,14 @@ enum FileSystem {
     return Int(status.st_size)
   }
 
+  /// True when `path` and `other` name the same existing file (symbolic links followed).
+  static func isSameFile(_ path: String, _ other: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(path, &first) == 0, stat(other, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
   /// `dir/name.plist` → `dir/name.json`; a name without an extension gets one.
   static func replacingExtension(of path: String, with newExtension: String) -> String {
     let trimmed = newExtension.hasPrefix(".") ? String(newExtension.dropFirst()) : newExtension

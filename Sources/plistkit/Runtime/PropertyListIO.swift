@@ -56,6 +56,18 @@ enum PropertyListIO {
     }
   }
 
+  /// Runs `body`, which reads the file at `path` and writes the result to `destination` (nil:
+  /// back to `path`), under the file's edit lock when it writes the file it reads (see
+  /// ``FileEditLock``): two such edits of one file run one after the other, the second reading
+  /// what the first wrote, so neither change is lost. Standard input and another output take
+  /// no lock. The lock is not taken again inside: `body` must not call this.
+  static func whileEditing<Result, Failure: Error>(
+    _ path: String, writingTo destination: String?, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    guard path != "-", destination.map({ FileSystem.isSameFile($0, path) }) ?? true else { return try body() }
+    return try FileEditLock.whileLocked(path, body)
+  }
+
   /// Writes bytes to a file atomically, or to standard output for `-`.
   static func write(_ bytes: [UInt8], to path: String, output: BufferedOutput) throws(CommandError) {
     if path == "-" {

@@ -54,6 +54,19 @@ struct KeyPathEditRegressionTests {
     #expect(try Self.names(try CLI.run(["convert", path, "--to", "xml", "-o", "-"])) == original)
   }
 
+  @Test("an insert into an archived array at a negative index goes before that element instead of crashing")
+  func archiveInsert() throws {
+    let folder = try TemporaryDirectory()
+    let output = folder.url.appendingPathComponent("p.plist").path
+    let run = try CLI.run([
+      "insert", "--archive", CLI.sample("Presidents.plist"), "Presidents.-1", "Nobody", "--type", "string", "-o",
+      output,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try CLI.run(["get", "--archive", output, "Presidents.-2"]).output == "Nobody\n")
+    #expect(try CLI.run(["get", "--archive", output, "Presidents.-1.Name"]).output == "George Walker Bush\n")
+  }
+
   static let entitlements = """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

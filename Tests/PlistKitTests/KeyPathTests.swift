@@ -37,7 +37,11 @@ struct KeyPathTests {
     #expect(throws: PropertyListError(.keyPath, at: .keyPath("Presidents.0.Nope"), "no such key")) {
       try presidents.value(at: "Presidents.0.Nope")
     }
-    #expect(throws: PropertyListError(.keyPath, at: .keyPath("a"), "no such key")) {
+    // The key `a.b` exists: the error says how to name it.
+    var dotted = PropertyListError(
+      .keyPath, at: .keyPath("a"), "no such key; 'a.b' is one key, whose dots a key path escapes: 'a\\.b'")
+    dotted.intendedKeyPath = "a\\.b"
+    #expect(throws: dotted) {
       try presidents.value(at: "a.b")
     }
     #expect(throws: PropertyListError(.keyPath, at: .keyPath("Presidents.x"), "'x' is not an array index")) {

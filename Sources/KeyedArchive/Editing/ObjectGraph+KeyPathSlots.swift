@@ -43,15 +43,15 @@ extension ObjectGraph {
       }
       return .newElement(id: id, index: objects.count)
     }
-    guard let last = path.components.last else {
+    guard !path.components.isEmpty else {
       throw KeyedArchiveError(.keyPath, at: "", "cannot replace the root object")
     }
     let slot = try self.slot(at: path, creating: true)
     switch slot {
     case .newEntry: return slot
-    case .element(let id, _):
-      // Before an existing element: that element and the ones after it move up.
-      return .newElement(id: id, index: Int(last)!)
+    case .element(let id, let index):
+      // Before an existing element (`-1`: the last): that element and the ones after it move up.
+      return .newElement(id: id, index: index)
     case .top(let key) where top[key] == nil: return slot
     case .field(let id, let key) where self[id].instance?.fields[key] == nil: return slot
     case .top, .field, .entry:
@@ -59,6 +59,21 @@ extension ObjectGraph {
     case .newElement:
       return slot
     }
+  }
+
+  /// The element count of the NSArray or NSSet at `path` (the root object when the path is
+  /// empty); nil when the path leads nowhere or to another kind of value.
+  func arrayCount(at path: PropertyListKeyPath) -> Int? {
+    let target: PropertyList?
+    if path.components.isEmpty {
+      target = top.count == 1 && top.keys[0].lowercased() == "root" ? top.values[0] : nil
+    } else {
+      target = (try? slot(at: path, creating: false)).flatMap(content(of:))
+    }
+    guard let id = target?.uidValue.map(Int.init), id < count, let instance = self[id].instance,
+      instance.fields["NS.keys"] == nil
+    else { return nil }
+    return instance.fields["NS.objects"]?.arrayValue?.count
   }
 
   func slot(at path: PropertyListKeyPath, creating: Bool) throws(KeyedArchiveError) -> ArchiveSlot {

@@ -16,8 +16,8 @@ extension ObjectGraph {
   ) throws(KeyedArchiveError) {
     let newKey: String?
     do {
-      newKey = try PropertyList.renamedKey(from: source, to: destination)
-      try PropertyList.checkMoveDestination(destination, source: source)
+      newKey = try PropertyList.renamedKey(from: source, to: destination, arrayCount: arrayCount(at:))
+      try PropertyList.checkMoveDestination(destination, source: source, arrayCount: arrayCount(at:))
     } catch {
       guard case .keyPath(let path) = error.location else { throw KeyedArchiveError(error) }
       throw KeyedArchiveError(.keyPath, at: path, error.message)

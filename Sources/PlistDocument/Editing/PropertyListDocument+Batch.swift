@@ -418,8 +418,11 @@ struct BatchResolver {
   private var children: [Int: [Int]] = [:]
   private var keys: [Int: [[UInt8]: [Int]]] = [:]
 
-  /// `edit`'s place; nil when its path leads nowhere or the edit does not fit there.
+  /// `edit`'s place, its path's negative indices replaced by the positions they name (edits
+  /// made before it must not move where it leads); nil when its path leads nowhere or the edit
+  /// does not fit there.
   mutating func resolve(_ edit: PendingEdit, in document: PropertyListDocument) -> ResolvedEdit? {
+    var edit = edit
     let tree = document.tree
     var node = 0
     var trail: [Place] = []
@@ -430,7 +433,8 @@ struct BatchResolver {
       guard kind.isContainer else { return nil }
       let nodes = children(of: node, in: tree)
       if kind == .array {
-        guard let index = PropertyListDocument.index(component) else { return nil }
+        guard let index = PropertyListKeyPath.index(component, count: nodes.count) else { return nil }
+        edit.components[depth] = String(index)
         let insertion = isLast && edit.isInsertion
         guard index < nodes.count || (insertion && index == nodes.count) else { return nil }
         trail.append(Place(container: node, position: index))

@@ -7,7 +7,8 @@ import PlistKit
 extension PropertyListDocument {
   /// Sets the value at `path`, replacing what is there (only its bytes change) or adding
   /// the last component when it is missing, like `plutil -replace`. An index may name the
-  /// end of an array to append. Setting a value to what it already is changes no byte.
+  /// end of an array to append, or be negative to count from the end (`-1`: the last element).
+  /// Setting a value to what it already is changes no byte.
   public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
     refreshSyntax()
     // Written anew, an unchanged value could still change its text (quoting, number form).
@@ -17,7 +18,7 @@ extension PropertyListDocument {
       try commit(replacement(of: 0, parent: nil, with: newValue, path: path), value: edited, path: path)
       return
     }
-    let parent = try node(at: prefix(path, path.components.count - 1))
+    let parent = try node(at: path, length: path.components.count - 1)
     switch tree.kind(parent) {
     case .dictionary:
       if let position = entryPositions(in: parent, key: last).last {
@@ -28,9 +29,7 @@ extension PropertyListDocument {
       }
     case .array:
       let elements = tree.children(parent)
-      guard let index = Self.index(last), index <= elements.count else {
-        throw Self.indexError(last, count: elements.count, path: path)
-      }
+      let index = try PropertyList.arrayIndex(last, count: elements.count, orEnd: true, path: path)
       if index == elements.count {
         try commit(
           insertion(into: parent, at: index, key: nil, value: newValue, path: path), value: edited, path: path)
@@ -44,8 +43,9 @@ extension PropertyListDocument {
   }
 
   /// Inserts a value at `path`, like `plutil -insert`: the key must be new in a dictionary;
-  /// in an array the value goes before the given index (the count appends). With `append`,
-  /// `path` names an array and the value goes at its end.
+  /// in an array the value goes before the element the index names (the count appends; `-1`
+  /// puts it before the last element). With `append`, `path` names an array and the value goes
+  /// at its end.
   public mutating func insertValue(
     _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool = false
   ) throws(PropertyListError) {
@@ -60,7 +60,7 @@ extension PropertyListDocument {
       throw PropertyListError(.keyPath, at: .keyPath(""), "cannot remove the root")
     }
     let parentPath = prefix(path, path.components.count - 1)
-    let parent = try node(at: parentPath)
+    let parent = try node(at: path, length: parentPath.components.count)
     switch tree.kind(parent) {
     case .dictionary:
       guard !entryPositions(in: parent, key: last).isEmpty else {
@@ -75,10 +75,7 @@ extension PropertyListDocument {
         container = try node(at: parentPath)
       }
     case .array:
-      let count = tree.children(parent).count
-      guard let index = Self.index(last), index < count else {
-        throw Self.indexError(last, count: count, path: path)
-      }
+      let index = try PropertyList.arrayIndex(last, count: tree.children(parent).count, path: path)
       try commit(removal(from: parent, at: index), value: edited, path: path)
     default:
       throw notContainerError(parent, path: path)
@@ -105,7 +102,7 @@ extension PropertyListDocument {
     refreshSyntax()
     try PropertyList.checkMoveSource(source)
     let node = try node(at: source)
-    try PropertyList.checkMoveDestination(destination, source: source)
+    try PropertyList.checkMoveDestination(destination, source: source, arrayCount: arrayCount(at:))
     let moved = try value(ofNode: node, at: source)
     let span = tree.valueSpan(node)
     let parent = try self.node(at: prefix(source, source.components.count - 1))
@@ -144,7 +141,7 @@ extension PropertyListDocument {
     guard let last = path.components.last else {
       throw PropertyListError(.keyPath, at: .keyPath(""), "cannot insert at the root: it already exists")
     }
-    let parent = try node(at: prefix(path, path.components.count - 1))
+    let parent = try node(at: path, length: path.components.count - 1)
     switch tree.kind(parent) {
     case .dictionary:
       guard entryPositions(in: parent, key: last).isEmpty else {
@@ -152,10 +149,7 @@ extension PropertyListDocument {
       }
       try add(newValue, key: last, to: parent, path: path, value: edited, verbatim: verbatim)
     case .array:
-      let count = tree.children(parent).count
-      guard let index = Self.index(last), index <= count else {
-        throw Self.indexError(last, count: count, path: path)
-      }
+      let index = try PropertyList.arrayIndex(last, count: tree.children(parent).count, orEnd: true, path: path)
       try commit(
         insertion(into: parent, at: index, key: nil, value: newValue, path: path, verbatim: verbatim), value: edited,
         path: path)

@@ -5,30 +5,42 @@ import PlistKit
 extension PropertyListDocument {
   /// The value node at `path`.
   func node(at path: PropertyListKeyPath) throws(PropertyListError) -> Int {
+    try node(at: path, length: path.components.count)
+  }
+
+  /// The value node at the first `length` components of `path`. A missing key's error sees the
+  /// whole path, as the value's does, to tell when the rest of it names a key with dots in it.
+  func node(at path: PropertyListKeyPath, length: Int) throws(PropertyListError) -> Int {
     var node = 0
-    for depth in path.components.indices {
-      node = try child(of: node, path.components[depth], path: prefix(path, depth + 1))
+    for depth in 0..<length {
+      node = try child(of: node, path: path, at: depth)
     }
     return node
   }
 
-  /// The value node a component leads to from `node`.
-  func child(of node: Int, _ component: String, path: PropertyListKeyPath) throws(PropertyListError) -> Int {
+  /// The value node that the component of `path` at `depth` leads to from `node`.
+  private func child(of node: Int, path: PropertyListKeyPath, at depth: Int) throws(PropertyListError) -> Int {
+    let component = path.components[depth]
     switch tree.kind(node) {
     case .dictionary:
       guard let entry = entryPositions(in: node, key: component).last else {
-        throw PropertyListError(.keyPath, at: .keyPath(path.description), "no such key")
+        throw path.missingKeyError(at: depth) { !entryPositions(in: node, key: $0).isEmpty }
       }
       return tree.entries(node)[entry].value
     case .array:
       let elements = tree.children(node)
-      guard let index = Self.index(component), index < elements.count else {
-        throw Self.indexError(component, count: elements.count, path: path)
-      }
+      let index = try PropertyList.arrayIndex(component, count: elements.count, path: prefix(path, depth + 1))
       return elements[index]
     default:
-      throw notContainerError(node, path: path)
+      throw notContainerError(node, path: prefix(path, depth + 1))
     }
+  }
+
+  /// The element count of the array node at `path`; nil when the path leads nowhere or to
+  /// another kind of value.
+  func arrayCount(at path: PropertyListKeyPath) -> Int? {
+    guard let node = try? node(at: path), tree.kind(node) == .array else { return nil }
+    return tree.children(node).count
   }
 
   /// The positions, among a dictionary's entries, of those whose key is `key` (a key may be
@@ -45,21 +57,6 @@ extension PropertyListDocument {
 
   func prefix(_ path: PropertyListKeyPath, _ count: Int) -> PropertyListKeyPath {
     PropertyListKeyPath(components: Array(path.components.prefix(count)))
-  }
-
-  /// The array index a component names: decimal digits only.
-  static func index(_ component: String) -> Int? {
-    guard !component.isEmpty, component.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-    return Int(component)
-  }
-
-  static func indexError(_ component: String, count: Int, path: PropertyListKeyPath) -> PropertyListError {
-    if index(component) == nil {
-      return PropertyListError(.keyPath, at: .keyPath(path.description), "'\(component)' is not an array index")
-    }
-    return PropertyListError(
-      .keyPath, at: .keyPath(path.description),
-      "index \(component) is out of range (the array has \(counted(count, "element")))")
   }
 
   func notContainerError(_ node: Int, path: PropertyListKeyPath) -> PropertyListError {

@@ -12,7 +12,8 @@ extension PropertyListDocument {
   ) throws(PropertyListError) {
     refreshSyntax()
     let parentPath = prefix(source, max(source.components.count - 1, 0))
-    guard keepingPosition, !isXcodeProject, let newKey = try PropertyList.renamedKey(from: source, to: destination),
+    guard keepingPosition, !isXcodeProject,
+      let newKey = try PropertyList.renamedKey(from: source, to: destination, arrayCount: arrayCount(at:)),
       case let parent = try node(at: parentPath), tree.kind(parent) == .dictionary
     else {
       try moveValue(from: source, to: destination)

@@ -50,6 +50,11 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
   /// An option that would have avoided the error, for a caller to name in its own terms (a
   /// command-line tool names its own flag); ``description`` names the library's.
   public var remedy: Remedy?
+  /// The key path the caller most likely meant, in its escaped text form, when the one given
+  /// leads nowhere because it reads a key with dots in its name (every key of an entitlements
+  /// file: `com.apple.security.app-sandbox`) as several components: the same path with those
+  /// dots escaped (`com\.apple\.security\.app-sandbox`). The ``message`` names it too.
+  public var intendedKeyPath: String?
 
   /// A writing option that avoids an error.
   public enum Remedy: String, Sendable, Equatable {

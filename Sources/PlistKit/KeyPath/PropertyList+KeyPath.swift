@@ -1,18 +1,20 @@
 extension PropertyList {
-  /// The value at `path`.
+  /// The value at `path`. An index may be negative to count from the end of its array: `-1`
+  /// is the last element.
   ///
   /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/keyPath`` naming the
   ///   first component that does not lead anywhere.
   public func value(at path: PropertyListKeyPath) throws(PropertyListError) -> PropertyList {
     var current = self
-    for (depth, component) in path.components.enumerated() {
-      current = try current.child(component, path: path.prefix(depth + 1))
+    for depth in path.components.indices {
+      current = try current.child(of: path, at: depth)
     }
     return current
   }
 
   /// Sets the value at `path`, replacing what is there or adding the last component when it is
-  /// missing (like `plutil -replace`). An index may name the end of an array to append.
+  /// missing (like `plutil -replace`). An index may name the end of an array to append, or be
+  /// negative to count from the end: `-1` replaces the last element.
   public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
     guard !path.components.isEmpty else {
       self = newValue
@@ -36,8 +38,10 @@ extension PropertyList {
   }
 
   /// Inserts a value at `path` (like `plutil -insert`): the key must not exist yet in a
-  /// dictionary; in an array the value goes before the given index (the count appends).
-  /// With `append`, `path` names an array and the value goes at its end.
+  /// dictionary; in an array the value goes before the element the index names (the count
+  /// appends). A negative index counts from the end as everywhere in a key path, so `-1` puts
+  /// the value before the last element, as Python's `list.insert` does. With `append`, `path`
+  /// names an array and the value goes at its end.
   public mutating func insertValue(
     _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool = false
   ) throws(PropertyListError) {
@@ -76,7 +80,7 @@ extension PropertyList {
     }
   }
 
-  /// Removes the value at `path` and returns it.
+  /// Removes the value at `path` and returns it (`-1`, the last element of an array).
   @discardableResult
   public mutating func removeValue(at path: PropertyListKeyPath) throws(PropertyListError) -> PropertyList {
     guard !path.components.isEmpty else {
@@ -106,27 +110,30 @@ extension PropertyList {
 
   // MARK: - Walking
 
-  private func child(_ component: String, path: PropertyListKeyPath) throws(PropertyListError) -> PropertyList {
+  /// The child that the component of `path` at `depth` names.
+  private func child(of path: PropertyListKeyPath, at depth: Int) throws(PropertyListError) -> PropertyList {
+    let component = path.components[depth]
     switch self {
     case .dictionary(let dictionary):
       guard let value = dictionary[component] else {
-        throw PropertyListError(.keyPath, at: .keyPath(path.description), "no such key")
+        throw path.missingKeyError(at: depth) { dictionary[$0] != nil }
       }
       return value
     case .array(let array):
-      let index = try Self.arrayIndex(component, count: array.count, path: path)
+      let index = try Self.arrayIndex(component, count: array.count, path: path.prefix(depth + 1))
       return array[index]
     default:
-      throw Self.notContainerError(self, path: path)
+      throw Self.notContainerError(self, path: path.prefix(depth + 1))
     }
   }
 
-  /// Runs `body` on the value at `path`, in place (no copy of the containers on the way).
+  /// Runs `body` on the value at the first `length` components of `path` (all of them when
+  /// nil), in place (no copy of the containers on the way).
   private mutating func modify(
-    at path: PropertyListKeyPath, depth: Int = 0,
+    at path: PropertyListKeyPath, length: Int? = nil, depth: Int = 0,
     _ body: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(PropertyListError) {
-    guard depth < path.components.count else {
+    guard depth < length ?? path.components.count else {
       try body(&self)
       return
     }
@@ -135,44 +142,52 @@ extension PropertyList {
     switch self {
     case .dictionary(var dictionary):
       guard let position = dictionary.position(of: component) else {
-        throw PropertyListError(.keyPath, at: .keyPath(here.description), "no such key")
+        throw path.missingKeyError(at: depth) { dictionary.position(of: $0) != nil }
       }
       self = .boolean(false)
       defer { self = .dictionary(dictionary) }
       var element = dictionary.values[position]
       dictionary.setValue(.boolean(false), atPosition: position)
       defer { dictionary.setValue(element, atPosition: position) }
-      try element.modify(at: path, depth: depth + 1, body)
+      try element.modify(at: path, length: length, depth: depth + 1, body)
     case .array(var array):
       let index = try Self.arrayIndex(component, count: array.count, path: here)
       self = .boolean(false)
       defer { self = .array(array) }
-      try array[index].modify(at: path, depth: depth + 1, body)
+      try array[index].modify(at: path, length: length, depth: depth + 1, body)
     default:
       throw Self.notContainerError(self, path: here)
     }
   }
 
+  /// Runs `body` on the container of the value at `path` and the last component, in place.
+  /// The walk there sees the whole path, so that a missing key's error can tell when the rest
+  /// of the path names a key with dots in it.
   private mutating func modifyParent(
     of path: PropertyListKeyPath, _ body: (inout PropertyList, String) throws(PropertyListError) -> Void
   ) throws(PropertyListError) {
-    let parentPath = path.prefix(path.components.count - 1)
     let last = path.components[path.components.count - 1]
-    try modify(at: parentPath) { (parent) throws(PropertyListError) in try body(&parent, last) }
+    try modify(at: path, length: path.components.count - 1) { (parent) throws(PropertyListError) in
+      try body(&parent, last)
+    }
   }
 
-  /// The index `component` names in an array of `count` elements; with `orEnd`, `count` itself
-  /// (the end, to append at) is one too.
-  static func arrayIndex(
+  /// The position `component` names in an array of `count` elements: decimal digits, or a
+  /// minus sign and digits to count from the end (`-1` is the last element). With `orEnd`,
+  /// `count` itself (the end, to append at) is one too; a negative index never names it.
+  package static func arrayIndex(
     _ component: String, count: Int, orEnd: Bool = false, path: PropertyListKeyPath
   ) throws(PropertyListError) -> Int {
-    guard let index = PropertyListKeyPath.index(component), index < count || (orEnd && index == count) else {
+    guard let index = PropertyListKeyPath.index(component, count: count), index < count || (orEnd && index == count)
+    else {
       throw indexError(component, count: count, path: path)
     }
     return index
   }
 
-  static func indexError(_ component: String, count: Int, path: PropertyListKeyPath) -> PropertyListError {
+  /// The error for a component that names no element of an array of `count` elements: not an
+  /// index at all, or out of range (a negative index as a positive one).
+  package static func indexError(_ component: String, count: Int, path: PropertyListKeyPath) -> PropertyListError {
     let digits = component.hasPrefix("-") ? String(component.dropFirst()) : component
     if PropertyListKeyPath.index(digits) == nil || digits.utf8.allSatisfy({ $0 == 0x30 }) && digits != component {
       return PropertyListError(.keyPath, at: .keyPath(path.description), "'\(component)' is not an array index")

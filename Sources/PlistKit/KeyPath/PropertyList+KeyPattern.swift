@@ -69,7 +69,10 @@ extension PropertyList {
       }
     case (.name(let key), .dictionary(let dictionary)):
       guard let element = dictionary[key] else {
-        if strict { throw PropertyListError(.keyPath, at: .keyPath(Self.path(trail, key)), "no such key") }
+        if strict {
+          throw PropertyListKeyPattern(components: trail.map(PropertyListKeyPattern.Component.name) + pattern)
+            .missingKeyError(at: trail.count, location: Self.path(trail, key)) { dictionary[$0] != nil }
+        }
         return
       }
       trail.append(key)

@@ -3,7 +3,8 @@
 ///
 /// A backslash escapes the next character, so `a\.b` is the single key `a.b` and `a\\b` is
 /// `a\b`. A component made of decimal digits is an index when it meets an array and a key
-/// when it meets a dictionary. The empty path is the root.
+/// when it meets a dictionary; so is a minus sign and digits, an index that counts from the end
+/// of the array (`-1` is the last element). The empty path is the root.
 public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The components, unescaped.
   public var components: [String]
@@ -102,6 +103,24 @@ extension PropertyListKeyPath {
   package static func index(_ component: String) -> Int? {
     guard !component.isEmpty, component.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
     return Int(component)
+  }
+
+  /// This path with each negative index that meets an array replaced by the position it
+  /// names (`list.-1` is `list.3` in an array of four), as far as the path leads; the other
+  /// components stay as they are. `arrayCount` gives the element count of the array at a path
+  /// (one resolved already), nil where there is none.
+  package func resolvingNegativeIndices(arrayCount: (PropertyListKeyPath) -> Int?) -> PropertyListKeyPath {
+    var resolved = PropertyListKeyPath(components: [])
+    for component in components {
+      if component.hasPrefix("-"), let count = arrayCount(resolved),
+        let index = Self.index(component, count: count)
+      {
+        resolved.components.append(String(index))
+      } else {
+        resolved.components.append(component)
+      }
+    }
+    return resolved
   }
 
   /// The array index a component names in an array of `count` elements: decimal digits, or a

@@ -73,22 +73,27 @@ enum EditSupport {
   static let file = SharedOptions.file(
     "The property list to change; - reads standard input and writes standard output.")
   static let keyPath = Argument.single(
-    "KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key.")
+    "KEYPATH", help: "Keys and array indices separated by dots; \\. is a dot in a key, -1 the last element of an array."
+  )
   static let valueText = Argument.single("VALUE", help: "The new value, as text (see --type).", optional: true)
-  /// `--type TYPE`, which `insert` needs.
-  static let type = type(required: true, help: "")
+  /// `--type TYPE` for `insert`, which needs it but in an OpenStep file.
+  static let type = type(
+    help:
+      " Needed, except in an OpenStep file (.strings, project.pbxproj), whose values are all strings: there VALUE is a string."
+  )
   /// `--type TYPE` for `set`, which without it reads VALUE as the type of the value it replaces.
   static let typeToKeep = type(
-    required: false, help: " Without it, VALUE is read as the type of the value it replaces, which stays.")
+    help:
+      " Without it, VALUE is read as the type of the value it replaces, which stays; a new value in an OpenStep file is a string."
+  )
 
-  private static func type(required: Bool, help: String) -> Option<String?> {
+  private static func type(help: String) -> Option<String?> {
     Option.choice(
       "type", placeholder: "TYPE", choices: ValueParser.types.map { ($0, $0) },
       aliases: ValueParser.aliases.map { ($0, $0) },
       help:
         "How to read VALUE: json and xml take a whole property list (a fragment); array and dictionary make an empty one and take no VALUE."
-        + help,
-      required: required)
+        + help)
   }
 
   /// The options every editing command has.
@@ -180,7 +185,19 @@ enum EditSupport {
       existing = try KeyPathLookup.value(
         in: root.value, at: PropertyListKeyPath(editArgument: keyPath), path: path,
         archive: context[SharedOptions.archive])
-    } catch .file(_, let error) where error.kind == .keyPath {
+    } catch .file(let file, let error) where error.kind == .keyPath {
+      // A key with dots read as several components: the key path is wrong, not the type.
+      if error.intendedKeyPath != nil { throw .file(file, error) }
+      if !context[SharedOptions.archive] {
+        // A place where no value can be added fails as the edit would, whatever the type.
+        var probe = root.value
+        do {
+          try probe.setValue(.string(""), at: PropertyListKeyPath(editArgument: keyPath))
+        } catch {
+          throw .file(path, error)
+        }
+      }
+      if root.format == .openStep { return (try stringValue(context), input) }
       throw .usage("missing option --type TYPE: there is no value at '\(keyPath)' whose type to keep")
     }
     let kept = TypeName.of(existing)
@@ -194,6 +211,29 @@ enum EditSupport {
     } catch .usage(let message) {
       throw .usage("\(message), the type of the value at '\(keyPath)' (--type changes it)")
     }
+  }
+
+  /// The VALUE `insert` adds: parsed as `--type`, or without it as a string when FILE is an
+  /// OpenStep file (`.strings`, `project.pbxproj`), where every value is one. FILE is read for
+  /// its format then, and returned so that the edit does not read it again.
+  static func insertion(_ context: CommandContext) throws(CommandError) -> (value: PropertyList, input: InputBuffer?) {
+    if context[type] != nil { return (try newValue(context), nil) }
+    let path = context[file] ?? "-"
+    // A file that cannot be read has no format to go by: --type is what the command line lacks.
+    guard let input = try? PropertyListIO.readBytes(path),
+      input.withBytes({ PropertyListFormat.detect($0, fileName: path == "-" ? nil : path) }) == .openStep
+    else {
+      throw .usage(
+        "missing option --type TYPE (only an OpenStep file, whose values are all strings, takes VALUE as a string without it)"
+      )
+    }
+    return (try stringValue(context), input)
+  }
+
+  /// The VALUE argument as a string, the type of every value of an OpenStep file.
+  private static func stringValue(_ context: CommandContext) throws(CommandError) -> PropertyList {
+    guard let text = context[valueText] else { throw .usage("missing argument VALUE") }
+    return .string(text)
   }
 
   /// The VALUE argument parsed as `--type`.

@@ -8,8 +8,11 @@ extension CommandSpec {
     abstract: "Insert a new value at a key path, in place.",
     discussion: """
       Like `plutil -insert`: in a dictionary the key must not exist yet; in an array the value \
-      goes before the given index (the count appends). With --append, KEYPATH names an array and \
-      the value goes at its end. The file keeps its format, key order and permissions. With \
+      goes before the element the index names (the count appends; a negative index counts from \
+      the end, so -1 puts it before the last element, as Python's list.insert does). With \
+      --append, KEYPATH names an array and the value goes at its end. In an OpenStep file \
+      (.strings, project.pbxproj), where every value is a string, VALUE is a string without \
+      --type. The file keeps its format, key order and permissions. With \
       --archive, KEYPATH walks the archive's objects: a new field, NSDictionary entry or NSArray \
       element gets a string, number, boolean or data value, stored as the archive would store it.
       """,
@@ -29,15 +32,17 @@ extension CommandSpec {
     ],
     exitCodes: EditSupport.exitCodes,
     run: { context in
-      let newValue = try EditSupport.newValue(context)
       let append = context[InsertOptions.append]
+      // The file read to tell whether VALUE needs --type is read under the lock too: it is the
+      // same reading.
       return try EditSupport.whileEditing(context) {
+        let (newValue, input) = try EditSupport.insertion(context)
         if context[SharedOptions.archive] {
-          return try EditSupport.editArchive(context) { (graph, keyPath) throws(KeyedArchiveError) in
+          return try EditSupport.editArchive(context, input: input) { (graph, keyPath) throws(KeyedArchiveError) in
             try graph.insertValue(newValue, at: keyPath, append: append)
           }
         }
-        return try EditSupport.edit(context, .insert(newValue, append: append))
+        return try EditSupport.edit(context, .insert(newValue, append: append), input: input)
       }
     }
   )

@@ -8,7 +8,9 @@ extension CommandSpec {
     abstract: "Move a value to another key path, or rename a key where it is, in place.",
     discussion: """
       Moves an array element to another index (the index counts after the element is taken \
-      out, so `move computers.plist 3 0` makes the fourth computer the first), or a value to a \
+      out, so `move computers.plist 3 0` makes the fourth computer the first; a negative index \
+      counts from the end, -1 in FROM the last element, in TO before the last of those left, as \
+      insert puts it), or a value to a \
       new key anywhere; to another key of the same dictionary it is a rename, and the entry \
       keeps its position. TO must not exist yet. Only the moved bytes change in a text file \
       (comments and layout stay); a binary file stays binary. With --archive, FROM and TO walk \

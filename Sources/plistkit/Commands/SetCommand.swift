@@ -8,9 +8,11 @@ extension CommandSpec {
     abstract: "Set the value at a key path, in place.",
     discussion: """
       Like `plutil -replace`: the value at KEYPATH is replaced, or added when the last \
-      component is missing (an index equal to the array's count appends). Without --type, \
-      VALUE is read as the type of the value it replaces, which stays (as PlistBuddy's Set \
-      does). The file keeps its format, its key order and its permissions, and is replaced \
+      component is missing (an index equal to the array's count appends; -1 is the last \
+      element). Without --type, VALUE is read as the type of the value it replaces, which stays \
+      (as PlistBuddy's Set does); a new value in an OpenStep file (.strings, project.pbxproj), \
+      where every value is a string, is a string. A VALUE that starts with - goes after --: \
+      `plistkit set FILE KEYPATH -- -ObjC`. The file keeps its format, its key order and its permissions, and is replaced \
       atomically; --output writes elsewhere instead. With --archive, KEYPATH walks the \
       archive's objects and a string, number, boolean or data value is stored as the archive \
       would store it.

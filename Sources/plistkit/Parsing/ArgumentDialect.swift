@@ -15,11 +15,14 @@ enum ArgumentDialect: Sendable {
   /// `-xc` or `-z` for a file name).
   var takesUnknownOptionsAsPositionals: Bool { self == .plistBuddy }
 
-  /// `word` names no option among `options`.
-  func unknownOption(_ word: String, among options: [OptionSpec]) -> CommandError {
+  /// `word` names no option among `options`. When it is like no option and the command takes
+  /// arguments, it may be a value that starts with `-` (`-ObjC`), and the message says how to
+  /// give one.
+  func unknownOption(_ word: String, among options: [OptionSpec], takesArguments: Bool = false) -> CommandError {
     guard self == .plistkit else { return .usage("unrecognized option: \(word)") }
     let name = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
-    let hint = Suggestion.hint(for: name, among: options.map(\.long), prefix: "--")
+    var hint = Suggestion.hint(for: name, among: options.map(\.long), prefix: "--")
+    if hint.isEmpty, takesArguments { hint = "; if it is an argument, write -- before it: -- \(word)" }
     return .usage("unknown option '\(word.hasPrefix("--") ? "--" + name : word)'\(hint)")
   }
 

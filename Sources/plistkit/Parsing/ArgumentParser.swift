@@ -72,13 +72,13 @@ struct ArgumentParser {
         name = String(name[..<equals])
       }
       guard let option = options.first(where: { $0.long == name }) else {
-        throw dialect.unknownOption("--" + name, among: options)
+        throw dialect.unknownOption("--" + name, among: options, takesArguments: !command.arguments.isEmpty)
       }
       return (option, attached)
     }
     let letter = word[word.index(after: word.startIndex)]
     guard let option = options.first(where: { $0.short == letter }) else {
-      throw dialect.unknownOption(word, among: options)
+      throw dialect.unknownOption(word, among: options, takesArguments: !command.arguments.isEmpty)
     }
     let rest = String(word.dropFirst(2))
     if rest.isEmpty { return (option, nil) }

@@ -69,7 +69,7 @@ let package = Package(
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistKit", "KeyedArchive"]),
+    .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistDocument", "PlistKit", "KeyedArchive"]),
     .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit"]),
     .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),

@@ -72,7 +72,7 @@ let package = Package(
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistKit", "KeyedArchive"]),
+    .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistDocument", "PlistKit", "KeyedArchive"]),
     // Random documents in random legal layouts and random edits, for the document tests and
     // the layout fuzz target: one generator, so that a fuzzer's finding replays as a test.
     .target(name: "DocumentLayouts", dependencies: ["PlistDocument", "PlistKit"], path: "Tests/DocumentLayouts"),

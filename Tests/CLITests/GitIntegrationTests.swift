@@ -124,6 +124,38 @@ struct GitIntegrationTests {
     #expect(try repository.run("status", "--porcelain").output == "UU Settings.plist\n")
   }
 
+  @Test("with --conflict-markers, a conflict in a project file leaves OURS' text with markers, all else as it was")
+  func conflictMarkers() throws {
+    let repository = try Repository()
+    try repository.run("config", "merge.pbxproj.driver", "plistkit merge %O %A %B --marker-size %L --conflict-markers")
+    let fixture = CLI.root.appendingPathComponent("Tests/Fixtures/Xcode/cocoa-application.pbxproj").path
+    let baseText = try String(contentsOfFile: fixture, encoding: .utf8)
+    let setting = "\t\t\t\tMACOSX_DEPLOYMENT_TARGET = 10.8;\n"
+    let first = try #require(baseText.range(of: setting))
+    func changed(_ target: String) -> String {
+      baseText.replacingCharacters(in: first, with: setting.replacingOccurrences(of: "10.8", with: target))
+    }
+    try repository.folder.file("project.pbxproj", baseText)
+    try repository.commitAll("base")
+    try repository.run("checkout", "-q", "-b", "feature")
+    try repository.folder.file("project.pbxproj", changed("10.10"))
+    try repository.commitAll("theirs")
+    try repository.run("checkout", "-q", "main")
+    try repository.folder.file("project.pbxproj", changed("10.9"))
+    try repository.commitAll("ours")
+
+    let merge = try repository.run("merge", "--no-edit", "feature", allowFailure: true)
+    #expect(merge.status != 0)
+    #expect(merge.output.contains("CONFLICT (content): Merge conflict in project.pbxproj"))
+    let marked =
+      "<<<<<<< OURS\n" + setting.replacingOccurrences(of: "10.8", with: "10.9") + "=======\n"
+      + setting.replacingOccurrences(of: "10.8", with: "10.10") + ">>>>>>> THEIRS\n"
+    #expect(
+      String(decoding: try repository.folder.contents("project.pbxproj"), as: UTF8.self)
+        == baseText.replacingCharacters(in: first, with: marked))
+    #expect(try repository.run("status", "--porcelain").output == "UU project.pbxproj\n")
+  }
+
   @Test("git diff of a binary plist shows the textconv form")
   func textconvDiff() throws {
     let repository = try Repository()

@@ -123,6 +123,52 @@ struct MergeCommandTests {
     #expect(try folder.contents("binary.plist") == (try conflict.ours.serialized(as: .binary)))
   }
 
+  @Test("--conflict-markers splices the markers into OURS' text: comments, layout and the rest stay")
+  func markersInOursText() throws {
+    let folder = try TemporaryDirectory()
+    let baseText = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <!-- Kept by hand. -->
+      <dict>
+        <key>Name</key>   <string>Gerald Ford</string>
+        <!-- the party -->
+        <key>Party</key>  <string>Republican</string>
+      </dict>
+      </plist>
+
+      """
+    let base = try folder.file("base.plist", baseText)
+    let oursText = baseText.replacingOccurrences(of: "Gerald Ford", with: "Gerald R. Ford")
+    let ours = try folder.file("ours.plist", oursText)
+    // THEIRS in another format: its side is written in OURS' form and layout.
+    let theirs = try folder.file("theirs.plist", #"{ Name = "Jerry Ford"; Party = GOP; }"#)
+    let run = try CLI.run([
+      "merge", base, ours, theirs, "--conflict-markers", "--ours-label", "HEAD", "--theirs-label", "feature",
+    ])
+    #expect(run.status == 1)
+    #expect(
+      run.output == #"CONFLICT Name (both changed): BASE "Gerald Ford" | OURS "Gerald R. Ford" | THEIRS "Jerry Ford""#
+        + "\n")
+    #expect(
+      String(decoding: try folder.contents("ours.plist"), as: UTF8.self) == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <!-- Kept by hand. -->
+        <dict>
+        <<<<<<< HEAD
+          <key>Name</key>   <string>Gerald R. Ford</string>
+        =======
+          <key>Name</key>   <string>Jerry Ford</string>
+        >>>>>>> feature
+          <!-- the party -->
+          <key>Party</key>  <string>GOP</string>
+        </dict>
+        </plist>
+
+        """)
+  }
+
   @Test("a text OURS keeps its layout and comments: only what the merge changed is written again")
   func layoutKept() throws {
     let folder = try TemporaryDirectory()

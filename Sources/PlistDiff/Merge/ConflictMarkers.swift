@@ -12,32 +12,37 @@ import PlistKit
 /// >>>>>>> THEIRS
 /// ```
 ///
-/// The document is the merged value written in a text format (XML, JSON, OpenStep) with each
-/// side's entry or elements written at the conflict's place, indented to fit; it is for a
-/// person to finish, and does not read as a property list until the markers are resolved.
+/// It is for a person to finish, and does not read as a property list until the markers are
+/// resolved. ``document(base:ours:theirs:oursLabel:theirsLabel:markerSize:)`` splices the
+/// markers into OURS' own text (a ``PlistDocument/PropertyListDocument``), which keeps
+/// everything outside the conflicts' lines as OURS has it; ``document(base:ours:theirs:format:options:oursLabel:theirsLabel:markerSize:)``
+/// writes the merged value anew in a text format (XML, JSON, OpenStep), for when there is no
+/// text to keep, with each side's entry or elements written at the conflict's place, indented
+/// to fit.
 public enum ConflictMarkers {
-  /// Merges and writes the result with markers. `options` must be pretty-printed (the XML
-  /// writer always is).
+  /// Merges and writes the result anew with markers. `options` must be pretty-printed (the
+  /// XML writer always is).
   ///
   /// - Throws: `PropertyListError` when `format` is binary (markers need text), or when a
   ///   side's value cannot be written in the format.
   public static func document(
     base: PropertyList, ours: PropertyList, theirs: PropertyList, format: PropertyListFormat,
-    options: PropertyListWritingOptions = .default, markerSize: Int = 7
+    options: PropertyListWritingOptions = .default, oursLabel: String = "OURS", theirsLabel: String = "THEIRS",
+    markerSize: Int = 7
   ) throws(PropertyListError) -> (bytes: [UInt8], conflicts: [PropertyListConflict]) {
     guard format != .binary else {
       throw PropertyListError(.notRepresentable, format: .binary, "conflict markers need a text format, not binary")
     }
     var options = options
     options.prettyPrinted = true
-    var generator = SystemRandomNumberGenerator()
-    let prefix = "plistkit-conflict-\(String(generator.next(), radix: 16))-"
+    let prefix = placeholderPrefix()
     var merge = PropertyListMerge()
     merge.placeholderPrefix = prefix
     let result = merge.merge(base: base, ours: ours, theirs: theirs)
     let document = try result.value.serialized(as: format, options: options)
     guard !result.conflicts.isEmpty else { return (document, []) }
-    var writer = MarkerWriter(format: format, options: options, prefix: prefix, markerSize: markerSize)
+    var writer = MarkerWriter(
+      format: format, options: options, prefix: prefix, labels: (oursLabel, theirsLabel), markerSize: markerSize)
     let marked = try writer.mark(String(decoding: document, as: UTF8.self), result)
     return (Array(marked.utf8), result.conflicts)
   }
@@ -48,12 +53,17 @@ private struct MarkerWriter {
   let format: PropertyListFormat
   let options: PropertyListWritingOptions
   let prefix: String
+  let labels: (ours: String, theirs: String)
   let markerSize: Int
 
-  init(format: PropertyListFormat, options: PropertyListWritingOptions, prefix: String, markerSize: Int) {
+  init(
+    format: PropertyListFormat, options: PropertyListWritingOptions, prefix: String,
+    labels: (ours: String, theirs: String), markerSize: Int
+  ) {
     self.format = format
     self.options = options
     self.prefix = prefix
+    self.labels = labels
     self.markerSize = max(1, markerSize)
   }
 
@@ -78,11 +88,11 @@ private struct MarkerWriter {
         }
       }
       let comma = format == .json && line.hasSuffix(",")
-      output.append(String(repeating: "<", count: markerSize) + " OURS")
+      output.append(ConflictMarkers.marker("<", markerSize, label: labels.ours))
       output += try fragment(conflict.ours, conflict, location, indent: indent, comma: comma)
-      output.append(String(repeating: "=", count: markerSize))
+      output.append(ConflictMarkers.marker("=", markerSize))
       output += try fragment(conflict.theirs, conflict, location, indent: indent, comma: comma)
-      output.append(String(repeating: ">", count: markerSize) + " THEIRS")
+      output.append(ConflictMarkers.marker(">", markerSize, label: labels.theirs))
     }
     guard found == result.conflicts.count else {
       throw PropertyListError(

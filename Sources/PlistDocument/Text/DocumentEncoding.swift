@@ -32,8 +32,9 @@ extension PropertyListDocument {
       }
     }
 
-    /// `text` (UTF-8) in this encoding, with its byte-order mark.
-    func bytes(of text: [UInt8]) -> [UInt8] {
+    /// `text` (UTF-8) in this encoding, with its byte-order mark: how a text made from
+    /// ``PropertyListDocument/utf8Text`` is written back as the document writes itself.
+    public func bytes(of text: [UInt8]) -> [UInt8] {
       switch self {
       case .utf8: return text
       case .utf8WithByteOrderMark: return [0xEF, 0xBB, 0xBF] + text

@@ -18,12 +18,16 @@ extension CommandSpec {
       stays in Xcode's layout) to OUT, or atomically over OURS without -o, as git's merge \
       drivers do. On conflicts each is reported with its BASE, OURS and THEIRS values, the \
       exit status is 1 and nothing is written, unless --ours or --theirs resolves them (exit 0) \
-      or --conflict-markers writes the result with git-style markers (text formats only; exit 1). \
-      For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L'`.
+      or --conflict-markers writes the result with git-style markers (text formats only; exit 1): \
+      into OURS' own text, which stays as the merge writes it but for the lines of each conflict, \
+      OURS' lines between the first two markers and THEIRS' side written in OURS' layout between \
+      the last two. For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L'` \
+      (git 2.44 and later pass the branches' names for the markers with `--ours-label %X --theirs-label %Y`).
       """,
     options: [
       MergeJob.output.spec, MergeJob.ours.spec, MergeJob.theirs.spec, MergeJob.conflictMarkers.spec,
-      MergeJob.markerSize.spec, MergeJob.archive.spec, MergeJob.color.spec, SharedOptions.typed.spec,
+      MergeJob.markerSize.spec, MergeJob.oursLabel.spec, MergeJob.theirsLabel.spec, MergeJob.archive.spec,
+      MergeJob.color.spec, SharedOptions.typed.spec,
     ],
     arguments: [MergeJob.base.spec, MergeJob.oursFile.spec, MergeJob.theirsFile.spec],
     examples: [
@@ -46,9 +50,19 @@ private struct MergeJob {
   static let ours = Option.flag("ours", help: "Resolve every conflict with OURS' side.")
   static let theirs = Option.flag("theirs", help: "Resolve every conflict with THEIRS' side.")
   static let conflictMarkers = Option.flag(
-    "conflict-markers", help: "On conflicts, write the result with <<<<<<< OURS … >>>>>>> THEIRS markers.")
+    "conflict-markers",
+    help: "On conflicts, write the result with <<<<<<< OURS … >>>>>>> THEIRS markers around each conflict's lines.")
   static let markerSize = Option<String?>(
     spec: .text("marker-size", placeholder: "N", help: "The length of the conflict markers (git's %L).", default: "7")
+  ) { $0.last }
+  static let oursLabel = Option<String?>(
+    spec: .text(
+      "ours-label", placeholder: "LABEL", help: "The text after the first conflict marker (git's %X).", default: "OURS")
+  ) { $0.last }
+  static let theirsLabel = Option<String?>(
+    spec: .text(
+      "theirs-label", placeholder: "LABEL", help: "The text after the last conflict marker (git's %Y).",
+      default: "THEIRS")
   ) { $0.last }
   static let archive = Option.flag(
     "archive", help: "Merge as keyed archives (object graphs) even when detection would not.")
@@ -146,11 +160,25 @@ private struct MergeJob {
           )
           return .failure
         }
+        // Into OURS' own text, so that everything but the conflicts' lines stays as a clean
+        // merge writes it; XML in an encoding the document does not keep is written whole.
+        let document = try DocumentEditing.document(
+          of: paths.ours, bytes: oursBytes.array,
+          options: DocumentEditing.Options(reading: context.readingOptions, writing: writingOptions))
         let marked: [UInt8]
         do throws(PropertyListError) {
-          marked = try ConflictMarkers.document(
-            base: base, ours: ours, theirs: theirs, format: format, options: writingOptions, markerSize: markerSize
-          ).bytes
+          if let document {
+            marked = try ConflictMarkers.document(
+              base: base, ours: document, theirs: theirs, oursLabel: context[Self.oursLabel] ?? "OURS",
+              theirsLabel: context[Self.theirsLabel] ?? "THEIRS", markerSize: markerSize
+            ).bytes
+          } else {
+            marked = try ConflictMarkers.document(
+              base: base, ours: ours, theirs: theirs, format: format, options: writingOptions,
+              oursLabel: context[Self.oursLabel] ?? "OURS", theirsLabel: context[Self.theirsLabel] ?? "THEIRS",
+              markerSize: markerSize
+            ).bytes
+          }
         } catch {
           throw .file(paths.ours, error)
         }

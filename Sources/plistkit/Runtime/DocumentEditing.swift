@@ -50,32 +50,37 @@ enum DocumentEditing {
   ) throws(CommandError) -> [UInt8] {
     var bytes: [UInt8]
     if let input { bytes = input.array } else { bytes = try PropertyListIO.readBytes(path).array }
-    let format = bytes.withUnsafeBytes { PropertyListFormat.detect($0, fileName: path == "-" ? nil : path) }
-    if !options.reformat, format != nil, format != .binary {
-      var document: PropertyListDocument
-      do {
-        document = try PropertyListDocument(
-          bytes: bytes, format: format,
-
-          options: .init(
-            reading: options.reading, writing: options.writing, xcodeProject: isProjectFile(path) ? true : nil,
-            projectName: projectName(of: path)))
-      } catch let error where error.kind == .notRepresentable && error.format == .xml {
-        // XML in an encoding the document does not keep: written whole, as before.
-        return try rewrite(bytes, path: path, options: options, change: valueChange)
-      } catch {
-        throw .file(path, error)
-      }
-      // The document holds the text now: its edits change it in place, without a copy.
-      bytes = []
-      do {
-        try change(&document)
-      } catch {
-        throw .file(path, error)
-      }
-      return document.bytes
+    guard var document = try document(of: path, bytes: bytes, options: options) else {
+      return try rewrite(bytes, path: path, options: options, change: valueChange)
     }
-    return try rewrite(bytes, path: path, options: options, change: valueChange)
+    // The document holds the text now: its edits change it in place, without a copy.
+    bytes = []
+    do {
+      try change(&document)
+    } catch {
+      throw .file(path, error)
+    }
+    return document.bytes
+  }
+
+  /// The file at `path` (whose bytes are `bytes`) as a document to edit; nil when it is written
+  /// whole instead: a binary file, `--reformat`, XML in an encoding the document does not keep.
+  static func document(
+    of path: String, bytes: [UInt8], options: Options
+  ) throws(CommandError) -> PropertyListDocument? {
+    let format = bytes.withUnsafeBytes { PropertyListFormat.detect($0, fileName: path == "-" ? nil : path) }
+    guard !options.reformat, format != nil, format != .binary else { return nil }
+    do {
+      return try PropertyListDocument(
+        bytes: bytes, format: format,
+        options: .init(
+          reading: options.reading, writing: options.writing, xcodeProject: isProjectFile(path) ? true : nil,
+          projectName: projectName(of: path)))
+    } catch let error where error.kind == .notRepresentable && error.format == .xml {
+      return nil
+    } catch {
+      throw .file(path, error)
+    }
   }
 
   /// The whole file written again from its changed value.

@@ -221,11 +221,22 @@ extension SchemaEvaluator {
           if !collect { return false }
         }
       }
-      for (pattern, child) in members.patterns where matches(pattern, entry.key) {
-        matched = true
-        if !evaluateChild(child, entry.value, key: entry.key, collect: collect) {
+      for (pattern, child) in members.patterns {
+        let location = here + "/patternProperties/" + JSONPointer.escape(pattern.source)
+        switch matches(pattern, entry.key, at: location, key: entry.key) {
+        case false?: continue
+        case nil:
+          // Undecided (out of budget): the budget's error says so; neither this subschema nor
+          // `additionalProperties` applies.
+          matched = true
           valid = false
           if !collect { return false }
+        case true?:
+          matched = true
+          if !evaluateChild(child, entry.value, key: entry.key, collect: collect) {
+            valid = false
+            if !collect { return false }
+          }
         }
       }
       if !matched, let additional = members.additional {

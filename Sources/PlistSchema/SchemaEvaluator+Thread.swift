@@ -36,7 +36,11 @@ extension SchemaEvaluator {
     let outcome = LargeStackThread.run(stackSize: stackSize) {
       var evaluator = SchemaEvaluator(schema: schema, formatAsserts: formatAsserts, depthLimit: maximumDepth)
       let valid = evaluator.evaluate(schema.root, instance, collect: collect).valid
-      return (valid: valid, errors: evaluator.errors)
+      // A pattern that ran out of its budget decided nothing: the instance is not valid.
+      return (
+        valid: valid && evaluator.patternFailures.isEmpty,
+        errors: evaluator.errors + evaluator.patternFailures
+      )
     }
     if let outcome { return outcome }
     // Evaluating on the caller's stack instead could overflow it: refuse, and say why.

@@ -61,8 +61,8 @@ struct SchemaEvaluator {
   /// How many `anyOf`/`oneOf` explanations are in progress.
   private var explanationDepth = 0
   /// Results of recent pattern matches: data repeats short strings (years, names, keys),
-  /// and a hash lookup costs far less than running a `Regex`.
-  private var patternResults: [PatternQuery: Bool] = [:]
+  /// and a hash lookup costs far less than running the pattern.
+  private var patternResults: [PatternQuery: Result<Bool, ECMAPattern.BudgetExceeded>] = [:]
 
   private struct PatternQuery: Hashable {
     let pattern: ExactKey
@@ -74,15 +74,39 @@ struct SchemaEvaluator {
   /// At most this many results are remembered per validation.
   private static let maximumRememberedResults = 8192
 
-  /// True when `pattern` matches `string`, remembering the answer for short strings.
-  mutating func matches(_ pattern: ECMAPattern, _ string: String) -> Bool {
-    guard string.utf8.count <= Self.maximumRememberedLength else { return pattern.matches(string) }
+  /// Whether `pattern` matches `string`, remembering the answer for short strings; nil when
+  /// the match ran out of its budget, undecided.
+  ///
+  /// An undecided match is reported in ``patternFailures`` (at `location`, the keyword, and at
+  /// the instance path, with `key` for a property name), which fail the validation wherever
+  /// the match was asked for: even under `not`, where "no match" would otherwise pass.
+  mutating func matches(_ pattern: ECMAPattern, _ string: String, at location: String, key: String? = nil) -> Bool? {
+    let remembers = string.utf8.count <= Self.maximumRememberedLength
     let query = PatternQuery(pattern: ExactKey(pattern.source), string: ExactKey(string))
-    if let known = patternResults[query] { return known }
-    let result = pattern.matches(string)
-    if patternResults.count < Self.maximumRememberedResults { patternResults[query] = result }
-    return result
+    var result: Result<Bool, ECMAPattern.BudgetExceeded>
+    if remembers, let known = patternResults[query] {
+      result = known
+    } else {
+      result = Result { () throws(ECMAPattern.BudgetExceeded) in try pattern.matches(string) }
+      if remembers && patternResults.count < Self.maximumRememberedResults { patternResults[query] = result }
+    }
+    switch result {
+    case .success(let matched): return matched
+    case .failure(let error):
+      var instancePath = currentPath
+      if let key { instancePath.components.append(key) }
+      patternFailures.append(
+        SchemaValidationError(
+          instancePath: instancePath, schemaLocation: location,
+          message:
+            "the pattern \(JSONRendering.quoted(pattern.source)) exceeded its matching budget of \(error.budget) steps on a string of \(error.length) characters, so the string is neither accepted nor rejected"
+        ))
+      return nil
+    }
   }
+
+  /// Pattern matches that ran out of their budget (see ``matches(_:_:at:key:)``).
+  private(set) var patternFailures: [SchemaValidationError] = []
 
   private enum PathComponent {
     case key(String)

@@ -56,7 +56,7 @@ public struct SchemaRegistry: Sendable {
   public func readFile(path: String) throws(SchemaError) -> PropertyList {
     let bytes: [UInt8]
     do {
-      bytes = try PropertyListFile.read(path: path, limit: readingOptions.limits.maximumInputSize)
+      bytes = try InputBuffer(reading: .file(path), limits: readingOptions.limits).array
     } catch {
       throw SchemaError(at: path, error.message)
     }

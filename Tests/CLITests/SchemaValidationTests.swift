@@ -90,6 +90,23 @@ struct SchemaValidationTests {
     )
   }
 
+  @Test("a pattern that backtracks without end is answered, or stopped by its budget with the place named")
+  func patternBudget() throws {
+    let folder = try TemporaryDirectory()
+    let flood = String(repeating: "a", count: 30) + "!"
+    let schema = try folder.file(
+      "s.json", #"{"properties": {"n": {"pattern": "^(a+)+$"}, "r": {"pattern": "^(a+)+\\1$"}}}"#)
+    let file = try folder.file("i.json", #"{"n": "\#(flood)", "r": "\#(flood)"}"#)
+    let run = try CLI.run(["validate", file, "--schema", schema])
+    #expect(run.status == 1)
+    #expect(
+      run.output == """
+        \(file): at n: expected a string matching "^(a+)+$", found "\(flood)" (schema #/properties/n/pattern)
+        \(file): at r: the pattern "^(a+)+\\\\1$" exceeded its matching budget of 1032000 steps on a string of 31 characters, so the string is neither accepted nor rejected (schema #/properties/r/pattern)
+
+        """)
+  }
+
   @Test("--dtd checks XML files against Apple's DTD, even when they do not parse as plists")
   func dtd() throws {
     let ok = try CLI.run(["validate", CLI.sample("computers.plist"), CLI.sample("koreanmenu.plist"), "--dtd"])

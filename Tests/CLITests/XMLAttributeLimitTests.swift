@@ -28,6 +28,18 @@ struct XMLAttributeLimitTests {
     }
   }
 
+  @Test("validate --dtd stops a flood of attributes with the same guard, before libxml2's validator sees it")
+  func dtdFlood() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("attributes.plist", Array(Self.tag(200_000).utf8))
+    let outcome = try CLI.run(["validate", "--dtd", path])
+    #expect(outcome.status == 1)
+    // One error from the DTD check (the guard), then the reader's own.
+    #expect(outcome.output == "\(path):1: \(Self.message)\n")
+    #expect(outcome.stderr.hasPrefix("plistkit: \(path):1:"), "\(outcome.stderr)")
+    #expect(outcome.stderr.hasSuffix(": \(Self.message)\n"), "\(outcome.stderr)")
+  }
+
   @Test("256 attributes read; 257 are refused at the tag's start")
   func boundary() throws {
     let folder = try TemporaryDirectory()

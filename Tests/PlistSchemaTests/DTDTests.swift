@@ -62,3 +62,31 @@ extension DTDTests {
         xml: try PropertyListFile.read(path: BookSchemaTests.repository + "/Samples/koreanmenu.plist")) == [])
   }
 }
+
+/// The DTD validator reads the document under the XML reader's attribute guard: one start tag
+/// with 200,000 attributes cost libxml2 quadratic time before the guard covered this route.
+extension DTDTests {
+  static let attributeLimitMessage =
+    "a start tag has more than 256 attributes (the limit; a property list element has one at most)"
+
+  static func tag(_ count: Int, prefix: String = "a") -> String {
+    "<plist " + (0..<count).map { "\(prefix)\($0)=\"x\"" }.joined(separator: " ") + "><true/></plist>"
+  }
+
+  @Test("A flood of attributes or namespaces is stopped by the reader's guard, as one error")
+  func attributeFlood() {
+    for prefix in ["a", "xmlns:a"] {
+      let errors = PropertyListDTD.apple.validate(xml: Array(Self.tag(200_000, prefix: prefix).utf8))
+      #expect(errors == [DTDValidationError(line: 1, message: Self.attributeLimitMessage)], "\(prefix)")
+    }
+  }
+
+  @Test("256 attributes reach the validator; 257 are refused by the guard on the tag's line")
+  func attributeBoundary() {
+    let allowed = PropertyListDTD.apple.validate(xml: Array(("<?xml version=\"1.0\"?>\n" + Self.tag(256)).utf8))
+    #expect(allowed.count == 256)
+    #expect(allowed.first == DTDValidationError(line: 2, message: "No declaration for attribute a0 of element plist"))
+    let refused = PropertyListDTD.apple.validate(xml: Array(("<?xml version=\"1.0\"?>\n" + Self.tag(257)).utf8))
+    #expect(refused == [DTDValidationError(line: 2, message: Self.attributeLimitMessage)])
+  }
+}

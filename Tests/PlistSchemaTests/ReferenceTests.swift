@@ -128,6 +128,14 @@ import Testing
   }
 
   @Test func unsupportedPatternsAreReported() {
-    #expect(throws: SchemaError.self) { try JSONSchema(["pattern": "(?<=a)b"]) }
+    #expect(
+      throws: SchemaError(
+        at: "#/pattern",
+        "invalid regular expression \"(?i)b\": '(?' must be followed by ':', '=', '!', '<=', '<!' or '<name>'")
+    ) { try JSONSchema(["pattern": "(?i)b"]) }
+    #expect(
+      throws: SchemaError(
+        at: "#/patternProperties/a\\z", "invalid regular expression \"a\\\\z\": \\z is not an escape ECMA-262 has")
+    ) { try JSONSchema(["patternProperties": ["a\\z": true]]) }
   }
 }

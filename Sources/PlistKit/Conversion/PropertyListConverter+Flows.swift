@@ -177,7 +177,7 @@ extension PropertyListConverter {
       if rewinding, !input.file.rewind() {
         throw PropertyListError(.io, "cannot read \(input.input.name) again: \(SystemFile.lastError)")
       }
-      return try input.readWhole(limit: readingOptions.limits.maximumInputSize)
+      return try input.readWhole(limits: readingOptions.limits)
     } catch {
       throw .input(error)
     }

@@ -7,6 +7,12 @@ public struct PropertyListLimits: Sendable, Equatable {
   public var maximumObjectCount: Int
   /// The largest input accepted, in bytes.
   public var maximumInputSize: Int
+  /// The largest input accepted from standard input, a pipe, a device or anything else that is
+  /// not a regular file, in bytes (and never more than ``maximumInputSize``). Such an input's
+  /// size is known only once it ends, and `/dev/zero` never ends: it is read against this
+  /// smaller limit, well below the memory of a small machine, and reading stops as soon as it
+  /// passes the limit.
+  public var maximumUnsizedInputSize: Int
   /// The most bytes of strings and data one input may decode to: a small file cannot claim
   /// gigabytes.
   public var maximumDecodedSize: Int
@@ -16,16 +22,24 @@ public struct PropertyListLimits: Sendable, Equatable {
     maximumDepth: Int = 512,
     maximumObjectCount: Int = 100_000_000,
     maximumInputSize: Int = 4 << 30,
-    maximumDecodedSize: Int = 8 << 30
+    maximumDecodedSize: Int = 8 << 30,
+    maximumUnsizedInputSize: Int = 1 << 30
   ) {
     self.maximumDepth = maximumDepth
     self.maximumObjectCount = maximumObjectCount
     self.maximumInputSize = maximumInputSize
+    self.maximumUnsizedInputSize = maximumUnsizedInputSize
     self.maximumDecodedSize = maximumDecodedSize
   }
 
   /// The defaults.
   public static let `default` = PropertyListLimits()
+
+  /// The most bytes to read from an input: ``maximumInputSize`` for a regular file (`isSized`),
+  /// the smaller of it and ``maximumUnsizedInputSize`` for anything else.
+  package func inputSizeLimit(isSized: Bool) -> Int {
+    isSized ? maximumInputSize : min(maximumInputSize, maximumUnsizedInputSize)
+  }
 
   /// Refuses an input of `count` bytes when it is over ``maximumInputSize``, before any of
   /// it is read.

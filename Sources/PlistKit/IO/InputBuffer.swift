@@ -1,4 +1,5 @@
-/// An input read whole into memory: a file, a pipe or standard input, up to a size limit.
+/// An input read whole into memory: a file, a pipe or standard input, up to a size limit
+/// (a smaller one for an input that is not a regular file, whose size is not known up front).
 ///
 /// A regular file is read into storage of its size (plus one byte, to notice a file that grows
 /// while it is read); a large one into storage aligned to huge pages and offered to the system
@@ -11,38 +12,46 @@ package final class InputBuffer {
   private var storage: UnsafeMutableRawPointer
   private var capacity: Int
 
-  /// Reads everything `file` holds from where it stands, failing past `limit` bytes. `name`
-  /// is the input's name in messages (a path, or `<stdin>`).
+  /// Reads everything `file` holds from where it stands, failing past its limit (see
+  /// ``PropertyListLimits/inputSizeLimit(isSized:)``): a regular file over it before any of it
+  /// is read, anything else (a pipe, a device) as soon as it has given one byte more than the
+  /// limit, so that the storage never grows past the limit plus one byte. `name` is the
+  /// input's name in messages (a path, or `<stdin>`).
   ///
   /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/limitExceeded`` for an
-  ///   input over the limit (a regular file before any of it is read), or
-  ///   ``PropertyListError/Kind/io`` when reading fails.
-  package init(reading file: SystemFile, name: String, limit: Int) throws(PropertyListError) {
-    var initialCapacity = 64 * 1024
-    if let size = file.regularFileSize {
+  ///   input over the limit, or ``PropertyListError/Kind/io`` when reading fails.
+  package init(reading file: SystemFile, name: String, limits: PropertyListLimits) throws(PropertyListError) {
+    let size = file.regularFileSize
+    let limit = limits.inputSizeLimit(isSized: size != nil)
+    let overLimit = PropertyListError(
+      .limitExceeded,
+      size == nil
+        ? "\(name) is over the input limit of \(limit) bytes for an input that is not a regular file"
+        : "\(name) is over the input limit of \(limit) bytes")
+    // One byte past the limit is room enough to see that the input is over it.
+    let ceiling = limit == Int.max ? limit : limit + 1
+    var initialCapacity = min(64 * 1024, ceiling)
+    if let size {
       guard size <= limit else {
         throw PropertyListError(.limitExceeded, "\(name) is \(size) bytes, over the input limit of \(limit)")
       }
       initialCapacity = size + 1
     }
-    capacity = initialCapacity
+    capacity = max(1, initialCapacity)
     storage = Self.allocate(capacity)
     bytes = UnsafeRawBufferPointer(start: storage, count: 0)
     var count = 0
     while true {
       if count == capacity {
-        guard count <= limit else {
-          throw PropertyListError(.limitExceeded, "\(name) is over the input limit of \(limit) bytes")
-        }
-        grow(keeping: count)
+        guard count < ceiling else { throw overLimit }
+        let doubled = capacity.multipliedReportingOverflow(by: 2)
+        grow(keeping: count, to: doubled.overflow ? ceiling : min(doubled.partialValue, ceiling))
       }
       let got = file.readSome(into: UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
       if got == 0 { break }
       guard got > 0 else { throw PropertyListError(.io, "cannot read \(name): \(SystemFile.lastError)") }
       count += got
-    }
-    guard count <= limit else {
-      throw PropertyListError(.limitExceeded, "\(name) is over the input limit of \(limit) bytes")
+      guard count <= limit else { throw overLimit }
     }
     bytes = UnsafeRawBufferPointer(start: storage, count: count)
   }
@@ -70,12 +79,12 @@ package final class InputBuffer {
     return storage
   }
 
-  /// Doubles the storage, keeping its first `count` bytes.
-  private func grow(keeping count: Int) {
-    let larger = Self.allocate(capacity * 2)
+  /// Moves the bytes to storage of `newCapacity` bytes, keeping the first `count`.
+  private func grow(keeping count: Int, to newCapacity: Int) {
+    let larger = Self.allocate(newCapacity)
     larger.copyMemory(from: storage, byteCount: count)
     storage.deallocate()
     storage = larger
-    capacity *= 2
+    capacity = newCapacity
   }
 }

@@ -6,14 +6,15 @@ extension PropertyList {
   ///   - path: the file to read.
   ///   - format: the format to read; nil detects it from the content, with a name ending in
   ///     `.json` read as JSON unless the content is a binary or XML plist.
-  ///   - options: limits (the file may be no larger than ``PropertyListLimits/maximumInputSize``),
+  ///   - options: limits (the file may be no larger than ``PropertyListLimits/maximumInputSize``,
+  ///     a pipe or a device than ``PropertyListLimits/maximumUnsizedInputSize``),
   ///     and the JSON form to expect.
   /// - Throws: ``PropertyListError``: of kind ``PropertyListError/Kind/io`` when the file cannot
   ///   be read (its message names the path), else with the location of the problem.
   public static func read(
     path: String, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
   ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
-    let input = try InputBuffer(reading: .file(path), limit: options.limits.maximumInputSize)
+    let input = try InputBuffer(reading: .file(path), limits: options.limits)
     return try input.withBytes { (bytes) throws(PropertyListError) in
       try read(bytes: bytes, format: format, fileName: path, options: options)
     }

@@ -11,21 +11,24 @@
 /// ``PropertyList/read(path:format:options:)`` and ``PropertyList/write(to:as:options:)``.
 public enum PropertyListFile {
   /// Reads a whole file. The path `-` is not special here (the CLI maps it to stdin).
-  public static func read(
-    path: String, limit: Int = PropertyListLimits.default.maximumInputSize
-  )
-    throws(PropertyListError) -> [UInt8]
-  {
-    try InputBuffer(reading: PropertyListInput.file(path), limit: limit).array
+  ///
+  /// - Parameter limit: the most bytes to read; nil reads within the default limits: a regular
+  ///   file up to ``PropertyListLimits/maximumInputSize``, anything else (a FIFO, a device) up
+  ///   to ``PropertyListLimits/maximumUnsizedInputSize``.
+  public static func read(path: String, limit: Int? = nil) throws(PropertyListError) -> [UInt8] {
+    try InputBuffer(reading: PropertyListInput.file(path), limits: limits(limit)).array
   }
 
-  /// Reads everything from an open file descriptor (a file, a pipe or a terminal).
-  public static func readAll(
-    descriptor: Int32, name: String, limit: Int = PropertyListLimits.default.maximumInputSize
-  )
-    throws(PropertyListError) -> [UInt8]
-  {
-    try InputBuffer(reading: SystemFile(descriptor: descriptor), name: name, limit: limit).array
+  /// Reads everything from an open file descriptor (a file, a pipe or a terminal), within
+  /// `limit` bytes or, when it is nil, the default limits (see ``read(path:limit:)``).
+  public static func readAll(descriptor: Int32, name: String, limit: Int? = nil) throws(PropertyListError) -> [UInt8] {
+    try InputBuffer(reading: SystemFile(descriptor: descriptor), name: name, limits: limits(limit)).array
+  }
+
+  /// The default limits, or `limit` for every kind of input.
+  private static func limits(_ limit: Int?) -> PropertyListLimits {
+    guard let limit else { return .default }
+    return PropertyListLimits(maximumInputSize: limit, maximumUnsizedInputSize: limit)
   }
 
   /// Writes `bytes` to `path` atomically: into a temporary file in the same folder, flushed to

@@ -72,17 +72,17 @@ package final class OpenedInput {
     return prefix.withUnsafeBytes { PropertyListFormat.detect($0, fileName: input.fileName) }
   }
 
-  /// Reads the whole input (from its start, for a regular file).
-  package func readWhole(limit: Int) throws(PropertyListError) -> InputBuffer {
-    try InputBuffer(reading: file, name: input.name, limit: limit)
+  /// Reads the whole input (from its start, for a regular file) within `limits`.
+  package func readWhole(limits: PropertyListLimits) throws(PropertyListError) -> InputBuffer {
+    try InputBuffer(reading: file, name: input.name, limits: limits)
   }
 }
 
 extension InputBuffer {
-  /// Opens `input`, reads it whole within `limit`, and closes it.
-  package convenience init(reading input: PropertyListInput, limit: Int) throws(PropertyListError) {
+  /// Opens `input`, reads it whole within `limits`, and closes it.
+  package convenience init(reading input: PropertyListInput, limits: PropertyListLimits) throws(PropertyListError) {
     let opened = try OpenedInput(input)
-    try self.init(reading: opened.file, name: input.name, limit: limit)
+    try self.init(reading: opened.file, name: input.name, limits: limits)
     withExtendedLifetime(opened) {}
   }
 }

@@ -61,6 +61,11 @@ struct XMLInputSource {
 
   static let close: xmlInputCloseCallback = { _ in 0 }
 
+  /// Records `error` unless a failure is already recorded; libxml2 sees the end of the input.
+  mutating func fail(_ error: PropertyListError) {
+    if failure == nil { failure = error }
+  }
+
   /// Looks at the first bytes for a UTF-32 byte-order mark; returns true when the input is
   /// UTF-32 and will be handed over as UTF-8, so that libxml2 must ignore the encoding the
   /// document declares. Called once, before libxml2 reads.

@@ -46,13 +46,23 @@ public struct PropertyListDTD: Sendable {
       defer { xmlFreeDtd(dtd) }
       // NONET: never fetch; no DTDLOAD, NOENT or DTDVALID: the document's DOCTYPE is ignored
       // and entities stay unexpanded.
+      // The document is read under the XML reader's guards (a start tag flooded with
+      // attributes costs libxml2 quadratic time). One that trips a guard gives that error
+      // alone, not what libxml2 made of the input cut short.
       let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue)
-      let document = xml.withUnsafeBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) {
-          xmlReadMemory($0.baseAddress, Int32(clamping: $0.count), "document.plist", nil, options)
-        }
+      let parsed = xml.withUnsafeBytes { bytes in
+        Result { () throws(PropertyListError) in try XMLDocumentTree.parse(bytes, options: options) }
       }
-      guard let document else { return }
+      let document: xmlDocPtr
+      switch parsed {
+      case .success(let parsed?): document = parsed
+      case .success(nil): return
+      case .failure(let error):
+        var line = 0
+        if case .text(let errorLine, _) = error.location { line = errorLine }
+        collector.errors = [DTDValidationError(line: line, message: error.message)]
+        return
+      }
       defer { xmlFreeDoc(document) }
       guard let context = xmlNewValidCtxt() else { return }
       defer { xmlFreeValidCtxt(context) }

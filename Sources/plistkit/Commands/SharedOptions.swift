@@ -91,9 +91,9 @@ enum SharedOptions {
 }
 
 extension CommandContext {
-  /// Reading options from `--typed`.
+  /// Reading options from `--typed`, within the input limits (see ``InputLimit``).
   var readingOptions: PropertyListReadingOptions {
-    PropertyListReadingOptions(jsonStyle: self[SharedOptions.typed] ? .typed : .plain)
+    InputLimit.bounding(PropertyListReadingOptions(jsonStyle: self[SharedOptions.typed] ? .typed : .plain))
   }
 
   /// Writing options from `--typed` and `--stringify`.

@@ -72,9 +72,12 @@ struct FileValidation: Sendable {
 
   /// Loads `--schema`; an unusable schema is reported as `plistkit: SCHEMA#/pointer: message`.
   static func loadSchema(_ path: String, assertsFormat: Bool) -> Result<JSONSchema, CommandError> {
+    // The schema and every file its references name are read within the input limits.
+    var registry = SchemaRegistry()
+    registry.readingOptions = InputLimit.bounding(registry.readingOptions)
     do {
       let schema = try JSONSchema(
-        contentsOfFile: path,
+        contentsOfFile: path, registry: registry,
         options: JSONSchema.Options(assertsFormat: assertsFormat))
       return .success(schema)
     } catch {

@@ -22,6 +22,12 @@ enum CommandLineTool {
   private static func dispatch(_ arguments: [String], output: BufferedOutput) -> ExitStatus {
     let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "plistkit"
     var words = Array(arguments.dropFirst())
+    do {
+      try InputLimit.check()
+    } catch {
+      StandardError.writeLine("plistkit: \(error.message ?? "")")
+      return .usage
+    }
     if program == "plutil" { return PlutilMode.run(words, output: output) }
     if program == "PlistBuddy" { return BuddyMode.run(words, output: output) }
 

@@ -45,6 +45,11 @@ enum ManPageRenderer {
     }
     page += ".SH ENVIRONMENT\n.TP\n.B NO_COLOR\n"
     page += "When set and not empty, no colour is written unless \\fB--color always\\fR asks for it.\n"
+    page += ".TP\n.B \(InputLimit.variable)\n"
+    page +=
+      escape(
+        "The most bytes read from standard input, a pipe, a device or anything else that is not a regular file (suffixes K, M, G: 512M); default 1G, and never more than the 4G limit of any input. Past it a command stops reading at once and exits 1."
+      ) + "\n"
     page += ".SH SEE ALSO\n.BR plutil (1)\n"
     return page
   }

@@ -7,10 +7,10 @@ enum PropertyListIO {
   /// The input a path names: `-` is standard input.
   static func input(_ path: String) -> PropertyListInput { path == "-" ? .standardInput : .file(path) }
 
-  /// Reads a file whole, or standard input for `-`.
+  /// Reads a file whole, or standard input for `-`, within ``InputLimit/limits``.
   static func readBytes(_ path: String) throws(CommandError) -> InputBuffer {
     do {
-      return try InputBuffer(reading: input(path), limit: PropertyListLimits.default.maximumInputSize)
+      return try InputBuffer(reading: input(path), limits: InputLimit.limits)
     } catch {
       throw .file(path, stripName(error, path: path))
     }
@@ -104,6 +104,8 @@ enum PropertyListIO {
   static func convert(
     _ path: String, with converter: PropertyListConverter, to destination: String?
   ) throws(CommandError) -> [UInt8]? {
+    var converter = converter
+    converter.readingOptions = InputLimit.bounding(converter.readingOptions)
     do {
       guard let destination else {
         var output: [UInt8] = []

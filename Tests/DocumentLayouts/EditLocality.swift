@@ -4,6 +4,21 @@ import PlistKit
 /// Where an edit of a document may change its text: the lines of the edited value, or of the
 /// entries on either side of where an entry is added or removed. Everything else must stay.
 public enum EditLocality {
+  /// `edit` with the negative indices of the paths that name places in `value` made positive
+  /// (a move's destination counts in the value after the removal, and stays as it is).
+  static func resolvingNegativeIndices(_ edit: RandomEdit, in value: PropertyList) -> RandomEdit {
+    func resolved(_ path: PropertyListKeyPath) -> PropertyListKeyPath {
+      path.resolvingNegativeIndices { (try? value.value(at: $0))?.arrayValue?.count }
+    }
+    switch edit {
+    case .set(let path, let new): return .set(resolved(path), new)
+    case .insert(let path, let new, let append): return .insert(resolved(path), new, append: append)
+    case .remove(let path): return .remove(resolved(path))
+    case .move(let source, let destination): return .move(resolved(source), destination)
+    case .rename(let source, let destination): return .rename(resolved(source), destination)
+    }
+  }
+
   /// Nil when everything outside the lines an edit may change is still there, before and
   /// after them; else what changed. A move is checked as its two steps: its removal in the
   /// text it started from, then its insertion in the text the removal leaves (where the
@@ -20,6 +35,8 @@ public enum EditLocality {
         && new.reversed().starts(with: old[allowed.upperBound...].reversed())
       return kept ? nil : "\(step): bytes outside \(allowed) changed"
     }
+    // Where the edit's paths count from the end, the same places counted from the start.
+    let edit = resolvingNegativeIndices(edit, in: valueBefore)
     let source: PropertyListKeyPath
     let destination: PropertyListKeyPath
     switch edit {

@@ -104,6 +104,31 @@ public enum LayoutEditRun {
         return .rename(entry.path, renamed)
       }
     }
-    return RandomEdit.random(for: value, scalars: scalars, data: kind != .json, using: &layout.source)
+    let edit = RandomEdit.random(for: value, scalars: scalars, data: kind != .json, using: &layout.source)
+    guard layout.chance(25) else { return edit }
+    switch edit {
+    case .set(let path, let new): return .set(counting(path, in: value), new)
+    case .insert(let path, let new, let append): return .insert(counting(path, in: value), new, append: append)
+    case .remove(let path): return .remove(counting(path, in: value))
+    case .move(let source, let destination): return .move(counting(source, in: value), destination)
+    default: return edit
+    }
+  }
+
+  /// `path` with its array indices counted from the end (`-1` for the last element), where they
+  /// name an element: the same place, the other way to name it.
+  static func counting(_ path: PropertyListKeyPath, in value: PropertyList) -> PropertyListKeyPath {
+    var components: [String] = []
+    var current: PropertyList? = value
+    for component in path.components {
+      if case .array(let elements)? = current, let index = Int(component), index >= 0, index < elements.count {
+        components.append(String(index - elements.count))
+        current = elements[index]
+      } else {
+        components.append(component)
+        current = current?.dictionaryValue?[component]
+      }
+    }
+    return PropertyListKeyPath(components: components)
   }
 }

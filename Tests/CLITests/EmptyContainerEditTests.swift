@@ -35,7 +35,9 @@ struct EmptyContainerEditTests {
       "Info.plist",
       #"<plist version="1.0"><dict><key>a</key><array></array><key>b</key><dict><!-- none --></dict><key>c</key><string>x</string></dict></plist>"#
     )
-    for command in [["move", path, "c", "a.0"], ["remove", path, "b"], ["insert", path, "b", "y", "--type", "string"]] {
+    for command in [
+      ["move", path, "c", "a.0"], ["remove", path, "b"], ["insert", path, "b", "y", "--type", "string"],
+    ] {
       let run = try CLI.run(command)
       #expect(run.status == 0, "\(command): \(run.stderr)")
     }

@@ -66,7 +66,8 @@ public enum LayoutEditRun {
       case (.success, .success):
         break
       case (.failure(let expected), .success):
-        return failure(step, "\(edit)", "the value edit fails (\(expected)), the document edit does not", before.utf8Text)
+        return failure(
+          step, "\(edit)", "the value edit fails (\(expected)), the document edit does not", before.utf8Text)
       case (.success, .failure(let actual)):
         return failure(step, "\(edit)", "the document edit fails (\(actual)), the value edit does not", before.utf8Text)
       }

@@ -305,19 +305,10 @@ public struct RandomLayout<Source: RandomNumberGenerator> {
     }
   }
 
+  /// A JSON string as PlistKit's JSON writer writes it (the layout is random; the escapes are not).
   static func jsonString(_ string: String) -> String {
-    var text = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\t": text += "\\t"
-      case "\r": text += "\\r"
-      case _ where scalar.value < 0x20: text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text + "\""
+    var bytes = (try? JSONPropertyListWriter(options: .init(prettyPrinted: false)).write(.string(string))) ?? []
+    if bytes.last == 0x0A { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -67,7 +67,10 @@ struct LayoutEditPropertyTests {
       let value = layout.rootValue(for: .xml)
       let text = String(decoding: layout.document(value, as: .xml), as: UTF8.self)
       source = layout.source
-      for form in ["<dict></dict>", "<array></array>", "<dict><!-- none --></dict>", "<array><!-- none --></array>", "\r\n", "<?pi"]
+      for form in [
+        "<dict></dict>", "<array></array>", "<dict><!-- none --></dict>", "<array><!-- none --></array>", "\r\n",
+        "<?pi",
+      ]
       where text.contains(form) {
         seen.insert(form)
       }

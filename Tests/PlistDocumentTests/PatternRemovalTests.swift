@@ -9,7 +9,9 @@ import Testing
 struct PatternRemovalTests {
   static func records(_ count: Int, format: PropertyListFormat) throws -> [UInt8] {
     let value = PropertyList.array(
-      (0..<count).map { ["i": format == .openStep ? .string("\($0)") : .integer(Int64($0)), "name": .string("n\($0)")] })
+      (0..<count).map {
+        ["i": format == .openStep ? .string("\($0)") : .integer(Int64($0)), "name": .string("n\($0)")]
+      })
     return try value.serialized(as: format)
   }
 

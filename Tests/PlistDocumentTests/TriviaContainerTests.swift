@@ -28,9 +28,14 @@ struct TriviaContainerTests {
         == "<plist version=\"1.0\"><dict>\n\t<key>name</key>\n\t<string>x</string>\n</dict></plist>")
     #expect(
       try Self.edited(text, [.insert("list", [], append: false), .insert("list", 1, append: true)])
-        == "<plist version=\"1.0\"><dict>\n\t<key>list</key>\n\t<array>\n\t\t<integer>1</integer>\n\t</array>\n</dict></plist>")
-    #expect(try Self.edited(text, [.set("a", "1"), .move("a", "b"), .remove("b")]) == #"<plist version="1.0"><dict/></plist>"#)
-    #expect(try Self.edited(text, [.set("", ["k": true])]) == "<plist version=\"1.0\"><dict>\n\t<key>k</key>\n\t<true/>\n</dict></plist>")
+        == "<plist version=\"1.0\"><dict>\n\t<key>list</key>\n\t<array>\n\t\t<integer>1</integer>\n\t</array>\n</dict></plist>"
+    )
+    #expect(
+      try Self.edited(text, [.set("a", "1"), .move("a", "b"), .remove("b")]) == #"<plist version="1.0"><dict/></plist>"#
+    )
+    #expect(
+      try Self.edited(text, [.set("", ["k": true])])
+        == "<plist version=\"1.0\"><dict>\n\t<key>k</key>\n\t<true/>\n</dict></plist>")
   }
 
   @Test(arguments: [
@@ -57,7 +62,9 @@ struct TriviaContainerTests {
     #expect(
       try Self.edited(commented, [.remove("a"), .set("b", 2)])
         == "<plist version=\"1.0\"><dict><!-- c -->\n\t<key>b</key>\n\t<integer>2</integer>\n</dict></plist>")
-    #expect(try Self.edited("{ a = (x /* c */); }", [.remove("a.0"), .insert("a.0", "y", append: false)]) == "{ a = ( /* c */ y); }")
+    #expect(
+      try Self.edited("{ a = (x /* c */); }", [.remove("a.0"), .insert("a.0", "y", append: false)])
+        == "{ a = ( /* c */ y); }")
   }
 
   /// The attack run's silent losses: each one removed, cut or misplaced more than the edit's own
@@ -108,7 +115,8 @@ struct TriviaContainerTests {
       try Self.edited("/* c */\n\"a\" = \"1\";\n\n/* d */\n\"b\" = \"2\";\n", [.insert("c", "3", append: false)])
         == "/* c */\n\"a\" = \"1\";\n\n/* d */\n\"b\" = \"2\";\n\n\"c\" = \"3\";\n")
     #expect(
-      try Self.edited("\"a\" = \"1\";\n\"b\" = \"2\";\n", [.set("c", "3")]) == "\"a\" = \"1\";\n\"b\" = \"2\";\n\"c\" = \"3\";\n")
+      try Self.edited("\"a\" = \"1\";\n\"b\" = \"2\";\n", [.set("c", "3")])
+        == "\"a\" = \"1\";\n\"b\" = \"2\";\n\"c\" = \"3\";\n")
   }
 
   /// `"b";` is the key `b` with the value `b`: renamed, it keeps its value.
@@ -135,7 +143,9 @@ struct TriviaContainerTests {
   }
 
   static func read(_ bytes: [UInt8], fileName: String) throws -> PropertyList {
-    try bytes.withUnsafeBytes { try PropertyList.read(bytes: $0, format: nil, fileName: fileName, options: .default).value }
+    try bytes.withUnsafeBytes {
+      try PropertyList.read(bytes: $0, format: nil, fileName: fileName, options: .default).value
+    }
   }
 
   /// A UTF-16 file with a second byte-order mark after the first, which the readers pass over:

@@ -146,4 +146,19 @@ struct DocumentEditCommandTests {
     #expect(try CLI.run(["convert", json, "--to", "pbxproj", "-o", out]).status == 0)
     #expect(try folder.contents("Emoji.xcodeproj/project.pbxproj") == (try Self.fixture("emoji.pbxproj")))
   }
+
+  /// `--reformat` writes a JSON file that the reader took as typed JSON typed again: its
+  /// dates, data, UIDs and NaN became plain strings and dictionaries.
+  @Test func reformattingTypedJSONKeepsItTyped() throws {
+    let folder = try TemporaryDirectory()
+    let text =
+      #"{"a": {"$date": "2001-01-01T00:00:00Z"}, "b": {"$data": "AAE="}, "n": {"$real": "NaN"}, "u": {"$uid": 3}}"#
+    let path = try folder.file("typed.json", text)
+    let run = try CLI.run(["set", path, "c", "2", "--type", "integer", "--reformat"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      String(decoding: try folder.contents("typed.json"), as: UTF8.self)
+        == "{\n  \"a\": {\"$date\": \"2001-01-01T00:00:00Z\"},\n  \"b\": {\"$data\": \"AAE=\"},\n"
+        + "  \"n\": {\"$real\": \"NaN\"},\n  \"u\": {\"$uid\": 3},\n  \"c\": 2\n}\n")
+  }
 }

@@ -62,13 +62,37 @@ struct JSONReaderTests {
       ])
   }
 
-  @Test("the plain form keeps tag-like objects as dictionaries when asked not to detect the typed form")
+  @Test("the plain form keeps the typed form's tags as dictionaries when asked not to detect the typed form")
   func plainKeepsObjects() throws {
     let text = #"{"u": {"CF$UID": 3}, "d": {"$date": "2001-01-01T00:00:00Z"}}"#
     let value = try PropertyList(
       bytes: Array(text.utf8), format: .json, options: .init(jsonStyle: .plain, detectsTypedJSON: false))
-    #expect(value["u"] == ["CF$UID": 3])
+    #expect(value["u"] == .uid(3))
     #expect(value["d"] == ["$date": "2001-01-01T00:00:00Z"])
+  }
+
+  /// One rule on every route: plain JSON's `{"CF$UID": n}` is a UID read as a value, converted
+  /// to binary by events, and through XML, as the XML form's `<dict><key>CF$UID</key>…` is; in
+  /// the typed form (which writes `$uid`) it is a dictionary. Only an object with that one
+  /// member and a non-negative integer is a UID.
+  @Test("plain JSON's {\"CF$UID\": n} is a UID on every route")
+  func uidReferences() throws {
+    let text = #"{"r": {"CF$UID": 1}, "s": { "CF$UID" : 0 }, "n": {"CF$UID": -1}, "m": {"CF$UID": 1, "x": 2}, "f": {"CF$UID": 1.5}, "e": {"CF\u0024UID": 4}}"#
+    let expected: PropertyList = [
+      "r": .uid(1), "s": .uid(0), "n": ["CF$UID": -1], "m": ["CF$UID": 1, "x": 2], "f": ["CF$UID": .real(1.5)],
+      "e": .uid(4),
+    ]
+    let bytes = Array(text.utf8)
+    #expect(try PropertyList(bytes: bytes, format: .json).isIdentical(to: expected))
+    let streamed = try PropertyListConverter(to: .binary, from: .json).convert(bytes)
+    #expect(try PropertyList(bytes: streamed).isIdentical(to: expected))
+    var byValue = PropertyListConverter(to: .binary, from: .json)
+    byValue.streamsBinaryOutput = false
+    #expect(try PropertyList(bytes: try byValue.convert(bytes)).isIdentical(to: expected))
+    let xml = try PropertyListConverter(to: .xml, from: .json).convert(bytes)
+    #expect(try PropertyList(bytes: xml).isIdentical(to: expected))
+    let typed = try PropertyList(bytes: bytes, format: .json, options: .init(jsonStyle: .typed))
+    #expect(typed["r"] == ["CF$UID": 1])
   }
 
   @Test("a plain read of a document holding the typed form's tags reads it as typed")

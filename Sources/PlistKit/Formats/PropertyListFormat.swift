@@ -64,7 +64,8 @@ public enum PropertyListFormat: String, Sendable, CaseIterable, CustomStringConv
 /// The two JSON forms.
 public enum JSONStyle: String, Sendable, CaseIterable {
   /// Friendly to `jq` and other JSON tools: dates are ISO 8601 strings, data base64 strings,
-  /// UIDs `{"CF$UID": n}`. Reading it back gives strings for those.
+  /// UIDs `{"CF$UID": n}`. Reading it back gives strings for dates and data, and UIDs for
+  /// `{"CF$UID": n}` (as the XML form reads them).
   case plain
   /// Lossless: integers and reals, dates, data, UIDs and big integers come back exactly.
   case typed

@@ -21,8 +21,13 @@ struct JSONParser: TextDocumentParser {
 
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
+  /// The last `{"CF$UID": n}` that ``findUIDReference()`` found: its UID, and where it ends.
+  private var foundUID: UInt64 = 0
+  private var uidEnd = 0
   /// What `null` reads as; nil refuses it.
   let nullValue: PropertyList?
+  /// True for the plain form, where `{"CF$UID": n}` is a UID (the typed form writes `$uid`).
+  let readsUIDReferences: Bool
 
   init(bytes: UnsafeRawBufferPointer, options: PropertyListReadingOptions, position: UnsafeMutablePointer<Int>) {
     self.bytes = bytes
@@ -31,6 +36,7 @@ struct JSONParser: TextDocumentParser {
     budget = TextReadingBudget(limits: options.limits)
     self.position = position
     nullValue = options.nullValue
+    readsUIDReferences = options.jsonStyle == .plain
   }
 
   /// Reads the one value of the document into `sink`, and checks that only white space
@@ -42,6 +48,9 @@ struct JSONParser: TextDocumentParser {
       try countValue()
       position.pointee = cursor
       switch bytes[cursor] {
+      case UInt8(ascii: "{") where readsUIDReferences && findUIDReference():
+        try sink.scalar(.uid(foundUID))
+        cursor = uidEnd
       case UInt8(ascii: "{"):
         try open(.object)
         try sink.beginDictionary()
@@ -101,6 +110,37 @@ struct JSONParser: TextDocumentParser {
         try close(into: &sink)
       }
     }
+  }
+
+  /// True when the object at the cursor stands for a UID (``foundUID``, ending at ``uidEnd``):
+  /// `{"CF$UID": n}` with nothing else and `n` a
+  /// non-negative integer, a keyed archive's object reference as the XML form spells it and
+  /// CoreFoundation reads it, so that plain JSON gives a UID on every route (to binary by
+  /// events, to any format through the value) as XML does. Nil for any other object, which is
+  /// then read as usual (and its errors reported as usual). The cursor does not move.
+  private mutating func findUIDReference() -> Bool {
+    let start = cursor
+    defer { cursor = start }
+    cursor += 1
+    skipWhitespace()
+    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return false }
+    // (`try?` would flatten the nil that stands for a string with escapes.)
+    let raw: Range<Int>?
+    do { raw = try parseString() } catch { return false }
+    var isKey = false
+    try? withText(raw) { (utf8) throws(PropertyListError) in isKey = utf8.elementsEqual("CF$UID".utf8) }
+    skipWhitespace()
+    guard isKey, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { return false }
+    cursor += 1
+    skipWhitespace()
+    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[cursor]),
+      case .integer(let integer)? = try? parseNumber(), !integer.isNegative
+    else { return false }
+    skipWhitespace()
+    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else { return false }
+    uidEnd = cursor + 1
+    foundUID = integer.bitPattern
+    return true
   }
 
   /// Opens a container at the cursor, within the depth limit.

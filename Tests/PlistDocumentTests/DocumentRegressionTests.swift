@@ -196,4 +196,17 @@ struct DocumentRegressionTests {
     0x53, 0x74, 0x61, 0x72, 0x74, 0x69, 0x6E, 0x67, 0xE2, 0x80, 0xA6, 0x22, 0x20, 0x3D, 0x20, 0x22,
     0x53, 0x74, 0x61, 0x72, 0x74, 0x69, 0x6E, 0x67, 0xE2, 0x80, 0xA6, 0x22, 0x3B, 0x0A, 0x0A,
   ]
+
+  /// An OpenStep text over the input limit: the document gave the reader's error with the
+  /// format set, where the reader, detecting the format, gives it without (found by
+  /// `Fuzz/run.sh document` on a sample, under its tight limits).
+  @Test func anOpenStepTextOverTheLimitGetsTheReadersError() throws {
+    let text = Array(("{\n" + String(repeating: "\tkey = value;\n", count: 400) + "}\n").utf8)
+    let options = PropertyListReadingOptions(limits: PropertyListLimits(maximumInputSize: 4096))
+    let expected = #expect(throws: PropertyListError.self) { try PropertyList(bytes: text, options: options) }
+    let actual = #expect(throws: PropertyListError.self) {
+      try PropertyListDocument(bytes: text, options: .init(reading: options))
+    }
+    #expect(actual == expected)
+  }
 }

@@ -15,8 +15,12 @@ enum DocumentReading {
     if (format ?? PropertyListFormat.detect(bytes, fileName: fileName)) == .openStep {
       // The reader checks the text and reports to a sink that keeps nothing, so a large
       // project file is never a value.
+      // A blank file is OpenStep only by its name (`*.strings`), which the reader is not given:
+      // it is told the format then, and otherwise finds it as the value readers do, with
+      // exactly their errors.
+      let named = format ?? (PropertyListFormat.detect(bytes) == nil ? .openStep : nil)
       var sink = PropertyListCheckingSink()
-      try PropertyList.read(bytes: bytes, format: .openStep, options: options, into: &sink)
+      try PropertyList.read(bytes: bytes, format: named, options: options, into: &sink)
       return (nil, .openStep, options)
     }
     var (value, resolved) = try PropertyList.read(bytes: bytes, format: format, fileName: fileName, options: options)

@@ -29,19 +29,31 @@ public enum BuddyCommand: Sendable, Equatable {
   /// `Import ENTRY FILE`.
   case importFile(BuddyEntry, path: String)
 
-  /// Why a line is not a command; both are printed on standard output and fail the run.
+  /// Why a line is not a command; each fails the run, and nothing of the line runs.
   public enum ParseError: Error, Equatable {
     /// No command has that name: `Unrecognized Command`.
     case unrecognizedCommand
     /// `Add` names no type of PlistBuddy's: `Unrecognized Type: WORD`.
     case unrecognizedType(String)
+    /// A quote that nothing closes, which would otherwise vanish from the value (`Bob's App`):
+    /// the command's name as PlistBuddy spells it, and the quote with its column.
+    case unmatchedQuote(command: String, BuddyCommandLine.UnmatchedQuote)
 
-    /// The line PlistBuddy prints.
+    /// The line printed: PlistBuddy's own words for its errors, on standard output; a command
+    /// with an unmatched quote is named like the commands' other errors, on standard error.
     public var message: String {
       switch self {
       case .unrecognizedCommand: "Unrecognized Command"
       case .unrecognizedType(let word): "Unrecognized Type: \(word)"
+      case .unmatchedQuote(let command, let open):
+        "\(command): Unmatched \(open.quote) at column \(open.column) (write \\\(open.quote) for the character itself)"
       }
+    }
+
+    /// True when the message goes to standard error.
+    public var isReportedOnStandardError: Bool {
+      if case .unmatchedQuote = self { return true }
+      return false
     }
   }
 
@@ -49,7 +61,12 @@ public enum BuddyCommand: Sendable, Equatable {
   public init(parsing line: String) throws(ParseError) {
     var words = BuddyCommandLine(line)
     func entry() -> BuddyEntry { BuddyEntry(words.nextWord()) }
-    switch words.commandName().lowercased() {
+    let name = words.commandName().lowercased()
+    func quotesClosed() throws(ParseError) {
+      guard let open = words.unmatchedQuote else { return }
+      throw .unmatchedQuote(command: name.prefix(1).uppercased() + name.dropFirst(), open)
+    }
+    switch name {
     case "help": self = .help
     case "exit": self = .exit
     case "save": self = .save
@@ -62,7 +79,10 @@ public enum BuddyCommand: Sendable, Equatable {
     case "add":
       let target = entry()
       let typeName = words.nextWord().text
-      guard let type = BuddyType(named: typeName) else { throw .unrecognizedType(typeName) }
+      guard let type = BuddyType(named: typeName) else {
+        try quotesClosed()
+        throw .unrecognizedType(typeName)
+      }
       self = .add(target, type, value: words.rest().text)
     case "copy":
       let source = entry()
@@ -76,5 +96,6 @@ public enum BuddyCommand: Sendable, Equatable {
       self = .importFile(target, path: words.nextWord().text)
     default: throw .unrecognizedCommand
     }
+    try quotesClosed()
   }
 }

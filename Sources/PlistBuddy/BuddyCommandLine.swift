@@ -28,11 +28,28 @@ public struct BuddyWord: Sendable, Equatable {
 /// (`':IOKitPersonalities:HDA Hardware Config Resource'`). A backslash makes the next
 /// character part of the word (`\"`, `\'`, `\\`, `\:`, `\ `), and `\n` and `\t` stand for a
 /// newline and a tab. Any other backslash is kept as written, so values such as `a\.b` reach
-/// the file unchanged. A quote left open runs to the end of the line, so an apostrophe in a
-/// value is written `\'`.
+/// the file unchanged. A quote left open runs to the end of the line and is remembered in
+/// ``unmatchedQuote``: the command is then refused rather than losing the character, so an
+/// apostrophe in a value is written `\'` or inside double quotes.
 public struct BuddyCommandLine: Sendable {
+  /// A quote that no second quote closes, and where it is.
+  public struct UnmatchedQuote: Sendable, Equatable {
+    /// `"` or `'`.
+    public var quote: Unicode.Scalar
+    /// Its column on the line, from 1, counted in Unicode scalars.
+    public var column: Int
+
+    /// The quote `quote` at `column`.
+    public init(quote: Unicode.Scalar, column: Int) {
+      self.quote = quote
+      self.column = column
+    }
+  }
+
   private let scalars: [Unicode.Scalar]
   private var position = 0
+  /// The first quote left open by a word read so far, or nil.
+  public private(set) var unmatchedQuote: UnmatchedQuote?
 
   /// Starts reading `line`.
   public init(_ line: String) { scalars = Array(line.unicodeScalars) }
@@ -68,6 +85,7 @@ public struct BuddyCommandLine: Sendable {
   private mutating func read(stoppingAtSpace: Bool) -> BuddyWord {
     var word = BuddyWord()
     var quote: Unicode.Scalar?
+    var quoteColumn = 0
     var quoted: Bool { quote != nil }
     while position < scalars.count {
       let scalar = scalars[position]
@@ -85,12 +103,14 @@ public struct BuddyCommandLine: Sendable {
         }
       } else if scalar == "\"" || scalar == "'", quote == nil || quote == scalar {
         quote = quote == nil ? scalar : nil
+        quoteColumn = position
       } else if stoppingAtSpace, !quoted, Self.isSpace(scalar) {
         break
       } else {
         word.append(scalar, literal: false)
       }
     }
+    if let quote, unmatchedQuote == nil { unmatchedQuote = UnmatchedQuote(quote: quote, column: quoteColumn) }
     return word
   }
 

@@ -60,7 +60,7 @@ public struct BuddySession {
     do {
       command = try BuddyCommand(parsing: line)
     } catch {
-      say(error.message)
+      if error.isReportedOnStandardError { complain(error.message) } else { say(error.message) }
       hasFailed = true
       return
     }

@@ -61,6 +61,7 @@ struct GeneratedDocsTests {
     #expect(try bashCompletions(["plistkit", "convert", "x", "--to", "j"]) == ["json"])
     #expect(try bashCompletions(["plistkit", "convert", "x", "--so"]) == ["--sort-keys"])
     #expect(try bashCompletions(["plistkit", "help", "li"]) == ["lint"])
+    #expect(try bashCompletions(["plistkit", "bu"]) == ["buddy"])
   }
 
   @Test("zsh and fish scripts declare every command and option")
@@ -68,10 +69,15 @@ struct GeneratedDocsTests {
     let zsh = try CLI.run(["completions", "zsh"])
     #expect(zsh.output.hasPrefix("#compdef plistkit\n"))
     #expect(zsh.output.contains("        '--to[The format to write.]:FORMAT:(xml binary json openstep)' \\\n"))
+    #expect(zsh.output.contains("    'buddy:Run PlistBuddy'\\''s commands'\n"))
     let fish = try CLI.run(["completions", "fish"])
     #expect(
       fish.output.contains(
         "complete -c plistkit -n '__fish_seen_subcommand_from convert' -l to -s t -x -a 'xml binary json openstep pbxproj' -d 'The format to write.'\n"
+      ))
+    #expect(
+      fish.output.contains(
+        " plutil buddy' -a buddy -d 'Run PlistBuddy\\'s commands'\ncomplete -c plistkit -n '__fish_seen_subcommand_from buddy' -F\n"
       ))
     let wrong = try CLI.run(["completions", "tcsh"])
     #expect(wrong.status == 2)

@@ -54,8 +54,8 @@ struct PlistBuddyModeTests {
   }
 
   /// `plistkit buddy ARGUMENTS`.
-  func buddy(_ arguments: [String], stdin: [UInt8]? = nil) throws -> CLI.Run {
-    try CLI.run(["buddy"] + arguments, stdin: stdin)
+  func buddy(_ arguments: [String], stdin: [UInt8]? = nil, directory: String? = nil) throws -> CLI.Run {
+    try CLI.run(["buddy"] + arguments, stdin: stdin, directory: directory)
   }
 
   func text(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
@@ -236,6 +236,38 @@ struct PlistBuddyModeTests {
     let combined = try buddy(["-xc", "Print", info])
     #expect(combined.status == 1)
     #expect(combined.output == "Invalid Arguments\n")
+  }
+
+  @Test("an unmatched apostrophe in a value is an error naming the command and its column; nothing is stored")
+  func unmatchedQuote() throws {
+    let (_, info) = try folder()
+    let run = try buddy(["-c", "Add :Name string Bob's App", "-c", "Print :CFBundleVersion", info])
+    #expect(run.status == 1)
+    #expect(run.output == "41\n")
+    #expect(run.stderr == "Add: Unmatched ' at column 21 (write \\' for the character itself)\n")
+    #expect(try text(info) == Self.infoPlist)
+    let escaped = try buddy(["-c", #"Add :Name string Bob\'s App"#, "-c", "Print :Name", info])
+    #expect(escaped.status == 0)
+    #expect(escaped.output == "Bob's App\n")
+    let interactive = try buddy([info], stdin: Array("Set :CFBundleVersion \"42\nSave\nExit\n".utf8))
+    #expect(interactive.status == 1)
+    #expect(interactive.stderr == "Set: Unmatched \" at column 22 (write \\\" for the character itself)\n")
+    #expect(try text(info).contains("<string>41</string>"))
+  }
+
+  @Test("plistkit buddy --help prints the help and succeeds; a file named --help is ./--help")
+  func longHelp() throws {
+    let help = try buddy(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(help.output == (try buddy(["-h"])).output)
+    #expect(help.output.hasPrefix("Usage: PlistBuddy [-cxlh] <file.plist>\n"))
+    #expect(help.output.contains("Command Format:\n"))
+    let folder = try TemporaryDirectory()
+    let named = try buddy(["-c", "Add :A string x", "./--help"], directory: folder.path)
+    #expect(named.status == 0)
+    #expect(named.output == "File Doesn't Exist, Will Create: ./--help\n")
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/--help"))
   }
 
   @Test("-l refuses a symbolic link; without it the link is followed and its target edited")

@@ -93,4 +93,38 @@ struct EntryTests {
     }
     #expect(throws: BuddyCommand.ParseError.unrecognizedType("")) { try BuddyCommand(parsing: "Add") }
   }
+
+  @Test("a quote that nothing closes is an error naming the command and the quote's column")
+  func unmatchedQuote() throws {
+    var line = BuddyCommandLine("Add :Name string Bob's App")
+    _ = line.commandName()
+    #expect(line.nextWord().text == ":Name")
+    #expect(line.unmatchedQuote == nil)
+    _ = line.nextWord()
+    #expect(line.rest().text == "Bobs App")
+    #expect(line.unmatchedQuote == BuddyCommandLine.UnmatchedQuote(quote: "'", column: 21))
+    let error = BuddyCommand.ParseError.unmatchedQuote(
+      command: "Add", BuddyCommandLine.UnmatchedQuote(quote: "'", column: 21))
+    #expect(throws: error) { try BuddyCommand(parsing: "Add :Name string Bob's App") }
+    #expect(error.message == #"Add: Unmatched ' at column 21 (write \' for the character itself)"#)
+    #expect(error.isReportedOnStandardError)
+    #expect(!BuddyCommand.ParseError.unrecognizedCommand.isReportedOnStandardError)
+    #expect(throws: BuddyCommand.ParseError.unmatchedQuote(command: "Set", .init(quote: "\"", column: 12))) {
+      try BuddyCommand(parsing: #"set :Title "Hello"#)
+    }
+    #expect(throws: BuddyCommand.ParseError.unmatchedQuote(command: "Print", .init(quote: "'", column: 7))) {
+      try BuddyCommand(parsing: "Print ':A B")
+    }
+    #expect(
+      throws: BuddyCommand.ParseError.unmatchedQuote(command: "Add", .init(quote: "'", column: 8)),
+      "the open quote, not the type it swallowed, is what is wrong"
+    ) { try BuddyCommand(parsing: "Add :A 'string x") }
+    #expect(
+      try BuddyCommand(parsing: #"Add :Name string Bob\'s App"#)
+        == .add(BuddyEntry(":Name"), .string, value: "Bob's App"))
+    #expect(
+      try BuddyCommand(parsing: #"Add :Name string "Bob's App""#)
+        == .add(BuddyEntry(":Name"), .string, value: "Bob's App"))
+    #expect(try BuddyCommand(parsing: "Set :A 'it''s'") == .set(BuddyEntry(":A"), value: "its"))
+  }
 }

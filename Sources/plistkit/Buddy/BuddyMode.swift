@@ -33,9 +33,12 @@ enum BuddyMode {
       return .failure
     }
     let files = parsed[Options.files]
-    if parsed[Options.help] {
+    // `--help` is every plistkit command's help, so it is not taken for a file name here (a file
+    // of that name is `./--help`); it succeeds, where PlistBuddy's `-h` without a file fails.
+    let asksForHelp = files.contains("--help")
+    if asksForHelp || parsed[Options.help] {
       output.write(BuddyHelp.usage + "\n" + BuddyHelp.commands)
-      return files.count == 1 ? .success : .failure
+      return asksForHelp || files.count == 1 ? .success : .failure
     }
     guard files.count == 1 else {
       if files.isEmpty { output.write(BuddyHelp.usage) } else { output.writeLine("Invalid Arguments") }

@@ -6,7 +6,7 @@ extension CompletionRenderer {
       _plistkit() {
         local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
         if [[ $COMP_CWORD -eq 1 ]]; then
-          COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " ")) plutil --help --version" -- "$cur"))
+          COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " ")) \(modeNames) --help --version" -- "$cur"))
           return
         fi
         case "${COMP_WORDS[1]}" in

@@ -10,8 +10,8 @@ extension CompletionRenderer {
 
       """
     for command in commands { script += "    '\(command.name):\(quoteZsh(command.abstract))'\n" }
+    for (name, abstract) in modes { script += "    '\(name):\(quoteZsh(abstract))'\n" }
     script += """
-          'plutil:Run with the options of plutil'
         )
         if (( CURRENT == 2 )); then
           _describe 'command' commands

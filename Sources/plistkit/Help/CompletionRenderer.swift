@@ -4,6 +4,13 @@ enum CompletionRenderer {
   /// The shells supported.
   static let shells = ["bash", "zsh", "fish"]
 
+  /// The modes that take another tool's command line, offered beside the commands: their
+  /// words, and what they do. Their arguments complete as files.
+  static let modes = [("plutil", "Run with the options of plutil"), ("buddy", "Run PlistBuddy's commands")]
+
+  /// The words of the modes.
+  static var modeNames: String { modes.map(\.0).joined(separator: " ") }
+
   /// The script for `shell`.
   static func render(_ shell: String, _ commands: [CommandSpec]) -> String {
     switch shell {

@@ -99,6 +99,36 @@ struct MergeCommandTests {
     #expect(try CLI.run(["merge", base, ours, theirs, "--ours", "--theirs"]).status == 2)
   }
 
+  @Test("--path names the file in every message instead of the files merged; -o keeps its own name")
+  func namedPath() throws {
+    let folder = try TemporaryDirectory()
+    let conflict = Self.cases[4]
+    let base = try folder.file(".merge_file_base", try Self.base.serialized(as: .xml))
+    let ours = try folder.file(".merge_file_ours", try conflict.ours.serialized(as: .binary))
+    let theirs = try folder.file(".merge_file_theirs", try conflict.theirs.serialized(as: .xml))
+    let named = ["--path", "Config/Settings.plist"]
+    let run = try CLI.run(["merge", base, ours, theirs] + named)
+    #expect(run.status == 1)
+    #expect(run.output == conflict.report + "\n")
+    #expect(run.stderr == "plistkit: 1 conflict; Config/Settings.plist was not written\n")
+    let markers = try CLI.run(["merge", base, ours, theirs, "--conflict-markers"] + named)
+    #expect(
+      markers.stderr
+        == "plistkit: conflict markers need a text format, and OURS is binary; Config/Settings.plist was not written\n")
+    let out = folder.path + "/out.plist"
+    let elsewhere = try CLI.run(["merge", base, ours, theirs, "-o", out] + named)
+    #expect(elsewhere.stderr == "plistkit: 1 conflict; \(out) was not written\n")
+    let broken = try folder.file(".merge_file_broken", "<plist><dict><key>A</key></dict></plist>\n")
+    let badBase = try CLI.run(["merge", broken, ours, theirs] + named)
+    #expect(badBase.status == 2)
+    #expect(badBase.stderr.hasPrefix("plistkit: Config/Settings.plist (BASE):1:"), "\(badBase.stderr)")
+    let badTheirs = try CLI.run(["merge", base, ours, broken] + named)
+    #expect(badTheirs.stderr.hasPrefix("plistkit: Config/Settings.plist (THEIRS):1:"), "\(badTheirs.stderr)")
+    let badOurs = try CLI.run(["merge", base, broken, theirs] + named)
+    #expect(badOurs.stderr.hasPrefix("plistkit: Config/Settings.plist:1:"), "\(badOurs.stderr)")
+    #expect(!(badBase.stderr + badTheirs.stderr + badOurs.stderr).contains(".merge_file"))
+  }
+
   @Test("--conflict-markers writes text formats with markers, and refuses binary")
   func markers() throws {
     let folder = try TemporaryDirectory()

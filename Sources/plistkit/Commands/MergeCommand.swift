@@ -21,13 +21,14 @@ extension CommandSpec {
       or --conflict-markers writes the result with git-style markers (text formats only; exit 1): \
       into OURS' own text, which stays as the merge writes it but for the lines of each conflict, \
       OURS' lines between the first two markers and THEIRS' side written in OURS' layout between \
-      the last two. For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L'` \
-      (git 2.44 and later pass the branches' names for the markers with `--ours-label %X --theirs-label %Y`).
+      the last two. For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L --path %P'` \
+      (--path gives the file's name in the repository, which messages then use instead of git's temporary \
+      files; git 2.44 and later pass the branches' names for the markers with `--ours-label %X --theirs-label %Y`).
       """,
     options: [
       MergeJob.output.spec, MergeJob.ours.spec, MergeJob.theirs.spec, MergeJob.conflictMarkers.spec,
-      MergeJob.markerSize.spec, MergeJob.oursLabel.spec, MergeJob.theirsLabel.spec, MergeJob.archive.spec,
-      MergeJob.color.spec, SharedOptions.typed.spec,
+      MergeJob.markerSize.spec, MergeJob.oursLabel.spec, MergeJob.theirsLabel.spec, MergeJob.path.spec,
+      MergeJob.archive.spec, MergeJob.color.spec, SharedOptions.typed.spec,
     ],
     arguments: [MergeJob.base.spec, MergeJob.oursFile.spec, MergeJob.theirsFile.spec],
     examples: [
@@ -64,6 +65,9 @@ private struct MergeJob {
       "theirs-label", placeholder: "LABEL", help: "The text after the last conflict marker (git's %Y).",
       default: "THEIRS")
   ) { $0.last }
+  static let path = Option.text(
+    "path", placeholder: "PATH",
+    help: "The file's path in the repository (git's %P), named in messages instead of git's temporary files.")
   static let archive = Option.flag(
     "archive", help: "Merge as keyed archives (object graphs) even when detection would not.")
   static let color = SharedOptions.color(help: "Colour the conflict report: on a terminal (auto), always, or never.")
@@ -91,7 +95,25 @@ private struct MergeJob {
     // Written over OURS (git's way): OURS is read and replaced under its edit lock.
     let ours = context[Self.oursFile]!
     return try PropertyListIO.whileEditing(ours, writingTo: context[Self.output]) { () throws(CommandError) in
-      try merge(markerSize: markerSize)
+      do throws(CommandError) {
+        return try merge(markerSize: markerSize)
+      } catch {
+        guard case .file(let path, let problem) = error else { throw error }
+        throw .file(displayName(of: path), problem)
+      }
+    }
+  }
+
+  /// The name of `path` in messages. git merges temporary copies (`.merge_file_iYMcb8`), so
+  /// with --path (git's %P) OURS and the result written over it are named by the real path,
+  /// and BASE and THEIRS by the real path and their side.
+  private func displayName(of path: String) -> String {
+    guard let real = context[Self.path] else { return CommandContext.displayName(of: path) }
+    switch path {
+    case context[Self.oursFile]!: return real
+    case context[Self.base]!: return "\(real) (BASE)"
+    case context[Self.theirsFile]!: return "\(real) (THEIRS)"
+    default: return CommandContext.displayName(of: path)
     }
   }
 
@@ -136,7 +158,7 @@ private struct MergeJob {
         conflicts.forEach { report(printer.line($0)) }
         if context[Self.conflictMarkers] {
           context.report(
-            "conflict markers cannot go into a keyed archive; \(CommandContext.displayName(of: output)) was not written"
+            "conflict markers cannot go into a keyed archive; \(displayName(of: output)) was not written"
           )
         }
         return .failure
@@ -150,13 +172,13 @@ private struct MergeJob {
         conflicts.forEach { report(printer.line($0)) }
         guard context[Self.conflictMarkers] else {
           context.report(
-            "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"); \(CommandContext.displayName(of: output)) was not written"
+            "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"); \(displayName(of: output)) was not written"
           )
           return .failure
         }
         guard format != .binary else {
           context.report(
-            "conflict markers need a text format, and OURS is binary; \(CommandContext.displayName(of: output)) was not written"
+            "conflict markers need a text format, and OURS is binary; \(displayName(of: output)) was not written"
           )
           return .failure
         }
@@ -232,7 +254,7 @@ private struct MergeJob {
       } catch {
         guard insisted else {
           context.report(
-            "\(CommandContext.displayName(of: path)): \(error.message); not a valid keyed archive, so the files are merged as property lists"
+            "\(displayName(of: path)): \(error.message); not a valid keyed archive, so the files are merged as property lists"
           )
           return nil
         }

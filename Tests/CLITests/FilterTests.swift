@@ -285,4 +285,32 @@ struct FilterTests {
     #expect(brokenRun.output == "")
     #expect(brokenRun.stderr.hasSuffix(": object 2401: UTF-16 string has an unpaired surrogate 0xD800\n"))
   }
+
+  /// The book's keyed archive: the project's sample, and Apple's own file when the corpus is here.
+  static let presidentsArchives: [String] = [
+    CLI.sample("Presidents.plist"), CLI.root.appendingPathComponent("../shared/corpus/book/Presidents.plist").path,
+  ].filter { FileManager.default.fileExists(atPath: $0) }
+
+  @Test(
+    "a keyed archive is searched as the list it holds: the Presidents by Name, or by --key",
+    .enabled(if: FormatSupport.works(.binary)), arguments: presidentsArchives)
+  func keyedArchive(path: String) throws {
+    let run = try CLI.run(["filter", path, "ford"])
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+    #expect(run.output == "Rutherford B. Hayes\nGerald Ford\n")
+    let party = try CLI.run(["filter", path, "whig", "--key", "Party", "--flat"])
+    #expect(party.status == 0)
+    #expect(party.output == "Whig\nWhig\nWhig\nWhig\n")
+    let sectioned = try CLI.run(["filter", path, "linc", "--collation", "en"])
+    #expect(sectioned.output == "A\n  Abraham Lincoln\n")
+    let plist = try CLI.run(["filter", path, "Gerald", "--format", "plist"])
+    #expect(
+      try PropertyList(bytes: plist.stdout) == [
+        ["President": 38, "ToYear": "1977", "FromYear": "1974", "Party": "Republican", "Name": "Gerald Ford"]
+      ])
+    let none = try CLI.run(["filter", path, "xyz"])
+    #expect(none.status == 1)
+    #expect(none.stderr == "")
+  }
 }

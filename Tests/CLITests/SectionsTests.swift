@@ -75,6 +75,23 @@ struct SectionsTests {
     #expect(lines.prefix(3) == ["A", "  Aaliyah", "  Aaron"])
   }
 
+  @Test(
+    "a keyed archive is sectioned as the list it holds: the Presidents by Name",
+    .enabled(if: FormatSupport.works(.binary)), arguments: FilterTests.presidentsArchives)
+  func keyedArchive(path: String) throws {
+    let run = try CLI.run(["sections", path])
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 43 + 15 + 1)
+    #expect(
+      lines.prefix(6) == ["A", "  Andrew Jackson", "  Abraham Lincoln", "  Andrew Johnson", "B", "  Benjamin Harrison"])
+    let index = try CLI.run(["sections", path, "--index"])
+    #expect(index.output == "{search}\nA\nB\nC\nD\nF\nG\nH\nJ\nL\nM\nR\nT\nU\nW\nZ\n")
+    let parties = try CLI.run(["sections", path, "--key", "Party", "--index"])
+    #expect(parties.output == "{search}\nD\nF\nN\nR\nW\n")
+  }
+
   @Test("--format json and plist print the sections as filter prints them", .enabled(if: FormatSupport.works(.json)))
   func formats() throws {
     let folder = try TemporaryDirectory()

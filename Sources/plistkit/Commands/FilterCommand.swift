@@ -10,7 +10,9 @@ extension CommandSpec {
       The book's search: items whose text contains TERM, ignoring case, with canonically \
       equivalent text matching (a precomposed é finds a decomposed one); sections left empty \
       are dropped, and an empty TERM matches everything. Hangul consonant letters match any \
-      syllable that starts with them (ㄱㅂ finds 김밥). FILE is read as by `sections`; a flat \
+      syllable that starts with them (ㄱㅂ finds 김밥). FILE is read as by `sections` (a keyed \
+      archive as the list it holds, its objects' text by --key: `filter Presidents.plist linc` \
+      finds Abraham Lincoln by his Name); a flat \
       list stays one untitled section unless --collation is given. Text output prints each \
       section's title, then its items indented (items of an untitled section are not \
       indented); --flat prints one item per line for pipes; --format json prints \

@@ -1,9 +1,11 @@
+import KeyedArchive
 import PlistKit
 import Sectioning
 
 /// The input of `sections` and `filter`: a property list in any format (or, on standard
 /// input, plain text with one item per line) as a sectioned list, with the shape it came in
-/// so that `--format plist` can answer in the same shape.
+/// so that `--format plist` can answer in the same shape. A keyed archive is read as its
+/// plain view (see ``listOfArchive(_:path:)``).
 struct SectionedInput {
   /// How the input was organised.
   enum Shape {
@@ -50,7 +52,7 @@ struct SectionedInput {
     if path == "-", let lines = input.withBytes(textLines) {
       value = .array(lines.map { .string($0) })
     } else {
-      value = try PropertyListIO.parse(input, path: path).value
+      value = try listOfArchive(PropertyListIO.parse(input, path: path).value, path: path)
     }
     let collation = context[Self.collation]
     let source = SectioningSource(textKey: context[Self.key])
@@ -66,6 +68,22 @@ struct SectionedInput {
     } catch {
       throw .file(path, error)
     }
+  }
+
+  /// A keyed archive (`$archiver` is `NSKeyedArchiver`) as the list it holds: its plain view
+  /// without class names, as `unarchive --no-class` shows it, and of a single `$top` key the
+  /// value under it. The book's Presidents.plist is then the array of its President objects,
+  /// whose text is their `Name` (or `--key`). Any other value is returned as it is.
+  private static func listOfArchive(_ value: PropertyList, path: String) throws(CommandError) -> PropertyList {
+    guard case .dictionary(let root) = value, root["$archiver"]?.stringValue == "NSKeyedArchiver" else { return value }
+    let plain: PropertyList
+    do throws(KeyedArchiveError) {
+      plain = try ObjectGraph(archive: value).plainView(options: PlainViewOptions(includesClassNames: false))
+    } catch {
+      throw KeyedArchiveIO.fileError(path, error)
+    }
+    guard case .dictionary(let top) = plain, top.count == 1 else { return plain }
+    return top.values[0]
   }
 
   /// Standard input as lines, when it is not a property list: not binary or XML, and not a

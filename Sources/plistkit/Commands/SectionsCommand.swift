@@ -11,7 +11,9 @@ extension CommandSpec {
       title order), a flat array of strings or of dictionaries (sectioned by --collation, \
       English by default), or a menu of groups with a title and a menu array (one section per \
       group), in any property-list format; - reads standard input, where plain text with one \
-      item per line works too. Each section prints as its title, then its items indented by two \
+      item per line works too. A keyed archive (NSKeyedArchiver, such as the book's Presidents.plist) \
+      is read as its plain view, as `unarchive --no-class` shows it, and of a single top-level key \
+      the list under it: an array of objects whose text is --key (Presidents' Name). Each section prints as its title, then its items indented by two \
       spaces. --index prints the index titles instead, one per line, starting with UIKit's \
       search marker {search}. --format json prints [{"section": TITLE, "items": [...]}, ...] \
       (with --index, an array of the titles); --format plist prints an XML property list in the \

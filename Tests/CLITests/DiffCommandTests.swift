@@ -199,6 +199,35 @@ struct DiffCommandTests {
     #expect(notArchive.stderr.hasPrefix("plistkit: \(CLI.sample("computers.plist")): "))
   }
 
+  @Test("an archive's array whose class and one element's field changed: the class, then the field")
+  func archiveCollectionClass() throws {
+    let folder = try TemporaryDirectory()
+    let original = CLI.sample("Presidents.plist")
+    let graph = folder.path + "/graph.json"
+    #expect(try CLI.run(["unarchive", original, "--graph", "-o", graph]).status == 0)
+    let text = try String(contentsOfFile: graph, encoding: .utf8)
+    let mutable =
+      "\"class\": \"NSMutableArray\",\n      \"classes\": [\n        \"NSMutableArray\",\n        \"NSArray\",\n"
+    #expect(text.contains(mutable))
+    let edited = text.replacingOccurrences(
+      of: mutable, with: "\"class\": \"NSArray\",\n      \"classes\": [\n        \"NSArray\",\n"
+    ).replacingOccurrences(of: "\"Gerald Ford\"", with: "\"Gerald R. Ford\"")
+    let editedGraph = try folder.file("edited.json", edited)
+    let changed = folder.path + "/changed.plist"
+    #expect(try CLI.run(["archive", editedGraph, "-o", changed]).status == 0)
+    let run = try CLI.run(["diff", original, changed])
+    #expect(run.stderr == "")
+    #expect(run.status == 1)
+    #expect(
+      run.output == """
+        ~ Presidents.$class: "NSMutableArray" → "NSArray"
+        ~ Presidents.37.Name: "Gerald Ford" → "Gerald R. Ford"
+
+        """)
+    let ignored = try CLI.run(["diff", original, changed, "--ignore", "*.$class"])
+    #expect(ignored.output == "~ Presidents.37.Name: \"Gerald Ford\" → \"Gerald R. Ford\"\n")
+  }
+
   @Test("project files name objects by ID and Xcode's comment")
   func projectFile() throws {
     let folder = try TemporaryDirectory()

@@ -26,6 +26,38 @@ struct ArchiveDiffTests {
     #expect(try diff(a, b.reversedObjects()) == [#"~ Presidents.37.Name: "Gerald Ford" → "Gerald R. Ford""#])
   }
 
+  @Test("an array whose class changed is reported as a class change, and compared element by element")
+  func collectionClassChanged() throws {
+    let a = try Samples.presidents()
+    var b = a
+    b.setString("Gerald R. Ford", field: "Name", of: b.president(37))
+    let list = b.topObject(forKey: "Presidents")!
+    var instance = b[list].instance!
+    instance.classChain = ClassChain(["NSArray", "NSObject"])
+    b[list] = .instance(instance)
+    #expect(
+      try diff(a, b.reversedObjects()) == [
+        #"~ Presidents.$class: "NSMutableArray" → "NSArray""#,
+        #"~ Presidents.37.Name: "Gerald Ford" → "Gerald R. Ford""#,
+      ])
+    // One class in another chain is reported as the chain.
+    instance.classChain = ClassChain(["NSMutableArray", "NSObject"])
+    b[list] = .instance(instance)
+    #expect(
+      try diff(a, b) == [
+        #"- Presidents.$classes.1: "NSArray""#, #"~ Presidents.37.Name: "Gerald Ford" → "Gerald R. Ford""#,
+      ])
+    // An object that is not a collection is still another object when its class changes.
+    var c = a
+    var president = c[c.president(3)].instance!
+    president.classChain = ClassChain(["Statesman", "NSObject"])
+    c[c.president(3)] = .instance(president)
+    let replaced = try diff(a, c)
+    #expect(replaced.count == 1)
+    #expect(replaced.first?.hasPrefix(#"~ Presidents.3: {$class: "President", "#) == true)
+    #expect(replaced.first?.contains(#" → {$class: "Statesman", "#) == true)
+  }
+
   @Test("a changed shared string changes only the field that refers to it")
   func sharedString() throws {
     let a = try Samples.presidents()

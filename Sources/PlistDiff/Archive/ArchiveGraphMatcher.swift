@@ -11,7 +11,10 @@ import PlistKit
 /// corresponding slots pair when they have the same class and neither is paired yet; each
 /// object is thus paired once, at the first (shortest) path it is reached by, which is the
 /// path its differences are reported at. Strings, numbers and data stored as objects are
-/// values, compared by value, never paired.
+/// values, compared by value, never paired. A diff also pairs two collections of one shape
+/// whose classes differ (an NSArray that became an NSMutableArray), so that it can report the
+/// class and still compare the elements; a merge, which must rebuild one object of one class,
+/// does not.
 struct ArchiveGraphMatcher {
   /// A pair of objects and the paths they were paired at.
   struct Pair {
@@ -33,10 +36,13 @@ struct ArchiveGraphMatcher {
   private(set) var pairs: [Pair] = []
   /// True when both archives have the single top-level key `root`: paths start inside it.
   let startsInsideRoot: Bool
+  /// True when collections of one shape and different classes pair (see the type's notes).
+  let pairsCollectionsAcrossClasses: Bool
 
-  init(old: ObjectGraph, new: ObjectGraph) {
+  init(old: ObjectGraph, new: ObjectGraph, pairsCollectionsAcrossClasses: Bool = false) {
     self.old = old
     self.new = new
+    self.pairsCollectionsAcrossClasses = pairsCollectionsAcrossClasses
     oldPrints = ArchiveFingerprints(old)
     newPrints = ArchiveFingerprints(new)
     newFor = [Int](repeating: -1, count: old.count)
@@ -101,22 +107,29 @@ struct ArchiveGraphMatcher {
   }
 
   private mutating func tryPair(_ a: Int, _ b: Int, _ oldPath: PropertyListKeyPath, _ newPath: PropertyListKeyPath) {
-    guard newFor[a] == -1, oldFor[b] == -1, case .instance(let x) = old[a], case .instance(let y) = new[b],
-      x.classChain == y.classChain
-    else { return }
+    guard newFor[a] == -1, oldFor[b] == -1, sameKind(a, b) else { return }
     newFor[a] = b
     oldFor[b] = a
     pairs.append(Pair(old: a, new: b, oldPath: oldPath, newPath: newPath))
   }
 
-  /// How alike two slots are: objects of one class by their first-sight contents, values as
-  /// values; objects of different classes not at all.
+  /// True when old object `a` and new object `b` may be one object: one class, or (when this
+  /// matcher pairs across classes) collections of one shape.
+  private func sameKind(_ a: Int, _ b: Int) -> Bool {
+    guard case .instance(let x) = old[a], case .instance(let y) = new[b] else { return false }
+    if x.classChain == y.classChain { return true }
+    guard pairsCollectionsAcrossClasses, let shape = oldPrints.shapes[a] else { return false }
+    return shape != .object && shape == newPrints.shapes[b]
+  }
+
+  /// How alike two slots are: objects of one kind (see ``sameKind(_:_:)``) by their
+  /// first-sight contents, values as values; objects of different kinds not at all.
   private func likeness(_ x: PropertyList, _ y: PropertyList) -> Double {
     switch (x, y) {
     case (.uid(let a), .uid(let b)):
       switch (old[Int(a)], new[Int(b)]) {
-      case (.instance(let p), .instance(let q)):
-        guard p.classChain == q.classChain, let first = oldPrints.firstContents[Int(a)],
+      case (.instance, .instance):
+        guard sameKind(Int(a), Int(b)), let first = oldPrints.firstContents[Int(a)],
           let second = newPrints.firstContents[Int(b)]
         else { return 0 }
         return 0.01 + 0.99

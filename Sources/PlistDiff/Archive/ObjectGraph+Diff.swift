@@ -22,6 +22,9 @@ extension ObjectGraph {
 ///   the objects' fingerprints, a dictionary entry by key): two objects of one class at
 ///   corresponding slots are one object. An object keeps the first pairing it gets, at the
 ///   shortest path that reaches it.
+/// - Two collections of one kind at corresponding slots are one object too when their classes
+///   differ (NSArray and NSMutableArray): the class is reported as a change of `$class` at the
+///   collection's path, and the elements are compared as for one class.
 /// - Collections compare by what they hold: NSArray and NSOrderedSet as arrays (`Presidents.3`),
 ///   NSDictionary by its string keys (`Settings.Theme`), NSSet in no order; other objects by
 ///   their fields (`Presidents.3.Name`). Strings, numbers and data stored as objects compare
@@ -48,7 +51,7 @@ public struct ObjectGraphDiff: Sendable {
   {
     try old.checkReferences()
     try new.checkReferences()
-    let matcher = ArchiveGraphMatcher(old: old, new: new)
+    let matcher = ArchiveGraphMatcher(old: old, new: new, pairsCollectionsAcrossClasses: true)
     var oldSide = ArchiveSide(matcher.oldPrints)
     var newSide = ArchiveSide(matcher.newPrints)
     var tokens = ArchiveTokens(valueBase: old.count + new.count)
@@ -79,6 +82,18 @@ public struct ObjectGraphDiff: Sendable {
         at: root, newPath: root, from: oldSide.top(tokens: oldToken), to: newSide.top(tokens: newToken))
     }
     for pair in matcher.pairs {
+      let oldClass = old[pair.old].instance!.classChain
+      let newClass = new[pair.new].instance!.classChain
+      if oldClass != newClass {
+        // Through the value diff, so that ignore patterns see `PATH.$class` as any other path.
+        let (key, before, after): (String, PropertyList, PropertyList) =
+          oldClass.className.exactlyEquals(newClass.className)
+          ? ("$classes", .array(oldClass.classes.map { .string($0) }), .array(newClass.classes.map { .string($0) }))
+          : ("$class", .string(oldClass.className), .string(newClass.className))
+        let classes = (old: PropertyListDictionary([(key, before)]), new: PropertyListDictionary([(key, after)]))
+        found += diff.differences(
+          at: pair.oldPath, newPath: pair.newPath, from: .dictionary(classes.old), to: .dictionary(classes.new))
+      }
       let before = oldSide.content(of: pair.old, tokens: oldToken)
       let after = newSide.content(of: pair.new, tokens: newToken)
       found += diff.differences(at: pair.oldPath, newPath: pair.newPath, from: before, to: after)

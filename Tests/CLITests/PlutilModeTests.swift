@@ -177,4 +177,139 @@ struct PlutilModeTests {
       #expect(real.output == ours.output)
     }
   }
+
+  /// A dictionary in an order plutil's XML writer changes: case, digits, the empty key, a key
+  /// outside the Basic Multilingual Plane beside one from U+E000–U+FFFF, and a nested
+  /// dictionary inside an array.
+  static let unsortedKeys = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key>zeta</key>
+    \t<string>z</string>
+    \t<key>Alpha</key>
+    \t<dict>
+    \t\t<key>b</key>
+    \t\t<integer>1</integer>
+    \t\t<key>B</key>
+    \t\t<integer>2</integer>
+    \t\t<key>a</key>
+    \t\t<integer>3</integer>
+    \t</dict>
+    \t<key>alpha</key>
+    \t<array>
+    \t\t<dict>
+    \t\t\t<key>y</key>
+    \t\t\t<true/>
+    \t\t\t<key>x</key>
+    \t\t\t<false/>
+    \t\t</dict>
+    \t</array>
+    \t<key>9</key>
+    \t<string>nine</string>
+    \t<key>10</key>
+    \t<string>ten</string>
+    \t<key>\u{FF21}</key>
+    \t<string>fullwidth</string>
+    \t<key>\u{1F600}</key>
+    \t<string>emoji</string>
+    \t<key>\u{E9}</key>
+    \t<string>e acute</string>
+    \t<key>_u</key>
+    \t<string>underscore</string>
+    \t<key></key>
+    \t<string>empty</string>
+    </dict>
+    </plist>
+
+    """
+
+  /// What the toolchain's plutil writes for ``unsortedKeys`` with `-convert xml1`: every
+  /// dictionary's keys in the order of their UTF-16 code units.
+  static let plutilSortedXML = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key></key>
+    \t<string>empty</string>
+    \t<key>10</key>
+    \t<string>ten</string>
+    \t<key>9</key>
+    \t<string>nine</string>
+    \t<key>Alpha</key>
+    \t<dict>
+    \t\t<key>B</key>
+    \t\t<integer>2</integer>
+    \t\t<key>a</key>
+    \t\t<integer>3</integer>
+    \t\t<key>b</key>
+    \t\t<integer>1</integer>
+    \t</dict>
+    \t<key>_u</key>
+    \t<string>underscore</string>
+    \t<key>alpha</key>
+    \t<array>
+    \t\t<dict>
+    \t\t\t<key>x</key>
+    \t\t\t<false/>
+    \t\t\t<key>y</key>
+    \t\t\t<true/>
+    \t\t</dict>
+    \t</array>
+    \t<key>zeta</key>
+    \t<string>z</string>
+    \t<key>\u{E9}</key>
+    \t<string>e acute</string>
+    \t<key>\u{1F600}</key>
+    \t<string>emoji</string>
+    \t<key>\u{FF21}</key>
+    \t<string>fullwidth</string>
+    </dict>
+    </plist>
+
+    """
+
+  @Test(
+    "-convert xml1 and -extract xml1 sort keys as plutil does; binary1 and json keep the file's order",
+    .enabled(if: FormatSupport.all(.xml, .binary, .json)))
+  func convertSortsKeysLikePlutil() throws {
+    let folder = try TemporaryDirectory()
+    let input = try folder.file("keys.plist", Self.unsortedKeys)
+    let golden = try folder.file("keys.expected.xml", Self.plutilSortedXML)
+    let expected = try folder.contents("keys.expected.xml")
+    let printed = try CLI.run(["plutil", "-convert", "xml1", "-o", "-", input])
+    #expect(printed.status == 0)
+    #expect(printed.stderr == "")
+    #expect(printed.stdout == expected)
+    let inPlace = try folder.file("in-place.plist", Self.unsortedKeys)
+    #expect(try CLI.run(["plutil", "-convert", "xml1", inPlace]).status == 0)
+    #expect(try folder.contents("in-place.plist") == expected)
+    let extracted = try CLI.run(["plutil", "-extract", "Alpha", "xml1", "-o", "-", input])
+    #expect(
+      extracted.output.hasSuffix(
+        "<dict>\n\t<key>B</key>\n\t<integer>2</integer>\n\t<key>a</key>\n\t<integer>3</integer>\n"
+          + "\t<key>b</key>\n\t<integer>1</integer>\n</dict>\n</plist>\n"))
+    let value = try PropertyList(bytes: try folder.contents("keys.plist"))
+    let fileOrder = ["zeta", "Alpha", "alpha", "9", "10", "\u{FF21}", "\u{1F600}", "\u{E9}", "_u", ""]
+    #expect(value.dictionaryValue?.keys == fileOrder)
+    let binary = try CLI.run(["plutil", "-convert", "binary1", "-o", "-", input])
+    #expect(binary.stdout == (try value.serialized(as: .binary)))
+    let json = try CLI.run(["plutil", "-convert", "json", "-o", "-", input])
+    #expect(json.stdout == (try value.serialized(as: .json, options: .init(prettyPrinted: false))))
+    // The toolchain's plutil, where it is installed: the same XML bytes; binary and JSON in its
+    // dictionaries' hash order, so the same value only.
+    guard FileManager.default.isExecutableFile(atPath: FormatSupport.plutil) else { return }
+    let real = try CLI.run(["-convert", "xml1", "-o", "-", input], program: FormatSupport.plutil)
+    #expect(real.status == 0)
+    #expect(real.stdout == (try folder.contents("keys.expected.xml")), "\(golden) is not what plutil writes")
+    let realExtracted = try CLI.run(["-extract", "Alpha", "xml1", "-o", "-", input], program: FormatSupport.plutil)
+    #expect(realExtracted.stdout == extracted.stdout)
+    for format in ["binary1", "json"] {
+      let realOther = try CLI.run(["-convert", format, "-o", "-", input], program: FormatSupport.plutil)
+      #expect(realOther.status == 0)
+      #expect(try PropertyList(bytes: realOther.stdout) == value, "\(format)")
+    }
+  }
 }

@@ -58,6 +58,14 @@ struct PlutilRunner {
       let format = Self.format(named: name)!
       let destination =
         invocation.output ?? invocation.newExtension.map { FileSystem.replacingExtension(of: file, with: $0) } ?? file
+      if format == .xml {
+        // plutil's XML has every dictionary's keys sorted, which needs the whole value.
+        try PropertyListIO.whileEditing(file, writingTo: destination) { () throws(CommandError) in
+          let bytes = try serialized(try PropertyListIO.read(file).value, as: .xml, path: file)
+          try PropertyListIO.write(bytes, to: destination, output: output)
+        }
+        return
+      }
       // Binary output keeps the value writer's object order, which matches plutil's for flat
       // lists; the other formats are the same bytes either way.
       var converter = PropertyListConverter(to: format, writingOptions: writingOptions)
@@ -75,9 +83,7 @@ struct PlutilRunner {
       let value = try lookUp(keyPath, in: file, expect: expect)
       let bytes: [UInt8]
       if let format = Self.format(named: name) {
-        bytes = try PropertyListIO.serialize(
-          value, as: format, options: writingOptions.boundingOutput(forInputSize: FileSystem.size(of: file) ?? 0),
-          path: file)
+        bytes = try serialized(value, as: format, path: file)
       } else {
         bytes = Array((RawText.render(value) + (invocation.noNewline ? "" : "\n")).utf8)
       }
@@ -92,6 +98,22 @@ struct PlutilRunner {
     case .remove(let keyPath):
       try edit(file, .remove, at: keyPath)
     }
+  }
+
+  /// `value`, read from `path`, written in `format` as plutil writes it: XML with every
+  /// dictionary's keys in plutil's order (see ``PlutilXMLKeyOrder``), once the value is known
+  /// not to share containers from more places than a file could hold written out.
+  private func serialized(
+    _ value: PropertyList, as format: PropertyListFormat, path: String
+  ) throws(CommandError) -> [UInt8] {
+    var value = value
+    if format == .xml {
+      try ExpansionCheck.refuseSharingBomb(value, path: path)
+      value = PlutilXMLKeyOrder.sorted(value)
+    }
+    return try PropertyListIO.serialize(
+      value, as: format, options: writingOptions.boundingOutput(forInputSize: FileSystem.size(of: path) ?? 0),
+      path: path)
   }
 
   /// JSON is compact unless `-r`, as plutil writes it.

@@ -46,13 +46,15 @@ extension JSONOutput {
     }
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
     var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    withUnsafeMutableBytes(of: &digits) { raw in
+      let buffer = raw.bindMemory(to: UInt8.self)
       repeat {
         buffer[23 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0")
         magnitude /= 10
         count += 1
       } while magnitude > 0
-      bytes.append(contentsOf: buffer[(24 - count)...])
+      // A typed buffer appends with one copy; a slice of raw bytes went element by element.
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(24 - count)...]))
     }
   }
 

@@ -21,9 +21,6 @@ struct JSONParser: TextDocumentParser {
 
   /// Reused for strings with escapes.
   var scratch: [UInt8] = []
-  /// The last `{"CF$UID": n}` that ``findUIDReference()`` found: its UID, and where it ends.
-  private var foundUID: UInt64 = 0
-  private var uidEnd = 0
   /// What `null` reads as; nil refuses it.
   let nullValue: PropertyList?
   /// True for the plain form, where `{"CF$UID": n}` is a UID (the typed form writes `$uid`).
@@ -48,13 +45,19 @@ struct JSONParser: TextDocumentParser {
       try countValue()
       position.pointee = cursor
       switch bytes[cursor] {
-      case UInt8(ascii: "{") where readsUIDReferences && findUIDReference():
-        try sink.scalar(.uid(foundUID))
-        cursor = uidEnd
       case UInt8(ascii: "{"):
         try open(.object)
-        try sink.beginDictionary()
         skipWhitespace()
+        // Most objects are no reference: their first key does not start `CF` (or an escape).
+        if readsUIDReferences, cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "\""),
+          bytes[cursor + 1] == UInt8(ascii: "C") || bytes[cursor + 1] == UInt8(ascii: "\\"),
+          let uid = uidReference()
+        {
+          containers.removeLast()
+          try sink.scalar(.uid(uid))
+          break
+        }
+        try sink.beginDictionary()
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") {
           try close(into: &sink)
         } else {
@@ -112,35 +115,42 @@ struct JSONParser: TextDocumentParser {
     }
   }
 
-  /// True when the object at the cursor stands for a UID (``foundUID``, ending at ``uidEnd``):
-  /// `{"CF$UID": n}` with nothing else and `n` a
-  /// non-negative integer, a keyed archive's object reference as the XML form spells it and
-  /// CoreFoundation reads it, so that plain JSON gives a UID on every route (to binary by
-  /// events, to any format through the value) as XML does. Nil for any other object, which is
-  /// then read as usual (and its errors reported as usual). The cursor does not move.
-  private mutating func findUIDReference() -> Bool {
+  /// The UID of `{"CF$UID": n}` (that one member, `n` a non-negative integer) when the object
+  /// whose first key is at the cursor is one, and the cursor then after its `}`: a keyed
+  /// archive's object reference as the XML form spells it and CoreFoundation reads it, so that
+  /// plain JSON gives a UID on every route (to binary by events, to any format through the
+  /// value) as XML does. Nil for any other object, which is then read as usual (and its errors
+  /// reported as usual), the cursor where it was.
+  private mutating func uidReference() -> UInt64? {
     let start = cursor
-    defer { cursor = start }
-    cursor += 1
-    skipWhitespace()
-    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return false }
     // (`try?` would flatten the nil that stands for a string with escapes.)
     let raw: Range<Int>?
-    do { raw = try parseString() } catch { return false }
+    do { raw = try parseString() } catch {
+      cursor = start
+      return nil
+    }
     var isKey = false
     try? withText(raw) { (utf8) throws(PropertyListError) in isKey = utf8.elementsEqual("CF$UID".utf8) }
     skipWhitespace()
-    guard isKey, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { return false }
+    guard isKey, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else {
+      cursor = start
+      return nil
+    }
     cursor += 1
     skipWhitespace()
     guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[cursor]),
       case .integer(let integer)? = try? parseNumber(), !integer.isNegative
-    else { return false }
+    else {
+      cursor = start
+      return nil
+    }
     skipWhitespace()
-    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else { return false }
-    uidEnd = cursor + 1
-    foundUID = integer.bitPattern
-    return true
+    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else {
+      cursor = start
+      return nil
+    }
+    cursor += 1
+    return integer.bitPattern
   }
 
   /// Opens a container at the cursor, within the depth limit.

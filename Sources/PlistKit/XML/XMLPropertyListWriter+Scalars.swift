@@ -21,7 +21,10 @@ extension XMLPropertyListOutput {
       } while magnitude > 0
       return count
     }
-    withUnsafeBytes(of: &digits) { buffer in bytes.append(contentsOf: buffer[(24 - count)...]) }
+    // A typed buffer appends with one copy; a slice of raw bytes goes element by element.
+    withUnsafeBytes(of: &digits) { raw in
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[(24 - count)...]))
+    }
   }
 
   /// `%.17g` as CoreFoundation writes reals (`1`, `0.10000000000000001`, `1e+20`), `nan`,

@@ -25,9 +25,54 @@ enum LineSafeText {
     }
   }
 
+  /// False when no scalar of `text` needs an escape, found from its UTF-8 bytes without
+  /// decoding scalars (this runs on every line of large outputs): only bytes below 0x20 and DEL
+  /// (C0 controls), a 0xC2 lead byte (C1 controls are U+0080–U+009F) and a 0xE2 lead byte
+  /// (U+2028–U+2069) can start one. True may be a false alarm, which the scalar check settles.
+  @inline(__always)
+  static func mayNeedEscapes(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable(mayNeedEscapes) ?? true
+  }
+
+  /// ``mayNeedEscapes(_:)`` on UTF-8 bytes, eight at a time: a word has a byte below 0x20 when
+  /// `(w - 0x20…) & ~w & 0x80…` is not zero, and a byte equal to `c` when `w ^ c…` has a zero
+  /// byte, found the same way.
+  private static func mayNeedEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    var index = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if (word &- 0x20 &* ones) & ~word & highs != 0 || hasZeroByte(word ^ (0x7F &* ones))
+          || hasZeroByte(word ^ (0xC2 &* ones)) || hasZeroByte(word ^ (0xE2 &* ones))
+        {
+          return true
+        }
+        index += 8
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+      index += 1
+    }
+    return false
+  }
+
+
   /// `text` with every scalar that could break or forge a line escaped (see ``escape(_:)``).
+  @inline(__always)
   static func escaped(_ text: String) -> String {
-    // Most text has nothing to escape: give it back without copying it scalar by scalar.
+    guard mayNeedEscapes(text) else { return text }
+    return escapedScalars(text)
+  }
+
+  /// ``escaped(_:)`` once a byte said a scalar may need an escape.
+  private static func escapedScalars(_ text: String) -> String {
+    // A false alarm (an em dash, a C2 letter): give the text back without copying it.
     guard text.unicodeScalars.contains(where: { escape($0) != nil }) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)

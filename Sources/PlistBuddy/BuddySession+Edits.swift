@@ -65,7 +65,7 @@ extension BuddySession {
         of: root, weights: .leastOutput(of: .xml, options: .default), format: nil, what: "the file written as XML")
     } catch {
       root = before
-      complain("Copy: \(error)")
+      complain("Copy: \(error.message)")
     }
   }
 

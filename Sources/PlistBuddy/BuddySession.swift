@@ -136,7 +136,7 @@ public struct BuddySession {
         try value.serialized(as: .xml, options: PropertyListWritingOptions(maximumOutputSize: maximumOutputSize)),
         to: .standardOutput)
     } catch {
-      complain("Print: \(error)")
+      complain("Print: \(error.message)")
     }
   }
 

@@ -31,6 +31,9 @@ struct ValueDiffer {
     }
   }
 
+  /// The components of the paths the memo holds: the memory a diff spends on paths.
+  var rememberedPathComponents: Int { memo.values.reduce(0) { $0 + ($1.path?.components.count ?? 0) } }
+
   init(old: PropertyList, new: PropertyList, options: PropertyListDiffOptions) {
     self.options = options
     oldPrints = ValueFingerprints(old, standIns: options.standIns)

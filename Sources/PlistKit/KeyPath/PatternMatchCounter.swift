@@ -19,6 +19,9 @@ struct PatternMatchCounter {
     let position: Int
   }
 
+  /// How many (container, position) places were counted: the work done.
+  var placesCounted: Int { counted.count }
+
   init(_ pattern: PropertyListKeyPattern, limit: Int) {
     self.pattern = pattern.components
     self.limit = limit
@@ -49,12 +52,12 @@ struct PatternMatchCounter {
       }
     case (_, .dictionary(let dictionary)):
       for (key, element) in dictionary where component.matches(key) {
-        total = min(total + count(element, from: position + 1), limit + 1)
+        total = add(total, count(element, from: position + 1))
         if total > limit { break }
       }
     case (_, .array(let elements)):
       for (index, element) in elements.enumerated() where component.matches(String(index)) {
-        total = min(total + count(element, from: position + 1), limit + 1)
+        total = add(total, count(element, from: position + 1))
         if total > limit { break }
       }
     default:
@@ -62,5 +65,11 @@ struct PatternMatchCounter {
     }
     counted[place] = total
     return total
+  }
+
+  /// `a + b`, or `limit + 1` when that is more than `limit` (and never an overflow).
+  private func add(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow || sum > limit ? (limit == Int.max ? Int.max : limit + 1) : sum
   }
 }

@@ -95,4 +95,23 @@ struct SharedExpansionTests {
     #expect(invalid.status == 1)
     #expect(invalid.output.contains("0.0"))
   }
+
+  @Test(
+    "sections and filter refuse a list whose items share one 4 MB string 2,000 times",
+    arguments: [
+      ["sections"], ["filter", "x"],
+    ])
+  func sectionedLists(_ command: [String]) throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("shared.bplist", OutputBudgetTests.sharedStringPlist())
+    // Within the default limit (256 MiB) the matches a search holds could pass the memory cap.
+    let outcome = try measured([command[0], path] + command.dropFirst() + ["--output-limit", "16M"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stdoutSize == 0)
+    #expect(
+      outcome.stderr
+        == "plistkit: \(path): the value would make at least 8388610000 bytes of item text once its shared strings, "
+        + "data and containers are written out at every place they occur, over the output limit of "
+        + "16777216 bytes; use --output-limit to raise it\n")
+  }
 }

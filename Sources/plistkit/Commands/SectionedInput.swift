@@ -52,6 +52,7 @@ struct SectionedInput {
     } else {
       value = try PropertyListIO.parse(input, path: path).value
     }
+    try ExpansionCheck.refuseLargeItems(value, limit: try context.outputLimit(forInput: path), path: path)
     let collation = context[Self.collation]
     let source = SectioningSource(textKey: context[Self.key])
     do {

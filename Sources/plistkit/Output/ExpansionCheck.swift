@@ -45,6 +45,18 @@ enum ExpansionCheck {
     try refuse(value, weights: weights, limit: limit, what: "textconv lines", path: path)
   }
 
+  /// Refuses a list for `sections` or `filter` whose items, written out at every place they
+  /// occur, would be more than `limit` bytes of text (see
+  /// ``refuse(_:weights:limit:what:path:)``): both walk every item's text in full.
+  static func refuseLargeItems(_ value: PropertyList, limit: Int, path: String) throws(CommandError) {
+    // Each string on a line of its own.
+    let weights = ExpansionWeights(container: 0, keyOverhead: -1) { value in
+      if case .string(let string) = value { return string.utf8.count + 1 }
+      return 1
+    }
+    try refuse(value, weights: weights, limit: limit, what: "item text", path: path)
+  }
+
   /// Refuses the raw text of `values` (see ``RawText``) when it would be more than `limit`
   /// bytes: a wildcard may match one long string at many places.
   static func refuseLargeRawText(_ values: [PropertyList], limit: Int, path: String) throws(CommandError) {

@@ -92,7 +92,7 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   let codingTargets = ["fuzz-plist-decoder", "fuzz-archive-decoder"]
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream", "fuzz-document", "fuzz-layout",
+    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard",
   ] + codingTargets {
     let coding: [Target.Dependency] =
       codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []

@@ -2,7 +2,7 @@
 # Builds one libFuzzer target with AddressSanitizer and runs it.
 #
 #   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream document
-#                                            layout plist-decoder archive-decoder
+#                                            layout wildcard plist-decoder archive-decoder
 #   Fuzz/run.sh --list
 #
 # The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/ and the test
@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep archive schema roundtrip stream document layout plist-decoder archive-decoder"
+targets="xml binary json openstep archive schema roundtrip stream document layout wildcard plist-decoder archive-decoder"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -64,6 +64,17 @@ PY
     printf '<plist><dict><key>b</key><array><?pi x?></array><key>c</key><string>x</string></dict></plist>' \
       > "$work/pi-array.plist"
     printf '<plist><array><array></array><array> <!-- --> </array></array></plist>' > "$work/nested-empty.plist"
+    ;;
+  wildcard)
+    # A graph of shared containers (first byte even) or a binary plist (odd), after a pattern.
+    # An array holding its child twice, five levels, under `*.*.*.*.*` and `*.0.*.1.*`.
+    printf '\x00\x05\x00\x00\x00\x00\x00\x07\x01\x0a\x00\x00\x0a\x00\x00\x0a\x00\x00\x0a\x00\x00\x0a\x00\x00' \
+      > "$work/doubling-any"
+    printf '\x00\x05\x00\x01\x00\x02\x00\x07\x01\x0a\x00\x00\x0a\x00\x00\x0a\x00\x00\x0a\x00\x00\x0a\x00\x00' \
+      > "$work/doubling-index"
+    for file in $(grep -rl 'bplist00' Samples 2>/dev/null | head -20); do
+      { printf '\x01\x02\x00\x04'; cat "$file"; } > "$work/sample-$(basename "$file")"
+    done
     ;;
   layout)
     # Any bytes make a case; a few of each kind start the corpus.

@@ -32,12 +32,44 @@ public enum BuddyPrinter {
   /// The lines `Print` writes for `value`, the final newline included.
   public static func render(_ value: PropertyList) -> [UInt8] {
     var bytes: [UInt8] = []
-    append(value, indent: 0, to: &bytes)
+    _ = append(value, indent: 0, to: &bytes, limit: Int.max)
     bytes.append(0x0A)
     return bytes
   }
 
-  private static func append(_ value: PropertyList, indent: Int, to bytes: inout [UInt8]) {
+  /// The lines `Print` writes for `value`, when they are at most `maximumSize` bytes.
+  ///
+  /// A value read from a binary plist may share one container or one long string from many
+  /// places, and printed lines cannot share: the least they would make is weighed first (each
+  /// shared container once, see ``PlistKit/PropertyListWritingOptions/maximumOutputSize``), and
+  /// the indentation, which only adds to it, is counted as the lines are made.
+  ///
+  /// - Throws: a ``PlistKit/PropertyListError/Kind/limitExceeded`` error when the lines would be
+  ///   more than `maximumSize` bytes or more values than the written value limit, before
+  ///   they pass either.
+  public static func render(_ value: PropertyList, maximumSize: Int) throws(PropertyListError) -> [UInt8] {
+    // `Array {` and `}` on lines of their own, ` = ` and a newline after a key, a newline
+    // after a value.
+    let weights = ExpansionWeights(container: 9, keyOverhead: 4) { value in
+      switch value {
+      case .string(let text): text.utf8.count + 1
+      case .data(let data): data.count + 1
+      default: 2
+      }
+    }
+    try PropertyListWritingOptions(maximumOutputSize: maximumSize).checkExpansion(
+      of: value, weights: weights, format: nil, what: "printed lines")
+    var bytes: [UInt8] = []
+    guard append(value, indent: 0, to: &bytes, limit: maximumSize), bytes.count < maximumSize else {
+      throw PropertyListWritingOptions.outputLimitError(
+        "the printed lines passed \(maximumSize) bytes while they were made", limit: maximumSize, format: nil)
+    }
+    bytes.append(0x0A)
+    return bytes
+  }
+
+  /// Appends `value`'s lines; false once they pass `limit` bytes.
+  private static func append(_ value: PropertyList, indent: Int, to bytes: inout [UInt8], limit: Int) -> Bool {
     switch value {
     case .string(let text): bytes.append(contentsOf: text.utf8)
     case .integer(let integer): bytes.append(contentsOf: integer.description.utf8)
@@ -46,12 +78,13 @@ public enum BuddyPrinter {
     case .date(let date): bytes.append(contentsOf: BuddyDate.format(date).utf8)
     case .data(let data): bytes.append(contentsOf: data)
     case .uid(let uid):
-      append(.dictionary(PropertyListDictionary([("CF$UID", .integer(uid))])), indent: indent, to: &bytes)
+      return append(
+        .dictionary(PropertyListDictionary([("CF$UID", .integer(uid))])), indent: indent, to: &bytes, limit: limit)
     case .array(let elements):
       bytes.append(contentsOf: "Array {\n".utf8)
       for element in elements {
         bytes.append(contentsOf: repeatElement(0x20, count: indent + 4))
-        append(element, indent: indent + 4, to: &bytes)
+        guard append(element, indent: indent + 4, to: &bytes, limit: limit) else { return false }
         bytes.append(0x0A)
       }
       close(indent: indent, to: &bytes)
@@ -61,11 +94,12 @@ public enum BuddyPrinter {
         bytes.append(contentsOf: repeatElement(0x20, count: indent + 4))
         bytes.append(contentsOf: key.utf8)
         bytes.append(contentsOf: " = ".utf8)
-        append(element, indent: indent + 4, to: &bytes)
+        guard append(element, indent: indent + 4, to: &bytes, limit: limit) else { return false }
         bytes.append(0x0A)
       }
       close(indent: indent, to: &bytes)
     }
+    return bytes.count <= limit
   }
 
   private static func close(indent: Int, to bytes: inout [UInt8]) {

@@ -56,7 +56,17 @@ extension BuddySession {
     // With no destination macOS does nothing, unless the source is the root too: the empty
     // destination then names the root, which exists.
     guard !destination.text.isEmpty || source.path.isEmpty else { return }
+    let before = root
     place(value, at: destination, command: "Copy")
+    // A copy shares the source's storage, so copying a container into itself again and again
+    // doubles what the file holds each time at no cost in memory, until it is written out.
+    do throws(PropertyListError) {
+      try PropertyListWritingOptions(maximumOutputSize: maximumOutputSize).checkExpansion(
+        of: root, weights: .leastOutput(of: .xml, options: .default), format: nil, what: "the file written as XML")
+    } catch {
+      root = before
+      complain("Copy: \(error.message)")
+    }
   }
 
   /// Puts a new value at `entry` for `Add` and `Copy`: into a dictionary under the last

@@ -22,6 +22,13 @@ public struct BuddySession {
   public internal(set) var hasExited = false
   /// `-x`: `Print` writes an XML property list instead of PlistBuddy's layout.
   public var printsXML: Bool
+  /// The most bytes `Print` writes, and the most the file may grow to by `Copy` when its
+  /// shared values are written out at every place (see
+  /// ``PlistKit/PropertyListWritingOptions/maximumOutputSize``): a value read from a binary
+  /// plist may share one container or string from many places, and repeated copies of a
+  /// container into itself double it each time. The default is the limit for an empty input
+  /// (256 MiB).
+  public var maximumOutputSize = PropertyListWritingOptions.defaultMaximumOutputSize(forInputSize: 0)
 
   let files: any BuddyFileAccess
   let output: any BuddyOutput
@@ -120,14 +127,16 @@ public struct BuddySession {
       complain("Print: Entry, \"\(entry.text)\", Does Not Exist")
       return
     }
-    guard printsXML else {
-      output.write(BuddyPrinter.render(value), to: .standardOutput)
-      return
-    }
     do {
-      output.write(try value.serialized(as: .xml), to: .standardOutput)
+      guard printsXML else {
+        output.write(try BuddyPrinter.render(value, maximumSize: maximumOutputSize), to: .standardOutput)
+        return
+      }
+      output.write(
+        try value.serialized(as: .xml, options: PropertyListWritingOptions(maximumOutputSize: maximumOutputSize)),
+        to: .standardOutput)
     } catch {
-      complain("Print: \(error)")
+      complain("Print: \(error.message)")
     }
   }
 

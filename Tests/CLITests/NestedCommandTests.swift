@@ -222,7 +222,7 @@ struct NestedCommandTests {
       #expect(
         printed.stderr
           == "plistkit: \(sharedPath): the value holds more than 100000000 values once its shared arrays and "
-          + "dictionaries are written out\n")
+          + "dictionaries are written out at every place they occur (the written value limit)\n")
     }
   }
 }

@@ -54,6 +54,7 @@ struct OutputBudgetTests {
     Case(arguments: ["convert", "--to", "xml"], message: tail(8_388_642_007, "xml output")),
     Case(arguments: ["convert", "--to", "openstep"], message: tail(8_388_608_002, "openstep output")),
     Case(arguments: ["print"], message: tail(8_388_612_002, "printed text")),
+    Case(arguments: ["textconv"], message: tail(8_388_620_004, "textconv lines")),
     Case(
       arguments: ["get", "*"],
       message: "the matches' text would be 8388610000 bytes at least, over the output limit of \(defaultLimit) bytes; "
@@ -154,7 +155,7 @@ struct OutputBudgetTests {
     #expect(
       outcome.stderr
         == "\(bomb): the value holds more than 100000000 values once its shared arrays and dictionaries are "
-        + "written out\n")
+        + "written out at every place they occur (the written value limit)\n")
     #expect(outcome.cpuSeconds < HostileInputTests.secondsLimit, "took \(outcome.cpuSeconds) s of CPU")
     let shared = try folder.file("shared.bplist", Self.sharedStringPlist())
     let printed = try MeasuredRun.run(["plutil", "-p", shared], memoryLimit: HostileInputTests.memoryLimit)

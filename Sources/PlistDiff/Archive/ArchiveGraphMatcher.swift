@@ -16,12 +16,19 @@ import PlistKit
 /// class and still compare the elements; a merge, which must rebuild one object of one class,
 /// does not.
 struct ArchiveGraphMatcher {
-  /// A pair of objects and the paths they were paired at.
+  /// A pair of objects and where they were paired: the pair whose content holds the slot, and
+  /// the components from that content to the slot. A pair's paths are made from these only
+  /// when asked for (``oldPath(of:)``), so that a chain of many objects, each referring to
+  /// the next, does not hold a path as long as the chain for each of its objects.
   struct Pair {
     let old: Int
     let new: Int
-    let oldPath: PropertyListKeyPath
-    let newPath: PropertyListKeyPath
+    /// The index of the pair whose content holds the slot, or -1 for `$top`.
+    let parent: Int
+    /// The number of components of the pair's paths.
+    let depth: Int
+    let oldSteps: [String]
+    let newSteps: [String]
   }
 
   let old: ObjectGraph
@@ -48,18 +55,45 @@ struct ArchiveGraphMatcher {
     newFor = [Int](repeating: -1, count: old.count)
     oldFor = [Int](repeating: -1, count: new.count)
     startsInsideRoot = Self.startsInsideRoot(old) && Self.startsInsideRoot(new)
-    let root = PropertyListKeyPath(components: [])
+    var steps = Steps(parent: -1, depth: 0)
     if startsInsideRoot {
-      pairSlots(old.top.values[0], new.top.values[0], root, root)
+      pairSlots(old.top.values[0], new.top.values[0], &steps)
     } else {
-      pairSlots(.dictionary(old.top), .dictionary(new.top), root, root)
+      pairSlots(.dictionary(old.top), .dictionary(new.top), &steps)
     }
     var next = 0
     while next < pairs.count {
       let pair = pairs[next]
+      var steps = Steps(parent: next, depth: pair.depth)
       next += 1
-      pairSlots(rawContent(pair.old, in: oldPrints), rawContent(pair.new, in: newPrints), pair.oldPath, pair.newPath)
+      pairSlots(rawContent(pair.old, in: oldPrints), rawContent(pair.new, in: newPrints), &steps)
     }
+  }
+
+  /// The old path of the pair at `index` in ``pairs``.
+  func oldPath(of index: Int) -> PropertyListKeyPath { path(of: index, \.oldSteps) }
+
+  /// The new path of the pair at `index` in ``pairs``.
+  func newPath(of index: Int) -> PropertyListKeyPath { path(of: index, \.newSteps) }
+
+  private func path(of index: Int, _ steps: KeyPath<Pair, [String]>) -> PropertyListKeyPath {
+    var components: [String] = []
+    components.reserveCapacity(index >= 0 ? pairs[index].depth : 0)
+    var next = index
+    while next >= 0 {
+      components.append(contentsOf: pairs[next][keyPath: steps].reversed())
+      next = pairs[next].parent
+    }
+    return PropertyListKeyPath(components: components.reversed())
+  }
+
+  /// Where the slots being paired are: the pair whose content holds them and the components
+  /// from that content down to them.
+  private struct Steps {
+    let parent: Int
+    let depth: Int
+    var old: [String] = []
+    var new: [String] = []
   }
 
   /// True when the archive's `$top` is the single key `root` (any case), as the plain view
@@ -77,12 +111,10 @@ struct ArchiveGraphMatcher {
     return .array(elements.sorted { prints.slotPrint($0) < prints.slotPrint($1) })
   }
 
-  private mutating func pairSlots(
-    _ x: PropertyList, _ y: PropertyList, _ oldPath: PropertyListKeyPath, _ newPath: PropertyListKeyPath
-  ) {
+  private mutating func pairSlots(_ x: PropertyList, _ y: PropertyList, _ steps: inout Steps) {
     switch (x, y) {
     case (.uid(let a), .uid(let b)):
-      tryPair(Int(a), Int(b), oldPath, newPath)
+      tryPair(Int(a), Int(b), steps)
     case (.array(let xs), .array(let ys)):
       let matches = SequenceAlignment.matches(xs.map(oldPrints.slotPrint), ys.map(newPrints.slotPrint))
       var oldCursor = 0
@@ -95,22 +127,34 @@ struct ArchiveGraphMatcher {
         newCursor = newIndex + 1
       }
       for (oldIndex, newIndex) in pairs {
-        pairSlots(xs[oldIndex], ys[newIndex], oldPath.appending(index: oldIndex), newPath.appending(index: newIndex))
+        steps.old.append(String(oldIndex))
+        steps.new.append(String(newIndex))
+        pairSlots(xs[oldIndex], ys[newIndex], &steps)
+        steps.old.removeLast()
+        steps.new.removeLast()
       }
     case (.dictionary(let dx), .dictionary(let dy)):
       for (key, value) in dx {
-        if let other = dy[key] { pairSlots(value, other, oldPath.appending(key), newPath.appending(key)) }
+        guard let other = dy[key] else { continue }
+        steps.old.append(key)
+        steps.new.append(key)
+        pairSlots(value, other, &steps)
+        steps.old.removeLast()
+        steps.new.removeLast()
       }
     default:
       break
     }
   }
 
-  private mutating func tryPair(_ a: Int, _ b: Int, _ oldPath: PropertyListKeyPath, _ newPath: PropertyListKeyPath) {
+  private mutating func tryPair(_ a: Int, _ b: Int, _ steps: Steps) {
     guard newFor[a] == -1, oldFor[b] == -1, sameKind(a, b) else { return }
     newFor[a] = b
     oldFor[b] = a
-    pairs.append(Pair(old: a, new: b, oldPath: oldPath, newPath: newPath))
+    pairs.append(
+      Pair(
+        old: a, new: b, parent: steps.parent, depth: steps.depth + steps.old.count, oldSteps: steps.old,
+        newSteps: steps.new))
   }
 
   /// True when old object `a` and new object `b` may be one object: one class, or (when this

@@ -81,7 +81,17 @@ public struct ObjectGraphDiff: Sendable {
       found += diff.differences(
         at: root, newPath: root, from: oldSide.top(tokens: oldToken), to: newSide.top(tokens: newToken))
     }
-    for pair in matcher.pairs {
+    // The ignore patterns' state at each pair, from its parent's (nil: ignored), so that no
+    // pair's path is made unless it has a difference.
+    let rootPatterns = PatternState.root(options.ignoredPaths)
+    var patterns: [PatternState?] = []
+    patterns.reserveCapacity(matcher.pairs.count)
+    for (index, pair) in matcher.pairs.enumerated() {
+      let above = pair.parent < 0 ? rootPatterns : patterns[pair.parent]
+      let start = pair.depth - pair.oldSteps.count
+      let state = above?.descend(pair.oldSteps, from: start, patterns: options.ignoredPaths)
+      patterns.append(state)
+      guard let state else { continue }
       let oldClass = old[pair.old].instance!.classChain
       let newClass = new[pair.new].instance!.classChain
       if oldClass != newClass {
@@ -90,13 +100,24 @@ public struct ObjectGraphDiff: Sendable {
           oldClass.className.exactlyEquals(newClass.className)
           ? ("$classes", .array(oldClass.classes.map { .string($0) }), .array(newClass.classes.map { .string($0) }))
           : ("$class", .string(oldClass.className), .string(newClass.className))
-        let classes = (old: PropertyListDictionary([(key, before)]), new: PropertyListDictionary([(key, after)]))
-        found += diff.differences(
-          at: pair.oldPath, newPath: pair.newPath, from: .dictionary(classes.old), to: .dictionary(classes.new))
+        let classesBefore = PropertyList.dictionary(PropertyListDictionary([(key, before)]))
+        let classesAfter = PropertyList.dictionary(PropertyListDictionary([(key, after)]))
+        var classDiffer = ValueDiffer(old: classesBefore, new: classesAfter, options: options)
+        if let change = classDiffer.change(
+          from: classesBefore, to: classesAfter, patterns: state, depth: pair.depth,
+          prefix: { matcher.oldPath(of: index) })
+        {
+          found += change.differences(at: matcher.oldPath(of: index), newPath: matcher.newPath(of: index))
+        }
       }
       let before = oldSide.content(of: pair.old, tokens: oldToken)
       let after = newSide.content(of: pair.new, tokens: newToken)
-      found += diff.differences(at: pair.oldPath, newPath: pair.newPath, from: before, to: after)
+      var differ = ValueDiffer(old: before, new: after, options: options)
+      guard
+        let change = differ.change(
+          from: before, to: after, patterns: state, depth: pair.depth, prefix: { matcher.oldPath(of: index) })
+      else { continue }
+      found += change.differences(at: matcher.oldPath(of: index), newPath: matcher.newPath(of: index))
     }
     return found.map { difference in
       var shown = difference

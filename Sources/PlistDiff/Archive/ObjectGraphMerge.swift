@@ -139,8 +139,8 @@ private struct GraphMergeRun {
     // Each object's content in the merged graph, by token, with the node it comes from.
     var merged: [Int: MergedObject] = [:]
     var basePaths: [Int: PropertyListKeyPath] = [:]
-    for pair in withTheirs.pairs { basePaths[pair.old] = pair.oldPath }
-    for pair in withOurs.pairs { basePaths[pair.old] = pair.oldPath }
+    for (index, pair) in withTheirs.pairs.enumerated() { basePaths[pair.old] = withTheirs.oldPath(of: index) }
+    for (index, pair) in withOurs.pairs.enumerated() { basePaths[pair.old] = withOurs.oldPath(of: index) }
     let order = withOurs.pairs.map(\.old) + withTheirs.pairs.map(\.old).filter { withOurs.newFor[$0] < 0 }
     for id in order {
       let (oursNode, theirsNode) = (withOurs.newFor[id], withTheirs.newFor[id])

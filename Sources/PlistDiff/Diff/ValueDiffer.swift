@@ -20,9 +20,19 @@ struct ValueDiffer {
   }
 
   private struct MemoEntry {
-    let path: PropertyListKeyPath
+    /// Where the change was first found; nil when there is none.
+    let path: PropertyListKeyPath?
     let change: PropertyListChange?
+
+    /// The change met again: a reference to where it was first found.
+    var repeated: PropertyListChange? {
+      guard let change, let path else { return nil }
+      return .repeated(of: path, change)
+    }
   }
+
+  /// The components of the paths the memo holds: the memory a diff spends on paths.
+  var rememberedPathComponents: Int { memo.values.reduce(0) { $0 + ($1.path?.components.count ?? 0) } }
 
   init(old: PropertyList, new: PropertyList, options: PropertyListDiffOptions) {
     self.options = options
@@ -105,11 +115,24 @@ struct ValueDiffer {
   mutating func change(
     from old: PropertyList, to new: PropertyList, at prefix: PropertyListKeyPath = PropertyListKeyPath(components: [])
   ) -> PropertyListChange? {
-    var patterns = PatternState.root(options.ignoredPaths)
-    for (depth, component) in prefix.components.enumerated() where !patterns.isEmpty {
-      let step = patterns.descend(component, depth: depth, patterns: options.ignoredPaths)
-      if step.ignored { return nil }
-      patterns = step.state
+    guard let patterns = PatternState.root(options.ignoredPaths).descend(prefix, patterns: options.ignoredPaths)
+    else { return nil }
+    return change(from: old, to: new, patterns: patterns, depth: prefix.components.count) { prefix }
+  }
+
+  /// The change from `old` to `new`, which sit at a path of `depth` components where the
+  /// ignore patterns are in state `patterns`; nil when they are equal. The path, `prefix`, is
+  /// asked for only when a change of a shared container is remembered.
+  mutating func change(
+    from old: PropertyList, to new: PropertyList, patterns: PatternState, depth prefixDepth: Int,
+    prefix givenPrefix: () -> PropertyListKeyPath
+  ) -> PropertyListChange? {
+    var madePrefix: PropertyListKeyPath?
+    func prefix() -> PropertyListKeyPath {
+      if let madePrefix { return madePrefix }
+      let made = givenPrefix()
+      madePrefix = made
+      return made
     }
     var stack: [Frame] = []
     switch compare(old, new, component: .key(""), patterns: patterns) {
@@ -117,14 +140,16 @@ struct ValueDiffer {
     case .frame(let frame): stack.append(frame)
     }
     while var top = stack.popLast() {
-      let depth = prefix.components.count + stack.count
+      let depth = prefixDepth + stack.count
       switch advance(&top, depth: depth) {
       case .frame(let child):
         stack.append(top)
         stack.append(child)
       case .done(let result):
         if let key = top.memoKey {
-          memo[key] = MemoEntry(path: path(of: stack, prefix: prefix, appending: top.component), change: result)
+          // The path is needed only to refer to a change from where it repeats.
+          memo[key] = MemoEntry(
+            path: result == nil ? nil : path(of: stack, prefix: prefix(), appending: top.component), change: result)
         }
         guard !stack.isEmpty else { return result }
         deliver(result, to: &stack[stack.count - 1])
@@ -146,7 +171,7 @@ struct ValueDiffer {
             component: component, patterns: patterns, memoKey: nil, work: .dictionary(DictionaryWork(old: a, new: b))))
       }
       if key.old == key.new { return .done(nil) }
-      if let known = memo[key] { return .done(known.change.map { .repeated(of: known.path, $0) }) }
+      if let known = memo[key] { return .done(known.repeated) }
       return .frame(
         Frame(component: component, patterns: patterns, memoKey: key, work: .dictionary(DictionaryWork(old: a, new: b)))
       )
@@ -155,7 +180,7 @@ struct ValueDiffer {
       let key = memoKey(old, new, patterns)
       if let key {
         if key.old == key.new { return .done(nil) }
-        if let known = memo[key] { return .done(known.change.map { .repeated(of: known.path, $0) }) }
+        if let known = memo[key] { return .done(known.repeated) }
       }
       let plan = planArray(a, b)
       return .frame(

@@ -15,6 +15,24 @@ struct PatternState: Hashable, Sendable {
   /// True when no pattern can match here or below.
   var isEmpty: Bool { alive.isEmpty }
 
+  /// The state at the end of `path`, which starts at the root; nil when a pattern matches
+  /// `path` or a path above it.
+  func descend(_ path: PropertyListKeyPath, patterns: [PropertyListKeyPattern]) -> PatternState? {
+    descend(path.components, from: 0, patterns: patterns)
+  }
+
+  /// The state after `components`, the first of which is at depth `depth`; nil when a pattern
+  /// matches the path ending with one of them.
+  func descend(_ components: [String], from depth: Int, patterns: [PropertyListKeyPattern]) -> PatternState? {
+    var state = self
+    for (offset, component) in components.enumerated() where !state.isEmpty {
+      let step = state.descend(component, depth: depth + offset, patterns: patterns)
+      if step.ignored { return nil }
+      state = step.state
+    }
+    return state
+  }
+
   /// The state one component further down, at depth `depth` (the component's index), and
   /// whether a pattern matches the path ending with this component.
   func descend(

@@ -23,13 +23,27 @@ extension PropertyListWritingOptions {
   /// produce more than ``maximumWrittenValueCount`` values, or when the least `format`'s writer
   /// would write of it is over ``maximumOutputSize``: before anything is written.
   func checkExpansion(of value: PropertyList, in format: PropertyListFormat) throws(PropertyListError) {
+    try checkExpansion(of: value, weights: .leastOutput(of: format, options: self), format: format)
+  }
+
+  /// The one check of everything that writes, prints or walks a value out in full (the writers,
+  /// the printers, the matching of wildcards, schema validation, edits that copy a value):
+  /// fails when `value`, its shared arrays and dictionaries counted at every place they occur,
+  /// holds more than ``maximumWrittenValueCount`` values, or weighs more than
+  /// ``maximumOutputSize`` with `weights` (the least bytes each part makes; nil weighs
+  /// nothing, as the binary writer shares what repeats). `what` names the output in the error
+  /// (`printed text`); nil names `format`'s output. Time is linear in the distinct containers.
+  package func checkExpansion(
+    of value: PropertyList, weights: ExpansionWeights?, format: PropertyListFormat?, what: String? = nil
+  ) throws(PropertyListError) {
     guard value.expandedValueCount(upTo: maximumWrittenValueCount) != nil else {
       throw PropertyListError(
         .limitExceeded, format: format,
         "the value holds more than \(maximumWrittenValueCount) values once its shared arrays and dictionaries "
-          + "are written out at every place they occur (the written value limit); the binary form keeps them shared")
+          + "are written out at every place they occur (the written value limit)"
+          + (format == nil ? "" : "; the binary form keeps them shared"))
     }
-    try checkOutputSize(of: value, weights: .leastOutput(of: format, options: self), format: format)
+    try checkOutputSize(of: value, weights: weights, format: format, what: what)
   }
 
   /// Fails when `value` weighs more than ``maximumOutputSize`` with `weights`, the least bytes

@@ -36,6 +36,11 @@ public struct BinaryStringListSearch: Sendable {
   public let term: String
   /// How to match it.
   public let options: SearchOptions
+  /// The most bytes of item text a search visits before it steps aside (nil), a byte and a
+  /// line break an item: a binary list may reference one long string from every item, and
+  /// the search reads it at each (so does ``SectionedList``, which a command then refuses
+  /// with the output limit's error).
+  public var maximumTextSize = Int.max
 
   /// A search for `term`.
   public init(term: String, options: SearchOptions) {
@@ -53,8 +58,12 @@ public struct BinaryStringListSearch: Sendable {
     // stepping aside, before anything is printed.
     var matches: [[String]] = []
     matches.reserveCapacity(lists.sectionCount)
+    var textLeft = maximumTextSize
     for section in 0..<lists.sectionCount {
-      guard let found = Self.matches(pattern, inSection: section, of: &lists, in: buffer) else { return nil }
+      guard
+        let found = Self.matches(
+          pattern, inSection: section, of: &lists, in: buffer, textLeft: &textLeft)
+      else { return nil }
       matches.append(found)
     }
     var found: [Section] = []
@@ -86,15 +95,27 @@ public struct BinaryStringListSearch: Sendable {
   /// Each string is checked and matched in the same visit. ASCII names are matched on their
   /// bytes (see ``ASCIIContainsMatcher``) when the term allows it; the others are folded
   /// into search keys a block at a time, as `SectionedList.filtered(by:options:)` folds them.
+  /// Nil also once the items' text passes `textLeft` bytes.
   private static func matches(
     _ pattern: SearchPattern, inSection section: Int, of lists: inout BinaryPropertyListStringLists,
-    in bytes: UnsafeRawBufferPointer
+    in bytes: UnsafeRawBufferPointer, textLeft: inout Int
   ) -> [String]? {
     var found: [(position: Int, text: String)] = []
     var folding = FoldingBlock(pattern: pattern)
+    var left = textLeft
+    /// Counts an item's text; false once the text passes the limit (the item is then skipped).
+    func counts(_ string: BinaryPropertyListString) -> Bool {
+      guard left >= 0 else { return false }
+      switch string {
+      case .singleByte(let text): left -= text.count + 1
+      case .decoded(let text): left -= text.utf8.count + 1
+      }
+      return left >= 0
+    }
     let complete: Bool
     if let matcher = ASCIIContainsMatcher(pattern, textsIn: bytes) {
       complete = lists.forEachString(inSection: section) { position, string in
+        guard counts(string) else { return }
         if case .singleByte(let text) = string {
           switch matcher.match(text) {
           case .match: found.append((position, String(decoding: text, as: UTF8.self)))
@@ -107,10 +128,12 @@ public struct BinaryStringListSearch: Sendable {
       }
     } else {
       complete = lists.forEachString(inSection: section) { position, string in
+        guard counts(string) else { return }
         folding.add(string, at: position, foundInto: &found)
       }
     }
-    guard complete else { return nil }
+    textLeft = left
+    guard complete, left >= 0 else { return nil }
     folding.fold(foundInto: &found)
     // Folded matches join the list a block late (when some items were matched directly).
     if folding.foldedAny { found.sort { $0.position < $1.position } }

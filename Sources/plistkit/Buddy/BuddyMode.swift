@@ -1,4 +1,5 @@
 import PlistBuddy
+import PlistKit
 
 /// `plistkit buddy …` and the binary run as `PlistBuddy`: macOS PlistBuddy's command line
 /// (`-c COMMAND` any number of times, `-x`, `-l`, `-h`, one file) over the `PlistBuddy`
@@ -51,6 +52,8 @@ enum BuddyMode {
       path: files[0],
       files: BuddyFiles(refusesSymbolicLinks: parsed[Options.noSymbolicLinks], locksEachSave: commands.isEmpty),
       output: BuddyTerminal(output), printsXML: parsed[Options.xml])
+    session.maximumOutputSize = PropertyListWritingOptions.defaultMaximumOutputSize(
+      forInputSize: FileSystem.size(of: files[0]) ?? 0)
     if commands.isEmpty {
       guard session.open() else { return .failure }
       runInteractively(&session, output: output)

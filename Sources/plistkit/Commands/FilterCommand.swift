@@ -22,7 +22,7 @@ extension CommandSpec {
       """,
     options: [
       FilterJob.match.spec, FilterJob.ignoreDiacritics.spec, FilterJob.ignoreWidth.spec, SectionedOutput.format.spec,
-      FilterJob.flat.spec, SectionedInput.key.spec, SectionedInput.collation.spec,
+      FilterJob.flat.spec, SectionedInput.key.spec, SectionedInput.collation.spec, OutputLimit.option.spec,
     ],
     arguments: [FilterJob.file.spec, FilterJob.term.spec],
     examples: [
@@ -71,8 +71,11 @@ private struct FilterJob {
     // A binary list of names is searched straight from the file's bytes when the output allows
     // it (a large file is read into a buffer that takes huge pages).
     let bytes = try PropertyListIO.readBytes(path)
+    // Past the output limit the search steps aside, and reading the list refuses it.
+    var search = BinaryStringListSearch(term: term, options: options)
+    search.maximumTextSize = try context.outputLimit(forInput: path)
     if context[SectionedOutput.format] == .text || flat, context[SectionedInput.collation] == nil,
-      let found = bytes.withBytes({ BinaryStringListSearch(term: term, options: options).matches(in: $0) })
+      let found = bytes.withBytes({ search.matches(in: $0) })
     {
       return printFound(found, flat: flat)
     }

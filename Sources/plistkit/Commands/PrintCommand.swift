@@ -49,7 +49,6 @@ extension CommandSpec {
       } else if nested {
         value = NestedPlists.open(value, path: path, context: context)
       }
-      try ExpansionCheck.refuseSharingBomb(value, path: path)
       let limit = try context.outputLimit(forInput: path)
       try ExpansionCheck.refuseLargeTree(value, limit: limit, path: path)
       var printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))

@@ -54,6 +54,7 @@ struct SectionedInput {
     } else {
       value = try listOfArchive(PropertyListIO.parse(input, path: path).value, path: path)
     }
+    try ExpansionCheck.refuseLargeItems(value, limit: try context.outputLimit(forInput: path), path: path)
     let collation = context[Self.collation]
     let source = SectioningSource(textKey: context[Self.key])
     do {

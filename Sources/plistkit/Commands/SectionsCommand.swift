@@ -21,6 +21,7 @@ extension CommandSpec {
       """,
     options: [
       SectionedInput.collation.spec, SectionedInput.key.spec, SectionsOptions.index.spec, SectionedOutput.format.spec,
+      OutputLimit.option.spec,
     ],
     arguments: [SectionsOptions.file.spec],
     examples: [

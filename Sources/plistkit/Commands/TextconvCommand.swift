@@ -16,7 +16,7 @@ extension CommandSpec {
       stored. In project files an object's ID is followed by Xcode's comment for it. For git: \
       `git config diff.plist.textconv 'plistkit textconv'`.
       """,
-    options: [TextconvOptions.raw.spec, SharedOptions.typed.spec, SharedOptions.from.spec],
+    options: [TextconvOptions.raw.spec, SharedOptions.typed.spec, SharedOptions.from.spec, OutputLimit.option.spec],
     arguments: [TextconvOptions.file.spec],
     examples: [
       Example(command: "plistkit textconv Samples/sortednames.plist | head -3", explanation: "The first lines."),
@@ -34,8 +34,15 @@ extension CommandSpec {
           throw KeyedArchiveIO.fileError(path, error)
         }
       }
-      try ExpansionCheck.refuseSharingBomb(value, path: path)
-      TextconvPrinter(labels: ProjectPathLabels(old: value, new: value)).write(value, to: context.output)
+      let limit = try context.outputLimit(forInput: path)
+      try ExpansionCheck.refuseLargeLines(value, limit: limit, path: path)
+      var printer = TextconvPrinter(labels: ProjectPathLabels(old: value, new: value))
+      printer.maximumOutputSize = limit
+      do throws(PropertyListError) {
+        try printer.write(value, to: context.output)
+      } catch {
+        throw CommandError.file(path, error)
+      }
       return .success
     }
   )

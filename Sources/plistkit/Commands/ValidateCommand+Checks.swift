@@ -65,6 +65,14 @@ struct FileValidation: Sendable {
       }
     }
     if let schema, let instance {
+      // A schema is evaluated at every place a shared array or dictionary occurs: a binary
+      // plist that shares one container from many places is refused as the writers refuse it.
+      do throws(PropertyListError) {
+        try PropertyListWritingOptions().checkExpansion(of: instance, weights: nil, format: nil)
+      } catch {
+        result.readError = .file(path, error)
+        return result
+      }
       result.schemaErrors = schema.validate(instance)
     }
     return result

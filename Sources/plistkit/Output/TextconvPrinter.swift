@@ -12,10 +12,18 @@ struct TextconvPrinter {
   /// Project files: object IDs shown with Xcode's comments.
   var labels: ProjectPathLabels?
 
+  /// The most bytes to write (see ``ExpansionCheck/refuseLargeLines(_:limit:path:)``, which
+  /// weighs the least the lines make before anything is written; key paths add more).
+  var maximumOutputSize = Int.max
+
   /// Writes the lines of `value` to `output`, without recursion.
-  func write(_ value: PropertyList, to output: BufferedOutput) {
+  ///
+  /// - Throws: a ``PropertyListError/Kind/limitExceeded`` error once the text passes
+  ///   ``maximumOutputSize``, having written what came before.
+  func write(_ value: PropertyList, to output: BufferedOutput) throws(PropertyListError) {
     var pending: [(PropertyList, [String])] = [(value, [])]
     var text = ""
+    var written = 0
     while let (value, components) = pending.popLast() {
       switch value {
       case .dictionary(let dictionary) where !dictionary.isEmpty:
@@ -32,12 +40,22 @@ struct TextconvPrinter {
       default:
         text += PropertyListKeyPath(components: components).shown(labels: labels) + " = " + Self.text(value) + "\n"
         if text.utf8.count >= 1 << 16 {
+          written &+= text.utf8.count
+          guard written <= maximumOutputSize else { throw exceeded() }
           output.write(text)
           text = ""
         }
       }
     }
+    written &+= text.utf8.count
+    guard written <= maximumOutputSize else { throw exceeded() }
     output.write(text)
+  }
+
+  private func exceeded() -> PropertyListError {
+    PropertyListWritingOptions.outputLimitError(
+      "the textconv lines passed \(maximumOutputSize) bytes while they were written", limit: maximumOutputSize,
+      format: nil)
   }
 
   /// A value that is not a non-empty container, whole, on one line.

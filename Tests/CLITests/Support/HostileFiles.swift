@@ -32,6 +32,13 @@ enum HostileFiles {
     return binary(objects, referenceSize: 4, offsetSize: 4)
   }
 
+  /// A "DAG bomb": `levels` arrays, each holding the next twice, over the string "leaf"; a few
+  /// hundred bytes that are 2^levels places once the sharing is written out.
+  static func doublingBomb(levels: Int) -> [UInt8] {
+    let arrays: [[UInt8]] = (0..<levels).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    return binary(arrays + [[0x54] + Array("leaf".utf8)])
+  }
+
   static func bigEndian(_ value: UInt64, width: Int) -> [UInt8] {
     (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
   }

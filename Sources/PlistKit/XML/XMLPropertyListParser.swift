@@ -63,6 +63,14 @@ struct XMLPropertyListParser {
   /// Where libxml2 reads from; asked whether the input is blank when it finds no element.
   var source: UnsafeMutablePointer<XMLInputSource>?
 
+  /// True once a control character has been taken into a `<string>` or `<key>` (see
+  /// ``acceptControlCharacter(_:)``): libxml2 then counts the document as not well-formed,
+  /// and the reader knows why.
+  var acceptedControlCharacter = false
+  /// True from accepting a control character to libxml2's next callback: libxml2's recovery
+  /// flag is set for that one error, so that it goes on parsing after it.
+  var isPassingControlCharacter = false
+
   /// What the sink threw to stop the read (`failure` is then set only to silence callbacks).
   var sinkFailure: PropertyListError?
   /// True once the sink has thrown (quicker to test than `sinkFailure`).

@@ -1,0 +1,163 @@
+import BookModels
+import Foundation
+import PlistCoding
+import PlistKit
+import Testing
+
+/// Cases where PlistCoding once differed from Foundation's coders, each with its exact input.
+@Suite("Parity with Foundation's coders")
+struct FoundationParityTests {
+  class Person: Codable {
+    var name: String
+    init(name: String) { self.name = name }
+  }
+
+  final class Employee: Person {
+    var company: String
+    init(name: String, company: String) {
+      self.company = company
+      super.init(name: name)
+    }
+
+    private enum CodingKeys: String, CodingKey { case company }
+
+    required init(from decoder: any Decoder) throws {
+      company = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .company)
+      try super.init(from: decoder)
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(company, forKey: .company)
+      try super.encode(to: encoder)
+    }
+  }
+
+  @Test(
+    "decode(Employee.self as Person.Type) decodes an Employee, as Foundation does",
+    arguments: [
+      PropertyListFormat.xml, .binary,
+    ])
+  func dynamicType(format: PropertyListFormat) throws {
+    let bytes = try PlistEncoder(outputFormat: format).encode(Employee(name: "Ada", company: "Analytical"))
+    let type: Person.Type = Employee.self
+    let ours = try PlistDecoder().decode(type, from: bytes)
+    let employee = try #require(ours as? Employee)
+    #expect(employee.name == "Ada" && employee.company == "Analytical")
+    let theirs = try PropertyListDecoder().decode(type, from: Data(bytes))
+    #expect(theirs is Employee)
+    // Nested: an array of the static type decodes its elements as that type, in both.
+    let list = try PlistDecoder().decode([Person].self, from: try PlistEncoder(outputFormat: format).encode([employee]))
+    #expect(!(list[0] is Employee))
+  }
+
+  @Test("a keyed archive decodes the dynamic type too")
+  func dynamicTypeInArchive() throws {
+    let bytes = try KeyedArchiveEncoder().encode(Employee(name: "Ada", company: "Analytical"))
+    let type: Person.Type = Employee.self
+    let employee = try #require(try KeyedArchiveDecoder().decode(type, from: bytes) as? Employee)
+    #expect(employee.company == "Analytical")
+  }
+
+  struct Edges: Codable, Equatable {
+    var reals: [Double]
+    var floats: [Float]
+    var mixed: [Int]
+    var flags: [Bool]
+    var strings: [String]
+  }
+
+  @Test("binary output keeps -0.0, 1 and 1.0 and true, and NFC and NFD strings apart; Foundation reads them back")
+  func binaryEdges() throws {
+    let edges = Edges(
+      reals: [0.0, -0.0, 1.0, -0.0], floats: [-0.0, 0.0], mixed: [1, 0], flags: [true, false],
+      strings: ["\u{E9}", "e\u{301}", "\u{E9}"])
+    let bytes = try PlistEncoder(outputFormat: .binary).encode(edges)
+    let ours = try PlistDecoder().decode(Edges.self, from: bytes)
+    let theirs = try PropertyListDecoder().decode(Edges.self, from: Data(bytes))
+    for decoded in [ours, theirs] {
+      #expect(decoded.reals.map(\.sign) == [.plus, .minus, .plus, .minus])
+      #expect(decoded.floats.map(\.sign) == [.minus, .plus])
+      #expect(decoded.strings.map { Array($0.unicodeScalars) } == edges.strings.map { Array($0.unicodeScalars) })
+    }
+    let value = try PropertyList(bytes: bytes, format: .binary)
+    #expect(value["reals"]?[1]?.realValue?.sign == .minus)
+    #expect(value["mixed"]?[0] == .integer(1))
+    #expect(value["reals"]?[2] == .real(1))
+    #expect(value["flags"]?[0] == .boolean(true))
+  }
+
+  /// True when `value` holds two scalars that Foundation's binary encoder shares and this one
+  /// keeps apart (equal by `==` but not the same: `0.0` and `-0.0`, NaNs of other bits, a
+  /// precomposed and a decomposed string): their bytes differ on purpose.
+  static func holdsLookalikes(_ value: PropertyList) -> Bool {
+    var reals: [Double: UInt64] = [:]
+    var strings: [String: [Unicode.Scalar]] = [:]
+    var nan: UInt64?
+    var found = false
+    func visit(real: Double) {
+      if real.isNaN {
+        if let bits = nan, bits != real.bitPattern { found = true }
+        nan = real.bitPattern
+      } else if let bits = reals.updateValue(real.bitPattern, forKey: real), bits != real.bitPattern {
+        found = true
+      }
+    }
+    func visit(_ value: PropertyList) {
+      switch value {
+      case .real(let real): visit(real: real)
+      case .date(let date): visit(real: date.secondsSinceReferenceDate)
+      case .string(let string):
+        let scalars = Array(string.unicodeScalars)
+        if let other = strings.updateValue(scalars, forKey: string), other != scalars { found = true }
+      case .array(let elements): elements.forEach(visit)
+      case .dictionary(let dictionary):
+        for (key, element) in zip(dictionary.keys, dictionary.values) {
+          visit(.string(key))
+          visit(element)
+        }
+      default: break
+      }
+    }
+    visit(value)
+    return found
+  }
+
+  @Test("the binary is byte for byte Foundation's, for random Codable values (seed 15)")
+  func sameBinary() throws {
+    let theirs = PropertyListEncoder()
+    theirs.outputFormat = .binary
+    let ours = PlistEncoder(outputFormat: .binary)
+    var compared = 0
+    for (index, value) in FoundationCompatibilityTests.values().enumerated() {
+      let written = try ours.encode(value)
+      #expect(try PropertyListDecoder().decode(Everything.self, from: Data(written)) == value)
+      if Self.holdsLookalikes(try PlistEncoder().encodeValue(value)) { continue }
+      compared += 1
+      #expect(written == [UInt8](try theirs.encode(value)), "seed \(FoundationCompatibilityTests.seed), value \(index)")
+    }
+    #expect(compared > FoundationCompatibilityTests.count / 2)
+  }
+
+  @Test("the binary of the book's models and of edge values is byte for byte Foundation's")
+  func sameBinaryForModels() throws {
+    let theirs = PropertyListEncoder()
+    theirs.outputFormat = .binary
+    let ours = PlistEncoder(outputFormat: .binary)
+    let presidents = try KeyedArchiveDecoder().decode(
+      [President].self, from: try Samples.bytes("Presidents.plist"), forKey: "Presidents")
+    #expect(try ours.encode(presidents) == [UInt8](theirs.encode(presidents)))
+    let names = ["b": ["Bea", "Bo"], "a": ["Al"], "é": [], "Z": ["Zed", "Al"]]
+    #expect(try ours.encode(names) == [UInt8](theirs.encode(names)))
+    let flags = [true, false, true, true]
+    #expect(try ours.encode(flags) == [UInt8](theirs.encode(flags)))
+    let unsigned: [UInt64] = [0, 5, 5, .max]
+    #expect(try ours.encode(unsigned) == [UInt8](theirs.encode(unsigned)))
+    let floats: [Float] = [1.5, 1.5, .infinity, 0.1]
+    #expect(try ours.encode(floats) == [UInt8](theirs.encode(floats)))
+    let optionals: [String?] = [nil, "x", nil]
+    #expect(try ours.encode(optionals) == [UInt8](theirs.encode(optionals)))
+    let many = (0..<300).map { "name \($0 % 150)" }
+    #expect(try ours.encode(many) == [UInt8](theirs.encode(many)))
+  }
+}

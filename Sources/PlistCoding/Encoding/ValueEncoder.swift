@@ -15,6 +15,10 @@ final class ValueEncoder: Encoder {
   /// Encode `[String: Value]` dictionaries with their keys sorted, as Foundation's binary
   /// encoder does (its XML encoder sorts every dictionary, as the XML writer here does).
   var sortsStringDictionaries = false
+  /// The type asked about last, and whether it is a `[String: Value]`: a dynamic cast costs
+  /// more than a record's scalars, and the values of an encoding are of a few types in a row.
+  @exclusivity(unchecked) private var lastType: Any.Type = Never.self
+  @exclusivity(unchecked) private var lastTypeIsStringDictionary = false
   @exclusivity(unchecked) private(set) var pathNode = CodingPath.root
   /// The encodings of the values in progress, at most one per level.
   @exclusivity(unchecked) private var stack: [Int32] = []
@@ -84,7 +88,7 @@ final class ValueEncoder: Encoder {
           debugDescription: "\(codingPath.keyPathDescription): values nested deeper than the limit of \(maximumDepth)"))
     }
     if !archiving, let array = scalarArrayNode(value) { return array }
-    if sortsStringDictionaries, let dictionary = value as? any SortableStringDictionary {
+    if sortsStringDictionaries, isStringDictionary(T.self), let dictionary = value as? any SortableStringDictionary {
       return try sortedDictionaryNode(dictionary, path: path())
     }
     let savedPath = pathNode
@@ -141,6 +145,15 @@ final class ValueEncoder: Encoder {
       return node
     }
     return nil
+  }
+
+  /// True when `type` is a `[String: Value]` (see ``SortableStringDictionary``).
+  @inline(__always)
+  private func isStringDictionary<T>(_ type: T.Type) -> Bool {
+    if type == lastType { return lastTypeIsStringDictionary }
+    lastType = type
+    lastTypeIsStringDictionary = type is any SortableStringDictionary.Type
+    return lastTypeIsStringDictionary
   }
 
   /// The node of a `[String: Value]` dictionary with its entries in key order (Swift's string

@@ -128,4 +128,53 @@ struct FoundationParityTests {
     let many = (0..<300).map { "name \($0 % 150)" }
     #expect(try ours.encode(many) == [UInt8](theirs.encode(many)))
   }
+
+  /// A value that needs a configuration to encode and decode: the unit its length is in.
+  struct Length: EncodableWithConfiguration, DecodableWithConfiguration, Equatable {
+    var meters: Double
+    var label: String
+
+    init(meters: Double, label: String) {
+      self.meters = meters
+      self.label = label
+    }
+
+    private enum CodingKeys: String, CodingKey { case value, unit, label }
+
+    func encode(to encoder: any Encoder, configuration: String) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(configuration == "cm" ? meters * 100 : meters, forKey: .value)
+      try container.encode(configuration, forKey: .unit)
+      try container.encode(label, forKey: .label)
+    }
+
+    init(from decoder: any Decoder, configuration: String) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      let value = try container.decode(Double.self, forKey: .value)
+      meters = configuration == "cm" ? value / 100 : value
+      label = try container.decode(String.self, forKey: .label)
+    }
+  }
+
+  enum Centimeters: EncodingConfigurationProviding, DecodingConfigurationProviding {
+    static let encodingConfiguration = "cm"
+    static let decodingConfiguration = "cm"
+  }
+
+  @Test(
+    "encode(_:configuration:) and decode(_:from:configuration:) write and read what Foundation's do",
+    arguments: [PropertyListFormat.xml, .binary])
+  func configuration(format: PropertyListFormat) throws {
+    let length = Length(meters: 1.5, label: "rope")
+    let theirs = PropertyListEncoder()
+    theirs.outputFormat = format == .xml ? .xml : .binary
+    let ours = PlistEncoder(outputFormat: format)
+    let written = try ours.encode(length, configuration: "cm")
+    #expect(written == [UInt8](try theirs.encode(length, configuration: "cm")))
+    #expect(try ours.encode(length, configuration: Centimeters.self) == written)
+    #expect(try PlistDecoder().decode(Length.self, from: written, configuration: "cm") == length)
+    #expect(try PlistDecoder().decode(Length.self, from: Data(written), configuration: Centimeters.self) == length)
+    #expect(try PlistDecoder().decode(Length.self, from: written, configuration: "m").meters == 150)
+    #expect(try PropertyListDecoder().decode(Length.self, from: Data(written), configuration: "cm") == length)
+  }
 }

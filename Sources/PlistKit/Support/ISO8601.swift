@@ -195,8 +195,11 @@ package enum ISO8601 {
       }
     }
     guard cursor == end else { return nil }
+    // Days 1 to 28 of months 1 to 12 are in range in every month: those (most dates) take the
+    // usual arithmetic, which gives what the rollover would.
+    let inRange = (1...12).contains(month) && (1...28).contains(day)
     let days =
-      (rollsOver
+      (rollsOver && !inRange
         ? rolledOverDays(year: year, month: month, day: day) : daysSince1970(year: year, month: month, day: day))
       - referenceDayOffset
     let seconds = days * secondsPerDay + hour * 3600 + minute * 60 + second - offsetSeconds

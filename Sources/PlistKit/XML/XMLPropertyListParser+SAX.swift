@@ -10,8 +10,7 @@ extension XMLPropertyListParser {
     handler.startElementNs = { user, localName, prefix, _, namespaceCount, _, attributeCount, _, _ in
       guard let user, let localName else { return }
       XMLPropertyListParser.with(user) { parser in
-        guard !parser.hasFailed else { return }
-        if parser.isPassingControlCharacter { parser.endControlCharacter() }
+        guard parser.flags == 0 || parser.proceeds() else { return }
         guard Int(namespaceCount) + Int(attributeCount) <= XMLAttributeLimit.maximumCount else {
           return parser.fail(.limitExceeded, at: parser.tagStartPosition, XMLAttributeLimit.message)
         }
@@ -21,8 +20,7 @@ extension XMLPropertyListParser {
     handler.endElementNs = { user, _, _, _ in
       guard let user else { return }
       XMLPropertyListParser.with(user) { parser in
-        guard !parser.hasFailed else { return }
-        if parser.isPassingControlCharacter { parser.endControlCharacter() }
+        guard parser.flags == 0 || parser.proceeds() else { return }
         parser.endElement()
       }
     }
@@ -94,8 +92,7 @@ extension XMLPropertyListParser {
   private static let textCallback: charactersSAXFunc = { user, bytes, count in
     guard let user, let bytes, count > 0 else { return }
     XMLPropertyListParser.with(user) { parser in
-      guard !parser.hasFailed else { return }
-      if parser.isPassingControlCharacter { parser.endControlCharacter() }
+      guard parser.flags == 0 || parser.proceeds() else { return }
       parser.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
   }

@@ -16,8 +16,12 @@ import PlistKit
 /// Foundation's `PropertyListEncoder` writes for the same value (keys sorted as Swift sorts
 /// strings, reals in their shortest form), except where Foundation's output does not read back:
 /// a carriage return is written `&#13;`, and a string with a character XML 1.0 cannot hold
-/// is an error rather than a file no XML parser reads. In the other formats keys keep the order
-/// they were encoded in.
+/// is an error rather than a file no XML parser reads. The binary output is byte for byte
+/// Foundation's too (the same objects, numbered in preorder as Foundation numbers them),
+/// except that only identical values are shared: Foundation writes `-0.0` as the `0.0` before
+/// it and a decomposed "é" as the precomposed one before it, which this keeps apart. In
+/// binary, `[String: Value]` dictionaries are written in key order, as Foundation writes them;
+/// in JSON and OpenStep keys keep the order they were encoded in.
 ///
 /// Beyond Foundation: a top-level value need not be an array or dictionary, and JSON and
 /// OpenStep are written too (OpenStep writes numbers, booleans and dates as strings, which
@@ -59,10 +63,10 @@ public final class PlistEncoder {
   ///   cannot hold something it encodes (the description names its key path).
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
     let sortsKeys = outputFormat == .xml
-    let (arena, root) = try encodeArena(value)
+    let (arena, root) = try encodeArena(value, sortsStringDictionaries: outputFormat == .binary)
     // XML and binary are written straight from the arena; what those writers cannot write
-    // (a key encoded twice, a value the format cannot hold) is written from the value, which
-    // keeps the key once or reports the error with its key path.
+    // (in XML a key encoded twice, a value the format cannot hold) is written from the value,
+    // which keeps the key once or reports the error with its key path.
     if let streamed = streamed(arena, root) { return streamed }
     do {
       return try arena.propertyList(root, sortsKeys: sortsKeys).serialized(as: outputFormat, options: writingOptions)
@@ -87,9 +91,14 @@ public final class PlistEncoder {
     return arena.propertyList(root, sortsKeys: sortsKeys)
   }
 
-  private func encodeArena<T: Encodable>(_ value: T) throws -> (EncodingArena, Int32) {
+  /// The arena of `value`; with `sortsStringDictionaries`, `[String: Value]` dictionaries in
+  /// key order, as Foundation's binary encoder writes them.
+  private func encodeArena<T: Encodable>(
+    _ value: T, sortsStringDictionaries: Bool = false
+  ) throws -> (EncodingArena, Int32) {
     let arena = EncodingArena()
     let encoder = ValueEncoder(arena: arena, userInfo: userInfo, maximumDepth: maximumDepth)
+    encoder.sortsStringDictionaries = sortsStringDictionaries
     guard let root = try encoder.topLevel(value) else {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))

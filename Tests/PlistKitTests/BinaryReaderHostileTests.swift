@@ -255,13 +255,18 @@ struct BinaryReaderHostileTests {
       "object 0: a UID of 9 bytes is not supported; expected 1…8")
   }
 
-  @Test("Versions other than 00")
-  func versions() {
+  @Test("Versions other than 0x: 'bplist0' and any eighth byte is read as bplist00, as Foundation reads it")
+  func versions() throws {
     var builder = BinaryPlistBuilder([[0x09]])
-    builder.version = Array("01".utf8)
-    expectError(builder, .unknownFormat, at: 6, "binary plist version '01' is not supported; only 'bplist00' is")
+    for version in ["01", "05", "0x", "0\u{0}"] {
+      builder.version = Array(version.utf8)
+      #expect(PropertyListFormat.detect(builder.bytes) == .binary)
+      #expect(try PropertyList(bytes: builder.bytes) == true, "bplist\(version)")
+    }
+    builder.version = Array("15".utf8)
+    expectError(builder, .unknownFormat, at: 6, "binary plist version '15' is not supported; only 'bplist0…' is")
     builder.version = [0, 0xFF]
-    expectError(builder, .unknownFormat, at: 6, "binary plist version 0x00 0xFF is not supported; only 'bplist00' is")
+    expectError(builder, .unknownFormat, at: 6, "binary plist version 0x00 0xFF is not supported; only 'bplist0…' is")
   }
 
   @Test("Nesting up to the depth limit reads, one level more fails")

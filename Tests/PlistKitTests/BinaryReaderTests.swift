@@ -85,10 +85,11 @@ struct BinaryReaderTests {
   }
 
   @Test(
-    "Detection takes 'bplist00', another two-digit version, or a cut-off header for binary, and other text for text",
+    "Detection takes 'bplist0' and any byte, another two-digit version, or a cut-off header for binary, and other text for text",
     arguments: [
       ("bplist00", PropertyListFormat.binary), ("bplist00\u{D0}", .binary), ("bplist", .binary), ("bplist0", .binary),
-      ("bplist15\u{0}", .binary), ("bplist16", .binary), ("bplistl", .openStep), ("bplist0x", .openStep),
+      ("bplist15\u{0}", .binary), ("bplist16", .binary), ("bplistl", .openStep), ("bplist0x", .binary),
+      ("bplist01", .binary), ("bplist05", .binary), ("bplist0\u{D0}", .binary),
       ("bplist-a", .openStep), ("bplists", .openStep), ("bplist 00", .openStep),
     ])
   func detection(text: String, expected: PropertyListFormat) {
@@ -99,10 +100,11 @@ struct BinaryReaderTests {
   func bplistLikeText() throws {
     #expect(try PropertyList(bytes: Array("bplistl".utf8)) == "bplistl")
     #expect(try PropertyList(bytes: Array("(bplist0x, bplist)".utf8)) == ["bplist0x", "bplist"])
+    #expect(try PropertyList(bytes: Array("bplist1x".utf8)) == "bplist1x")
     #expect(
       throws: PropertyListError(
         .unknownFormat, format: .binary, at: .byteOffset(6),
-        "binary plist version '16' is not supported; only 'bplist00' is")
+        "binary plist version '16' is not supported; only 'bplist0…' is")
     ) {
       try PropertyList(bytes: Array("bplist16".utf8) + [UInt8](repeating: 0, count: 40))
     }

@@ -36,7 +36,7 @@ struct OpenStepReaderTests {
   @Test("every escape CoreFoundation knows")
   func escapes() throws {
     let value = try Self.read(
-      #"( "\a\b\f\n\r\t\v", "\"\'\\\q", "\012\0\101\1011", "\351\375\477", "\U00e9\u263A\UD83D\UDE00", "\U41", 'it''s' )"#
+      #"( "\a\b\f\n\r\t\v", "\"\'\\\q", "\012\0\101\1011", "\351\375\477", "\U00e9\u263A\UD83D\UDE00", "\U0041", 'it''s' )"#
         .replacingOccurrences(of: "'it''s'", with: #"'it\'s'"#))
     #expect(
       value.isIdentical(to: [

@@ -48,7 +48,7 @@ struct XMLReaderErrorTests {
     ("<plist>\n\t<integer>abc</integer>\n</plist>", "invalidValue 2:2: <integer> 'abc' is not an integer"),
     ("<plist><integer>1.5</integer></plist>", "invalidValue 1:8: <integer> '1.5' is not an integer"),
     ("<plist><integer>0x</integer></plist>", "invalidValue 1:8: <integer> '0x' is not an integer"),
-    ("<plist><integer>- 1</integer></plist>", "invalidValue 1:8: <integer> '- 1' is not an integer"),
+    ("<plist><integer>- -1</integer></plist>", "invalidValue 1:8: <integer> '- -1' is not an integer"),
     (
       "<plist><integer>18446744073709551616</integer></plist>",
       "invalidValue 1:8: <integer> '18446744073709551616' is out of range (-9223372036854775808 to 18446744073709551615)"
@@ -65,8 +65,8 @@ struct XMLReaderErrorTests {
     ("<plist><real>0x1p3</real></plist>", "invalidValue 1:8: <real> '0x1p3' is not a real number"),
     ("<plist><real/></plist>", "invalidValue 1:8: <real> is empty"),
     (
-      "<plist><date>2001-13-01T00:00:00Z</date></plist>",
-      "invalidValue 1:8: <date> '2001-13-01T00:00:00Z' is not an ISO 8601 date"
+      "<plist><date>2001-1-01T00:00:00Z</date></plist>",
+      "invalidValue 1:8: <date> '2001-1-01T00:00:00Z' is not an ISO 8601 date"
     ),
     ("<plist><date>yesterday</date></plist>", "invalidValue 1:8: <date> 'yesterday' is not an ISO 8601 date"),
     ("<plist><date/></plist>", "invalidValue 1:8: <date> is empty"),
@@ -114,7 +114,7 @@ struct XMLReaderErrorTests {
     ("", "unexpectedEnd 1:1: no XML element found"),
     (" \n ", "unexpectedEnd 2:2: no XML element found"),
     ("text", "syntax 1:1: expected an element, found text"),
-    ("<plist><string>a\u{1}</string></plist>", "syntax 1:17: character U+0001 is not allowed in XML 1.0"),
+    ("<plist><integer>1\u{1}</integer></plist>", "syntax 1:18: character U+0001 is not allowed in XML 1.0"),
     ("<plist><string>&#0;</string></plist>", "syntax 1:20: character U+0000 is not allowed in XML 1.0"),
     (
       "<?xml version=\"1.0\" encoding=\"bogus\"?><plist/>",

@@ -95,9 +95,10 @@ public final class KeyedArchiveDecoder {
 extension MapDecoder {
   /// Decodes the value under `key` of the dictionary at entry 0 (an archive's `$top`).
   func decodeTopLevel<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T {
-    let top = KeyedDecodingContainer(MapKeyedContainer<PlistCodingKey>(decoder: self, dictionary: 0))
+    let container = MapKeyedContainer<PlistCodingKey>(decoder: self, dictionary: 0)
+    let top = KeyedDecodingContainer(container)
     let codingKey = PlistCodingKey(stringValue: key)
-    guard top.contains(codingKey) else {
+    guard top.contains(codingKey), let entry = container.valueEntry(for: key) else {
       let keys = top.allKeys.map { "\"\($0.stringValue)\"" }.joined(separator: ", ")
       throw DecodingError.valueNotFound(
         T.self,
@@ -105,6 +106,9 @@ extension MapDecoder {
           .root, nil,
           "the archive has no top-level object under \"\(key)\" ($top has \(keys.isEmpty ? "nothing" : keys))"))
     }
-    return try top.decode(type, forKey: codingKey)
+    // Not through the container, whose `decode` asks for the static type: `type` may be a
+    // subclass, which decodes itself, as Foundation's decoders decode the type given.
+    if ScalarType(type) != nil || map.isNull(entry) { return try top.decode(type, forKey: codingKey) }
+    return try unwrap(type, at: map.resolved(entry), path: container.pathNode.appending(codingKey))
   }
 }

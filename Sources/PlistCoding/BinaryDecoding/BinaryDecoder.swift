@@ -307,7 +307,7 @@ final class BinaryDecoder: Decoder {
       depth -= 1
       if inside { nesting.leave(index) }
     }
-    return try T(from: self)
+    return try type.init(from: self)
   }
 
   /// A decoder of its own for object `index` (or for null when it is absent), for

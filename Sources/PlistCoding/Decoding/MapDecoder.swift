@@ -139,7 +139,7 @@ final class MapDecoder: Decoder {
     let savedType = currentType
     current = resolved
     pathNode = path()
-    currentType = T.self
+    currentType = type
     depth += 1
     defer {
       current = savedCurrent
@@ -148,7 +148,7 @@ final class MapDecoder: Decoder {
       depth -= 1
       if map.archive != nil { inProgress.remove(resolved) }
     }
-    return try T(from: self)
+    return try type.init(from: self)
   }
 
   /// A decoder of its own for the value at `index` (or for null when it is absent), for

@@ -32,6 +32,19 @@ final class EncodingArena {
     /// The payload of a container without children.
     static let noChildren = UInt64.max
 
+    /// ``count`` of a real encoded from a `Float`, which Foundation's binary writer writes in
+    /// 4 bytes (a scalar has no children to count).
+    static let floatWidth: Int32 = 4
+    /// ``count`` of an integer encoded from a `UInt` or `UInt64`, which Foundation's binary
+    /// writer writes in 16 bytes whatever its value.
+    static let unsignedWidth: Int32 = 16
+
+    /// ``form`` of a plain encoding's node that a `superEncoder()` encoded: Foundation's
+    /// binary encoder shares equal values only among those one encoder encoded, and the
+    /// encoder `superEncoder()` returns is a new one, so the binary writer shares nothing
+    /// between the node and what is outside it.
+    static let uniquingScope: UInt8 = 0xFF
+
     /// A container's first child, or -1: the low half of the payload.
     var first: Int32 {
       get { Int32(truncatingIfNeeded: payload) }
@@ -163,7 +176,21 @@ final class EncodingArena {
     unsigned > UInt64(Int64.max) ? add(Node(.largeInteger, payload: unsigned)) : add(integer: Int64(unsigned))
   }
 
+  /// An integer encoded from a `UInt` or `UInt64` (see ``Node/unsignedWidth``).
+  func add(unsigned64 value: UInt64) -> Int32 {
+    var node = Node(value > UInt64(Int64.max) ? .largeInteger : .integer, payload: value)
+    node.count = Node.unsignedWidth
+    return add(node)
+  }
+
   func add(real: Double) -> Int32 { add(Node(.real, payload: real.bitPattern)) }
+
+  /// A real encoded from a `Float` (see ``Node/floatWidth``).
+  func add(float: Float) -> Int32 {
+    var node = Node(.real, payload: Double(float).bitPattern)
+    node.count = Node.floatWidth
+    return add(node)
+  }
 
   func add(boolean: Bool) -> Int32 { add(Node(.boolean, payload: boolean ? 1 : 0)) }
 
@@ -199,6 +226,7 @@ final class EncodingArena {
     var value = nodes[Int(node)]
     value.key = nodes[Int(slot)].key
     value.next = nodes[Int(slot)].next
+    if nodes[Int(slot)].form == Node.uniquingScope { value.form = Node.uniquingScope }
     nodes[Int(slot)] = value
     if let classChain = classChains[node] { classChains[slot] = classChain }
   }
@@ -207,6 +235,16 @@ final class EncodingArena {
   func makeArray(_ node: Int32) {
     nodes[Int(node)].kind = .array
   }
+
+  /// Marks `node`, in a plain encoding, as the place of a new encoder (see
+  /// ``Node/uniquingScope``).
+  func markUniquingScope(_ node: Int32) {
+    nodes[Int(node)].form = Node.uniquingScope
+    uniquingScopeCount += 1
+  }
+
+  /// How many nodes ``markUniquingScope(_:)`` marked.
+  private(set) var uniquingScopeCount = 0
 
   /// Marks `node` as archived in `form`, with a class chain for an object.
   func mark(_ node: Int32, as form: ArchivedForm, classChain: [String]? = nil) {

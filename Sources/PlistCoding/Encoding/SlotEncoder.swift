@@ -12,6 +12,8 @@ final class SlotEncoder: Encoder {
   init(parent: ValueEncoder, slot: Int32, path: CodingPath) {
     encoder = ValueEncoder(
       arena: parent.arena, userInfo: parent.userInfo, maximumDepth: parent.maximumDepth, archiving: parent.archiving)
+    encoder.sortsStringDictionaries = parent.sortsStringDictionaries
+    if !parent.archiving { parent.arena.markUniquingScope(slot) }
     self.slot = slot
     self.path = path
   }
@@ -38,16 +40,16 @@ extension SlotEncoder: SingleValueEncodingContainer {
   func encode(_ value: Bool) { set(encoder.arena.add(boolean: value)) }
   func encode(_ value: String) { set(encoder.arena.add(string: value)) }
   func encode(_ value: Double) { set(encoder.arena.add(real: value)) }
-  func encode(_ value: Float) { set(encoder.arena.add(real: Double(value))) }
+  func encode(_ value: Float) { set(encoder.arena.add(float: value)) }
   func encode(_ value: Int) { set(encoder.arena.add(integer: Int64(value))) }
   func encode(_ value: Int8) { set(encoder.arena.add(integer: Int64(value))) }
   func encode(_ value: Int16) { set(encoder.arena.add(integer: Int64(value))) }
   func encode(_ value: Int32) { set(encoder.arena.add(integer: Int64(value))) }
   func encode(_ value: Int64) { set(encoder.arena.add(integer: value)) }
-  func encode(_ value: UInt) { set(encoder.arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt) { set(encoder.arena.add(unsigned64: UInt64(value))) }
   func encode(_ value: UInt8) { set(encoder.arena.add(unsigned: UInt64(value))) }
   func encode(_ value: UInt16) { set(encoder.arena.add(unsigned: UInt64(value))) }
   func encode(_ value: UInt32) { set(encoder.arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt64) { set(encoder.arena.add(unsigned: value)) }
+  func encode(_ value: UInt64) { set(encoder.arena.add(unsigned64: value)) }
   func encode<T: Encodable>(_ value: T) throws { set(try encoder.box(value, path: path)) }
 }

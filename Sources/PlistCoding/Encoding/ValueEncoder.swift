@@ -12,6 +12,13 @@ final class ValueEncoder: Encoder {
   let maximumDepth: Int
   /// How archives are written, when this encoder makes one (``KeyedArchiveEncoder``).
   let archiving: Bool
+  /// Encode `[String: Value]` dictionaries with their keys sorted, as Foundation's binary
+  /// encoder does (its XML encoder sorts every dictionary, as the XML writer here does).
+  var sortsStringDictionaries = false
+  /// The type asked about last, and whether it is a `[String: Value]`: a dynamic cast costs
+  /// more than a record's scalars, and the values of an encoding are of a few types in a row.
+  @exclusivity(unchecked) private var lastType: Any.Type = Never.self
+  @exclusivity(unchecked) private var lastTypeIsStringDictionary = false
   @exclusivity(unchecked) private(set) var pathNode = CodingPath.root
   /// The encodings of the values in progress, at most one per level.
   @exclusivity(unchecked) private var stack: [Int32] = []
@@ -81,6 +88,9 @@ final class ValueEncoder: Encoder {
           debugDescription: "\(codingPath.keyPathDescription): values nested deeper than the limit of \(maximumDepth)"))
     }
     if !archiving, let array = scalarArrayNode(value) { return array }
+    if sortsStringDictionaries, isStringDictionary(T.self), let dictionary = value as? any SortableStringDictionary {
+      return try sortedDictionaryNode(dictionary, path: path())
+    }
     let savedPath = pathNode
     pathNode = path()
     level += 1
@@ -137,10 +147,34 @@ final class ValueEncoder: Encoder {
     return nil
   }
 
+  /// True when `type` is a `[String: Value]` (see ``SortableStringDictionary``).
+  @inline(__always)
+  private func isStringDictionary<T>(_ type: T.Type) -> Bool {
+    if type == lastType { return lastTypeIsStringDictionary }
+    lastType = type
+    lastTypeIsStringDictionary = type is any SortableStringDictionary.Type
+    return lastTypeIsStringDictionary
+  }
+
+  /// The node of a `[String: Value]` dictionary with its entries in key order (Swift's string
+  /// order, as Foundation sorts them).
+  private func sortedDictionaryNode(_ dictionary: any SortableStringDictionary, path: CodingPath) throws -> Int32 {
+    let node = arena.addDictionary()
+    level += 1
+    defer { level -= 1 }
+    for (key, element) in dictionary.sortedEntries() {
+      arena.append(try box(element, path: path.appending(PlistCodingKey(stringValue: key))), to: node, key: key)
+    }
+    return node
+  }
+
   /// The encoding of a top-level value, or nil when it encoded nothing (Foundation refuses
   /// those rather than write an empty dictionary).
   func topLevel<T: Encodable>(_ value: T) throws -> Int32? {
     if let scalar = scalarNode(value) { return scalar }
+    if sortsStringDictionaries, let dictionary = value as? any SortableStringDictionary {
+      return try sortedDictionaryNode(dictionary, path: .root)
+    }
     level = 1
     defer { level = 0 }
     try value.encode(to: self)
@@ -155,17 +189,17 @@ extension ValueEncoder: SingleValueEncodingContainer {
   func encode(_ value: Bool) { set(arena.add(boolean: value)) }
   func encode(_ value: String) { set(arena.add(string: value)) }
   func encode(_ value: Double) { set(arena.add(real: value)) }
-  func encode(_ value: Float) { set(arena.add(real: Double(value))) }
+  func encode(_ value: Float) { set(arena.add(float: value)) }
   func encode(_ value: Int) { set(arena.add(integer: Int64(value))) }
   func encode(_ value: Int8) { set(arena.add(integer: Int64(value))) }
   func encode(_ value: Int16) { set(arena.add(integer: Int64(value))) }
   func encode(_ value: Int32) { set(arena.add(integer: Int64(value))) }
   func encode(_ value: Int64) { set(arena.add(integer: value)) }
-  func encode(_ value: UInt) { set(arena.add(unsigned: UInt64(value))) }
+  func encode(_ value: UInt) { set(arena.add(unsigned64: UInt64(value))) }
   func encode(_ value: UInt8) { set(arena.add(unsigned: UInt64(value))) }
   func encode(_ value: UInt16) { set(arena.add(unsigned: UInt64(value))) }
   func encode(_ value: UInt32) { set(arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt64) { set(arena.add(unsigned: value)) }
+  func encode(_ value: UInt64) { set(arena.add(unsigned64: value)) }
 
   func encode<T: Encodable>(_ value: T) throws {
     precondition(
@@ -174,5 +208,17 @@ extension ValueEncoder: SingleValueEncodingContainer {
     level -= 1
     defer { level += 1 }
     stack.append(try box(value, path: pathNode))
+  }
+}
+
+/// A `[String: Value]` dictionary, whose entries Foundation's binary encoder writes sorted.
+protocol SortableStringDictionary {
+  /// The entries in key order.
+  func sortedEntries() -> [(key: String, value: any Encodable)]
+}
+
+extension Dictionary: SortableStringDictionary where Key == String, Value: Encodable {
+  func sortedEntries() -> [(key: String, value: any Encodable)] {
+    sorted { $0.key < $1.key }.map { ($0.key, $0.value as any Encodable) }
   }
 }

@@ -15,17 +15,17 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: Bool, forKey key: Key) { put(encoder.arena.add(boolean: value), key) }
   mutating func encode(_ value: String, forKey key: Key) { put(encoder.arena.add(string: value), key) }
   mutating func encode(_ value: Double, forKey key: Key) { put(encoder.arena.add(real: value), key) }
-  mutating func encode(_ value: Float, forKey key: Key) { put(encoder.arena.add(real: Double(value)), key) }
+  mutating func encode(_ value: Float, forKey key: Key) { put(encoder.arena.add(float: value), key) }
   mutating func encode(_ value: Int, forKey key: Key) { put(encoder.arena.add(integer: Int64(value)), key) }
   mutating func encode(_ value: Int8, forKey key: Key) { put(encoder.arena.add(integer: Int64(value)), key) }
   mutating func encode(_ value: Int16, forKey key: Key) { put(encoder.arena.add(integer: Int64(value)), key) }
   mutating func encode(_ value: Int32, forKey key: Key) { put(encoder.arena.add(integer: Int64(value)), key) }
   mutating func encode(_ value: Int64, forKey key: Key) { put(encoder.arena.add(integer: value), key) }
-  mutating func encode(_ value: UInt, forKey key: Key) { put(encoder.arena.add(unsigned: UInt64(value)), key) }
+  mutating func encode(_ value: UInt, forKey key: Key) { put(encoder.arena.add(unsigned64: UInt64(value)), key) }
   mutating func encode(_ value: UInt8, forKey key: Key) { put(encoder.arena.add(unsigned: UInt64(value)), key) }
   mutating func encode(_ value: UInt16, forKey key: Key) { put(encoder.arena.add(unsigned: UInt64(value)), key) }
   mutating func encode(_ value: UInt32, forKey key: Key) { put(encoder.arena.add(unsigned: UInt64(value)), key) }
-  mutating func encode(_ value: UInt64, forKey key: Key) { put(encoder.arena.add(unsigned: value), key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) { put(encoder.arena.add(unsigned64: value), key) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     put(try encoder.box(value, path: path.appending(key)), key)
@@ -82,17 +82,17 @@ struct ValueUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: Bool) { put(encoder.arena.add(boolean: value)) }
   mutating func encode(_ value: String) { put(encoder.arena.add(string: value)) }
   mutating func encode(_ value: Double) { put(encoder.arena.add(real: value)) }
-  mutating func encode(_ value: Float) { put(encoder.arena.add(real: Double(value))) }
+  mutating func encode(_ value: Float) { put(encoder.arena.add(float: value)) }
   mutating func encode(_ value: Int) { put(encoder.arena.add(integer: Int64(value))) }
   mutating func encode(_ value: Int8) { put(encoder.arena.add(integer: Int64(value))) }
   mutating func encode(_ value: Int16) { put(encoder.arena.add(integer: Int64(value))) }
   mutating func encode(_ value: Int32) { put(encoder.arena.add(integer: Int64(value))) }
   mutating func encode(_ value: Int64) { put(encoder.arena.add(integer: value)) }
-  mutating func encode(_ value: UInt) { put(encoder.arena.add(unsigned: UInt64(value))) }
+  mutating func encode(_ value: UInt) { put(encoder.arena.add(unsigned64: UInt64(value))) }
   mutating func encode(_ value: UInt8) { put(encoder.arena.add(unsigned: UInt64(value))) }
   mutating func encode(_ value: UInt16) { put(encoder.arena.add(unsigned: UInt64(value))) }
   mutating func encode(_ value: UInt32) { put(encoder.arena.add(unsigned: UInt64(value))) }
-  mutating func encode(_ value: UInt64) { put(encoder.arena.add(unsigned: value)) }
+  mutating func encode(_ value: UInt64) { put(encoder.arena.add(unsigned64: value)) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     put(try encoder.box(value, path: path.appending(index: count)))

@@ -19,7 +19,9 @@ extension BinaryPropertyListTrailer {
     guard bytes.starts(with: BinaryPropertyListMarker.magic) else {
       throw PropertyListError(.unknownFormat, format: .binary, at: .byteOffset(0), "expected 'bplist00' at the start")
     }
-    guard bytes[6] == BinaryPropertyListMarker.version[0], bytes[7] == BinaryPropertyListMarker.version[1] else {
+    // CoreFoundation and Foundation check `bplist0` only: whatever the eighth byte, the file is
+    // read as `bplist00`, and files that Apple's readers take are read here too.
+    guard bytes[6] == BinaryPropertyListMarker.version[0] else {
       let printable = bytes[6..<8].allSatisfy { (0x20..<0x7F).contains($0) }
       let version =
         printable
@@ -27,7 +29,7 @@ extension BinaryPropertyListTrailer {
         : bytes[6..<8].map(BinaryPropertyListMarker.hex).joined(separator: " ")
       throw PropertyListError(
         .unknownFormat, format: .binary, at: .byteOffset(6),
-        "binary plist version \(version) is not supported; only 'bplist00' is")
+        "binary plist version \(version) is not supported; only 'bplist0…' is")
     }
     let minimumSize = headerSize + 1 + 1 + Self.size
     guard bytes.count >= minimumSize else {

@@ -3,11 +3,12 @@ extension PropertyListFormat {
   /// `<plist`, else JSON or OpenStep by their first tokens. Text in UTF-8, or UTF-16 or UTF-32
   /// (with a byte-order mark) is recognised. Returns nil for empty or blank input.
   ///
-  /// Binary is `bplist00`, the only version read; `bplist` and two other digits (`bplist15`,
-  /// `bplist16`: versions Apple uses privately) is binary too, so that the binary reader says
-  /// the version is not supported, and so is an input cut off inside the header (`bplist`,
-  /// `bplist0`). Anything else that starts with `bplist` is text (`bplistl` is an OpenStep
-  /// string, as plutil reads it).
+  /// Binary is `bplist0` and any eighth byte, as CoreFoundation and Foundation take it (their
+  /// readers check only those seven bytes, so `bplist0x` and `bplist01` are read as
+  /// `bplist00`); `bplist` and two other digits (`bplist15`, `bplist16`: versions Apple uses
+  /// privately) is binary too, so that the binary reader says the version is not supported, and
+  /// so is an input cut off inside the header (`bplist`, `bplist0`). Anything else that starts
+  /// with `bplist` is text (`bplistl` is an OpenStep string, as plutil reads it).
   ///
   /// The guess is only a guess: the chosen reader reports that format's own error when the
   /// file is broken (a truncated `bplist00` file is a broken binary plist, not a string).
@@ -78,14 +79,15 @@ extension PropertyListFormat {
     bytes.withUnsafeBytes { detect($0) }
   }
 
-  /// True for `bplist` followed by two digits, or by nothing or one `0` at the end of the input.
+  /// True for `bplist0` and any byte, for `bplist` and two digits, or for `bplist` followed by
+  /// nothing or one `0` at the end of the input.
   private static func startsWithBinaryHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.starts(with: BinaryPropertyListMarker.magic) else { return false }
     let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
     switch bytes.count {
     case 6: return true
     case 7: return bytes[6] == UInt8(ascii: "0")
-    default: return digits.contains(bytes[6]) && digits.contains(bytes[7])
+    default: return bytes[6] == UInt8(ascii: "0") || (digits.contains(bytes[6]) && digits.contains(bytes[7]))
     }
   }
 

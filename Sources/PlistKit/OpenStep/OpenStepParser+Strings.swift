@@ -10,8 +10,9 @@ extension OpenStepParser {
   /// Reads a string in double or single quotes; the cursor is on the opening quote and ends
   /// after the closing one. Inside, any character may appear as it is (line breaks too);
   /// the escapes are those of CoreFoundation: `\a \b \f \n \r \t \v`, `\"`, `\'`, `\\`, up to
-  /// three octal digits (`\012`; above `\177` a NeXTSTEP character), `\U` with up to four
-  /// hex digits (a UTF-16 unit; surrogates must pair), and a backslash before anything else
+  /// three octal digits (`\012`; above `\177` a NeXTSTEP character), `\U` with four hex
+  /// digits (a UTF-16 unit; surrogates must pair; fewer digits are an error, where
+  /// CoreFoundation would read `\U` alone as U+0000), and a backslash before anything else
   /// stands for that character.
   ///
   /// Returns the range of the content when it has no escapes; else decodes it into
@@ -90,7 +91,7 @@ extension OpenStepParser {
         let scalar = code < 0x80 ? code : UInt32(OpenStepCharacters.nextStepUpperHalf[Int(code) - 0x80])
         UTF8Validation.append(scalar, to: &scratch)
       case UInt8(ascii: "U"), UInt8(ascii: "u"):
-        let unit = readHexUnit(content, &index)
+        let unit = try readHexUnit(content, &index, escapeAt: contentStart + escapeStart)
         var scalar = UInt32(unit)
         if (0xD800...0xDBFF).contains(unit) {
           var lookahead = index
@@ -98,7 +99,7 @@ extension OpenStepParser {
             content[lookahead + 1] | 0x20 == UInt8(ascii: "u")
           else { throw unpairedSurrogate(unit, at: contentStart + escapeStart) }
           lookahead += 2
-          let low = readHexUnit(content, &lookahead)
+          let low = try readHexUnit(content, &lookahead, escapeAt: contentStart + index)
           guard (0xDC00...0xDFFF).contains(low) else { throw unpairedSurrogate(unit, at: contentStart + escapeStart) }
           index = lookahead
           scalar = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(low) - 0xDC00)
@@ -114,14 +115,21 @@ extension OpenStepParser {
     try countDecoded(scratch.count, at: contentStart)
   }
 
-  /// Reads up to four hex digits (none gives 0, as in CoreFoundation).
-  private func readHexUnit(_ content: UnsafeRawBufferPointer, _ index: inout Int) -> UInt16 {
+  /// Reads the four hex digits of a `\U` escape whose backslash is at byte `offset` of the
+  /// input; fewer are an error there.
+  private func readHexUnit(
+    _ content: UnsafeRawBufferPointer, _ index: inout Int, escapeAt offset: Int
+  ) throws(PropertyListError) -> UInt16 {
     var value: UInt16 = 0
     var digits = 0
     while digits < 4, index < content.count, let digit = OpenStepCharacters.hexValue(content[index]) {
       value = value << 4 | UInt16(digit)
       index += 1
       digits += 1
+    }
+    guard digits == 4 else {
+      let found = index < content.count ? "'\(String(decoding: [content[index]], as: UTF8.self))'" : "the closing quote"
+      throw error(.syntax, at: offset, "\\U must be followed by four hex digits, found \(found)")
     }
     return value
   }

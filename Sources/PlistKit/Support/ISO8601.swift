@@ -111,8 +111,9 @@ package enum ISO8601 {
     parse(text, requiringSeconds: false)
   }
 
-  /// Parses as ``parse(_:)``, and with `requiringSeconds` also refuses a date without its time
-  /// or a time without its seconds, as CoreFoundation does in XML.
+  /// Parses as ``parse(_:)``, and with `requiringSeconds` reads as CoreFoundation does in XML:
+  /// it refuses a date without its time or a time without its seconds, and takes fields out
+  /// of range as the arithmetic they stand for (see ``rolledOverDays(year:month:day:)``).
   package static func parse(_ text: ArraySlice<UInt8>, requiringSeconds: Bool) -> Double? {
     var cursor = text.startIndex
     let end = text.endIndex
@@ -135,16 +136,22 @@ package enum ISO8601 {
     }
 
     let negativeYear = expect("-")
-    // A year has at least four digits; more are allowed for far dates.
+    // A year has at least four digits; more are allowed for far dates. CoreFoundation writes
+    // the years -1 to -999 with three (`-001-12-31T00:00:00Z`), and its XML reader takes any
+    // number, as the XML reader does here.
     var yearDigits = 0
     while cursor + yearDigits < end, yearDigits < 8, (0x30...0x39).contains(text[cursor + yearDigits]) {
       yearDigits += 1
     }
-    guard yearDigits >= 4, var year = number(width: yearDigits) else { return nil }
+    guard yearDigits >= (requiringSeconds ? 1 : 4), var year = number(width: yearDigits) else { return nil }
     if negativeYear { year = -year }
-    guard expect("-"), let month = number(width: 2), expect("-"), let day = number(width: 2),
-      (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day)
-    else { return nil }
+    guard expect("-"), let month = number(width: 2), expect("-"), let day = number(width: 2) else { return nil }
+    // Older Foundation versions wrote dates out of range (`2024-01-32`, `24:00:00`); Apple's
+    // readers roll them over, so the XML reader does too.
+    let rollsOver = requiringSeconds
+    guard rollsOver || ((1...12).contains(month) && (1...daysInMonth(year: year, month: month)).contains(day)) else {
+      return nil
+    }
 
     var hour: Int64 = 0
     var minute: Int64 = 0
@@ -173,7 +180,7 @@ package enum ISO8601 {
           guard digits > 0 else { return nil }
         }
       }
-      guard hour < 24, minute < 60, second < 61 else { return nil }
+      guard rollsOver || (hour < 24 && minute < 60 && second < 61) else { return nil }
       if expect("Z") {
         // UTC
       } else if cursor < end, text[cursor] == UInt8(ascii: "+") || text[cursor] == UInt8(ascii: "-") {
@@ -188,9 +195,30 @@ package enum ISO8601 {
       }
     }
     guard cursor == end else { return nil }
-    let days = daysSince1970(year: year, month: month, day: day) - referenceDayOffset
+    // Days 1 to 28 of months 1 to 12 are in range in every month: those (most dates) take the
+    // usual arithmetic, which gives what the rollover would.
+    let inRange = (1...12).contains(month) && (1...28).contains(day)
+    let days =
+      (rollsOver && !inRange
+        ? rolledOverDays(year: year, month: month, day: day) : daysSince1970(year: year, month: month, day: day))
+      - referenceDayOffset
     let seconds = days * secondsPerDay + hour * 3600 + minute * 60 + second - offsetSeconds
     return Double(seconds) + fraction
+  }
+
+  /// Days before the first of each month in a common year; index 13 is the first of the next
+  /// year, which CoreFoundation's table has too.
+  private static let daysBeforeMonth: [Int64] = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365]
+
+  /// Days since 1970-01-01 of a date whose month and day may be out of range, counted as
+  /// CoreFoundation counts them: January 1st of `year`, plus the days before `month` (months 1
+  /// to 13 from the table, a leap day from March on; 0 and months past 13 add nothing, as in
+  /// CoreFoundation), plus `day - 1` (so day 32 of January is February 1st and day 0 the last
+  /// day of the year before).
+  static func rolledOverDays(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    let before = (0...13).contains(month) ? daysBeforeMonth[Int(month)] + (leap && month >= 3 ? 1 : 0) : 0
+    return daysSince1970(year: year, month: 1, day: 1) + before + day - 1
   }
 
   private static func daysInMonth(year: Int64, month: Int64) -> Int64 {

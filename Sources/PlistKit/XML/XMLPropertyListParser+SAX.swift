@@ -10,7 +10,7 @@ extension XMLPropertyListParser {
     handler.startElementNs = { user, localName, prefix, _, namespaceCount, _, attributeCount, _, _ in
       guard let user, let localName else { return }
       XMLPropertyListParser.with(user) { parser in
-        guard !parser.hasFailed else { return }
+        guard parser.flags == 0 || parser.proceeds() else { return }
         guard Int(namespaceCount) + Int(attributeCount) <= XMLAttributeLimit.maximumCount else {
           return parser.fail(.limitExceeded, at: parser.tagStartPosition, XMLAttributeLimit.message)
         }
@@ -20,7 +20,7 @@ extension XMLPropertyListParser {
     handler.endElementNs = { user, _, _, _ in
       guard let user else { return }
       XMLPropertyListParser.with(user) { parser in
-        guard !parser.hasFailed else { return }
+        guard parser.flags == 0 || parser.proceeds() else { return }
         parser.endElement()
       }
     }
@@ -60,6 +60,19 @@ extension XMLPropertyListParser {
       guard let user else { return }
       XMLPropertyListParser.with(user) { parser in parser.refuseReference(to: name, marker: "&") }
     }
+    // The DOCTYPE: a plist names Apple's DTD at most; an internal subset (`<!DOCTYPE plist [ … ]>`)
+    // is refused, as CoreFoundation refuses it, before libxml2 reads its declarations.
+    handler.internalSubset = { user, _, _, _ in
+      guard let user else { return }
+      XMLPropertyListParser.with(user) { parser in
+        guard !parser.hasFailed, let input = parser.context?.pointee.input, let current = input.pointee.cur,
+          current.pointee == UInt8(ascii: "[")
+        else { return }
+        parser.fail(
+          .syntax, at: parser.currentPosition,
+          "an internal DTD subset ('<!DOCTYPE plist [') is not allowed: a property list's DOCTYPE only names the DTD")
+      }
+    }
     handler.serror = { user, error in
       guard let user, let error else { return }
       XMLPropertyListParser.with(user) { parser in parser.libxml2Error(error.pointee) }
@@ -79,7 +92,7 @@ extension XMLPropertyListParser {
   private static let textCallback: charactersSAXFunc = { user, bytes, count in
     guard let user, let bytes, count > 0 else { return }
     XMLPropertyListParser.with(user) { parser in
-      guard !parser.hasFailed else { return }
+      guard parser.flags == 0 || parser.proceeds() else { return }
       parser.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
   }
@@ -115,7 +128,9 @@ extension XMLPropertyListParser {
   /// A well-formedness or encoding error from libxml2 itself, in the reader's words where
   /// libxml2's are unclear.
   fileprivate mutating func libxml2Error(_ error: xmlError) {
+    if isPassingControlCharacter { endControlCharacter() }
     guard error.level.rawValue >= XML_ERR_ERROR.rawValue, !hasFailed else { return }
+    if acceptControlCharacter(error) { return }
     var position = error.line > 0 ? XMLPosition(line: Int(error.line), column: max(Int(error.int2), 1)) : nil
     let text = error.message.map { String(cString: $0) } ?? "malformed XML"
     let lines = text.split(separator: "\n")
@@ -153,6 +168,31 @@ extension XMLPropertyListParser {
       kind = .syntax
     }
     fail(kind, at: position, message)
+  }
+
+  /// Takes a control character (U+0001…U+001F) in the text of a `<string>` or `<key>` into
+  /// the text, as CoreFoundation does: Apple's XML writer leaves them raw (it escapes only `<`,
+  /// `>` and `&`), so files that Apple's tools write and read hold them. libxml2 reports each
+  /// as an error and skips it; it goes on parsing when its recovery flag is set for that one
+  /// error, which ``endControlCharacter()`` clears at the next callback. Elsewhere (other
+  /// elements, between elements, CDATA sections, attributes, names) they stay an error.
+  private mutating func acceptControlCharacter(_ error: xmlError) -> Bool {
+    guard xmlParserErrors(UInt32(bitPattern: error.code)) == XML_ERR_INVALID_CHAR, (1..<0x20).contains(error.int1),
+      let context, context.pointee.instate == XML_PARSER_CONTENT,
+      let element = openScalar?.element, element == .string || element == .key,
+      let message = error.message, String(cString: message).hasPrefix("PCDATA invalid Char value")
+    else { return false }
+    withUnsafePointer(to: UInt8(error.int1)) { characters(UnsafeBufferPointer(start: $0, count: 1)) }
+    context.pointee.recovery = 1
+    isPassingControlCharacter = true
+    acceptedControlCharacter = true
+    return true
+  }
+
+  /// Clears libxml2's recovery flag set by ``acceptControlCharacter(_:)``.
+  mutating func endControlCharacter() {
+    context?.pointee.recovery = 0
+    isPassingControlCharacter = false
   }
 
   private static func codePoint(_ value: Int32) -> String {

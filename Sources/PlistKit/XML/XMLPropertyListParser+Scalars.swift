@@ -98,7 +98,8 @@ extension XMLPropertyListParser {
     return text.count > limit ? shown + "…" : shown
   }
 
-  /// Parses `[+-]digits` or `[+-]0x hexdigits` over the whole Int64 and UInt64 range.
+  /// Parses `[+-]digits` or `[+-]0x hexdigits` over the whole Int64 and UInt64 range. White
+  /// space may follow the sign (`- 99`, `+\t42`), as CoreFoundation and Foundation read it.
   static func parseInteger(_ bytes: ArraySlice<UInt8>) -> PropertyListInteger? {
     var cursor = bytes.startIndex
     let end = bytes.endIndex
@@ -106,6 +107,7 @@ extension XMLPropertyListParser {
     if bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") {
       negative = bytes[cursor] == UInt8(ascii: "-")
       cursor += 1
+      while cursor < end, isSpace(bytes[cursor]) { cursor += 1 }
     }
     var radix: UInt64 = 10
     if end - cursor > 2, bytes[cursor] == UInt8(ascii: "0"), bytes[cursor + 1] | 0x20 == UInt8(ascii: "x") {
@@ -137,7 +139,9 @@ extension XMLPropertyListParser {
   /// True when the text has an integer's shape (so a failure to parse means out of range).
   private static func looksLikeInteger(_ bytes: ArraySlice<UInt8>) -> Bool {
     var digits = bytes
-    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      digits = digits.dropFirst().drop(while: isSpace)
+    }
     var hexadecimal = false
     if digits.count > 2, digits.first == UInt8(ascii: "0"), digits[digits.startIndex + 1] | 0x20 == UInt8(ascii: "x") {
       digits = digits.dropFirst(2)

@@ -63,6 +63,11 @@ struct XMLPropertyListParser {
   /// Where libxml2 reads from; asked whether the input is blank when it finds no element.
   var source: UnsafeMutablePointer<XMLInputSource>?
 
+  /// True once a control character has been taken into a `<string>` or `<key>` (see
+  /// ``acceptControlCharacter(_:)``): libxml2 then counts the document as not well-formed,
+  /// and the reader knows why.
+  var acceptedControlCharacter = false
+
   /// What the sink threw to stop the read (`failure` is then set only to silence callbacks).
   var sinkFailure: PropertyListError?
   /// True once the sink has thrown (quicker to test than `sinkFailure`).
@@ -70,11 +75,31 @@ struct XMLPropertyListParser {
 
   /// The first problem found; once set, libxml2 is stopped and every callback returns at once.
   var failure: PropertyListError? {
-    didSet { hasFailed = failure != nil }
+    didSet { flags = failure != nil ? flags | Self.failedFlag : flags & ~Self.failedFlag }
   }
-  /// True once ``failure`` is set: what every callback tests first, as a flag is one load where
-  /// the optional error is a copy of its payload.
-  private(set) var hasFailed = false
+  /// What every callback tests first, in one byte, as one load where the optional error is a
+  /// copy of its payload: ``hasFailed`` and ``isPassingControlCharacter``.
+  private(set) var flags: UInt8 = 0
+  private static let failedFlag: UInt8 = 1
+  private static let passingFlag: UInt8 = 2
+
+  /// True once ``failure`` is set.
+  var hasFailed: Bool { flags & Self.failedFlag != 0 }
+
+  /// True from accepting a control character to libxml2's next callback: libxml2's recovery
+  /// flag is set for that one error, so that it goes on parsing after it.
+  var isPassingControlCharacter: Bool {
+    get { flags & Self.passingFlag != 0 }
+    set { flags = newValue ? flags | Self.passingFlag : flags & ~Self.passingFlag }
+  }
+
+  /// For a callback whose ``flags`` are not clear: false when the parse has failed (the
+  /// callback returns), else ends the passing of a control character and returns true.
+  mutating func proceeds() -> Bool {
+    guard !hasFailed else { return false }
+    endControlCharacter()
+    return true
+  }
 
   init(limits: PropertyListLimits, sink: XMLPropertyListSinkBridge) {
     self.limits = limits

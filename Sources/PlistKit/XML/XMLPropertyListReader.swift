@@ -116,7 +116,9 @@ public struct XMLPropertyListReader: Sendable, PropertyListEventReader {
     if let failure = parser.pointee.sinkFailure { throw failure }
     if let failure = input.pointee.failure { throw failure }
     if let failure = parser.pointee.failure { throw failure }
-    guard context.pointee.wellFormed != 0 else {
+    // A control character taken into a string is an error to libxml2, and the only one that
+    // does not fail the read.
+    guard context.pointee.wellFormed != 0 || parser.pointee.acceptedControlCharacter else {
       throw PropertyListError(.syntax, format: .xml, "the document is not well-formed XML")
     }
     guard parser.pointee.hasRoot else {

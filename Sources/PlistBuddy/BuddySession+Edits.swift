@@ -69,6 +69,9 @@ extension BuddySession {
       complain("\(command): \"\" Entry Already Exists")
       return
     }
+    // Checked before the walk below makes the dictionaries above the entry: a long entry makes
+    // as many of them as it has components.
+    guard fitsDepthLimit(value, inside: entry.parentPath.count + 1, entry: entry, command: command) else { return }
     let placement = root.withBuddyValue(at: entry.parentPath[...], creating: true) { parent -> Placement in
       switch parent {
       case .dictionary(var dictionary):
@@ -101,6 +104,24 @@ extension BuddySession {
     case nil:
       // macOS reports this and still exits 0.
       output.write(Array("\(command): Entry, \"\(entry.text)\", Incorrectly Specified\n".utf8), to: .standardError)
+    }
+  }
+
+  /// False, with the reason on standard error, when `value` put inside `containers` arrays and
+  /// dictionaries would nest deeper than the readers' depth limit: the file saved would not
+  /// read back.
+  mutating func fitsDepthLimit(
+    _ value: PropertyList, inside containers: Int, entry: BuddyEntry, command: String
+  ) -> Bool {
+    do {
+      try PropertyList.checkNesting(
+        of: value, inside: containers, at: PropertyListKeyPath(components: entry.path), limits: Self.limits)
+      return true
+    } catch {
+      complain(
+        "\(command): Can't Add Entry, \"\(entry.text)\", Deeper Than The Depth Limit Of \(Self.limits.maximumDepth) Levels"
+      )
+      return false
     }
   }
 

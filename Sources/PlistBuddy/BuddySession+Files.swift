@@ -52,6 +52,8 @@ extension BuddySession {
     switch (target, source) {
     case (.array, .dictionary): complain("Merge: Can't Add dict Entries to array")
     case (.dictionary, .array): complain("Merge: Can't Add array Entries to dict")
+    // The entries of a container go into the target, one level above where they were.
+    case _ where !fitsDepthLimit(source, inside: entry.path.count, entry: entry, command: "Merge"): break
     default:
       _ = root.withBuddyValue(at: entry.path[...], creating: false) { container in
         switch (container, source) {

@@ -23,6 +23,10 @@ public struct BuddySession {
   /// `-x`: `Print` writes an XML property list instead of PlistBuddy's layout.
   public var printsXML: Bool
 
+  /// The limits values are read with, and edits kept within: no edit makes a value nested
+  /// deeper than a file may be.
+  static let limits = PropertyListLimits.default
+
   let files: any BuddyFileAccess
   let output: any BuddyOutput
 

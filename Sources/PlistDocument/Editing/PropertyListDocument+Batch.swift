@@ -31,6 +31,13 @@ extension PropertyListDocument {
   ///   it; the document is then unchanged.
   public mutating func apply(_ edits: [BatchEdit]) throws(PropertyListError) {
     guard !edits.isEmpty else { return }
+    for edit in edits {
+      switch edit {
+      case .replace(let path, let value), .insert(let value, let path):
+        try PropertyList.checkNesting(of: value, inside: path.components.count, at: path)
+      case .remove: break
+      }
+    }
     var copy = self
     copy.refreshSyntax()
     var pending = edits.enumerated().map { PendingEdit($1, order: $0) }

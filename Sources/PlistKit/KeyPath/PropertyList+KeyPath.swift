@@ -16,6 +16,7 @@ extension PropertyList {
   /// missing (like `plutil -replace`). An index may name the end of an array to append, or be
   /// negative to count from the end: `-1` replaces the last element.
   public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
+    try Self.checkNesting(of: newValue, inside: path.components.count, at: path)
     guard !path.components.isEmpty else {
       self = newValue
       return
@@ -45,6 +46,7 @@ extension PropertyList {
   public mutating func insertValue(
     _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool = false
   ) throws(PropertyListError) {
+    try Self.checkNesting(of: newValue, inside: path.components.count + (append ? 1 : 0), at: path)
     if append {
       try modify(at: path) { (target) throws(PropertyListError) in
         guard case .array(var array) = target else {

@@ -21,9 +21,12 @@ extension PropertyListDocument {
   /// A one-by-one edit finds the syntax of the whole text again, so a thousand of them in a
   /// large file read it a thousand times. Here edits that are apart (not on neighbouring
   /// entries of one container) are made in one pass over the text, and those next to them in
-  /// further passes: a handful of passes, however many edits there are. Project files and the
-  /// typed JSON form, whose edits adjust the text around them afterwards, are edited one by
-  /// one.
+  /// further passes: a handful of passes, however many edits there are. The typed JSON form,
+  /// whose edits adjust the text around them afterwards, is edited one by one. So are project
+  /// files, whose edits rewrite Xcode's comments and sections, unless the batch is large and the
+  /// file is exactly in Xcode's layout: the edits are then made on the value and the project
+  /// written whole by `XcodeProjectWriter`, which gives the same bytes (see
+  /// `rewriteProject(with:)`).
   ///
   /// No edit may lie inside a value another one replaces or removes.
   ///
@@ -41,7 +44,9 @@ extension PropertyListDocument {
     var copy = self
     copy.refreshSyntax()
     var pending = edits.enumerated().map { PendingEdit($1, order: $0) }
-    if edits.count == 1 || isXcodeProject || (format == .json && options.reading.jsonStyle == .typed) {
+    if isXcodeProject, edits.count >= Self.projectRewriteThreshold, try copy.rewriteProject(with: pending) {
+      // Made on the value and written whole, in the layout the edits one by one would give.
+    } else if edits.count == 1 || isXcodeProject || (format == .json && options.reading.jsonStyle == .typed) {
       try copy.applyOneByOne(pending)
     } else {
       while !pending.isEmpty { pending = try copy.applyRound(pending) }
@@ -227,7 +232,7 @@ extension PropertyListDocument {
   }
 
   /// Makes the edits of a pass on the value, in the order that keeps their paths.
-  private static func applyToValue(_ edits: [ResolvedEdit], _ value: inout PropertyList) throws(PropertyListError) {
+  static func applyToValue(_ edits: [ResolvedEdit], _ value: inout PropertyList) throws(PropertyListError) {
     for edit in endToStart(edits) {
       let path = edit.edit.path
       switch edit.edit.action {
@@ -251,7 +256,7 @@ extension PropertyListDocument {
   // MARK: - Finding the places
 
   /// Where `edit` is in the text as it is; the one-by-one edit's error when it leads nowhere.
-  private func resolve(
+  func resolve(
     _ edit: PendingEdit, with resolver: inout BatchResolver
   ) throws(PropertyListError)
     -> ResolvedEdit

@@ -73,29 +73,24 @@ extension BuddySession {
     // as many of them as it has components.
     guard fitsDepthLimit(value, inside: entry.parentPath.count + 1, entry: entry, command: command) else { return }
     let placement = root.withBuddyValue(at: entry.parentPath[...], creating: true) { parent -> Placement in
-      switch parent {
-      case .dictionary(var dictionary):
+      let added = parent.withDictionary { dictionary -> Placement in
         guard dictionary[name] == nil else { return .exists }
-        parent = .boolean(false)
         _ = dictionary.updateValue(value, forKey: name)
-        parent = .dictionary(dictionary)
         return .added
-      case .array(var elements):
-        let index: Int
-        if name.isEmpty {
-          index = elements.count
-        } else if let given = PropertyList.buddyIndex(name) {
-          index = min(given, elements.count)
-        } else {
-          return .cannotAdd
-        }
-        parent = .boolean(false)
-        elements.insert(value, at: index)
-        parent = .array(elements)
-        return .added
-      default:
-        return .cannotAdd
       }
+      return added
+        ?? parent.withArray { elements -> Placement in
+          let index: Int
+          if name.isEmpty {
+            index = elements.count
+          } else if let given = PropertyList.buddyIndex(name) {
+            index = min(given, elements.count)
+          } else {
+            return .cannotAdd
+          }
+          elements.insert(value, at: index)
+          return .added
+        } ?? .cannotAdd
     }
     switch placement {
     case .added: break
@@ -134,20 +129,12 @@ extension BuddySession {
       return
     }
     let removed = root.withBuddyValue(at: path.dropLast()[...], creating: false) { parent -> Bool in
-      switch parent {
-      case .dictionary(var dictionary):
-        parent = .boolean(false)
-        defer { parent = .dictionary(dictionary) }
-        return dictionary.removeValue(forKey: name) != nil
-      case .array(var elements):
-        guard let index = PropertyList.buddyIndex(name), index < elements.count else { return false }
-        parent = .boolean(false)
-        elements.remove(at: index)
-        parent = .array(elements)
-        return true
-      default:
-        return false
-      }
+      parent.withDictionary { $0.removeValue(forKey: name) != nil }
+        ?? parent.withArray { elements -> Bool in
+          guard let index = PropertyList.buddyIndex(name), index < elements.count else { return false }
+          elements.remove(at: index)
+          return true
+        } ?? false
     }
     if removed != true { complain("Delete: Entry, \"\(entry.text)\", Does Not Exist") }
   }

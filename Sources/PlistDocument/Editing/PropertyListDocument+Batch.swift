@@ -233,24 +233,53 @@ extension PropertyListDocument {
 
   /// Makes the edits of a pass on the value, in the order that keeps their paths.
   static func applyToValue(_ edits: [ResolvedEdit], _ value: inout PropertyList) throws(PropertyListError) {
+    // Insertions before one key of one dictionary are made together: one at a time, each
+    // would rebuild the dictionary (thousands of keys appended to one are such a run).
+    var run: [ResolvedEdit] = []
     for edit in endToStart(edits) {
+      if let first = run.first, !edit.edit.isInsertion(before: first.edit) {
+        try insertRun(run, into: &value)
+        run = []
+      }
       let path = edit.edit.path
       switch edit.edit.action {
       case .replace(let new): try value.setValue(new, at: path)
       case .remove: _ = try value.removeValue(at: path)
       case .insert(let new):
-        guard let before = edit.edit.beforeKey, let key = path.components.last else {
+        guard edit.edit.beforeKey != nil, !path.components.isEmpty else {
           try value.insertValue(new, at: path)
           continue
         }
-        let containerPath = PropertyListKeyPath(components: path.components.dropLast())
-        guard case .dictionary(var dictionary) = try value.value(at: containerPath) else { continue }
-        guard dictionary.insert(new, forKey: key, at: dictionary.position(of: before) ?? dictionary.count) else {
-          throw PropertyListError(.keyPath, at: .keyPath(path.description), "the key already exists")
-        }
-        try value.setValue(.dictionary(dictionary), at: containerPath)
+        run.append(edit)
       }
     }
+    if !run.isEmpty { try insertRun(run, into: &value) }
+  }
+
+  /// Inserts new keys, in order, before the key they all go before in their dictionary (at
+  /// its end when it has no such key).
+  private static func insertRun(_ run: [ResolvedEdit], into value: inout PropertyList) throws(PropertyListError) {
+    let containerPath = PropertyListKeyPath(components: run[0].edit.components.dropLast())
+    guard case .dictionary(let dictionary) = try value.value(at: containerPath), let before = run[0].edit.beforeKey
+    else { return }
+    var added: Set<ExactKey> = []
+    for edit in run {
+      let key = edit.edit.components[edit.edit.components.count - 1]
+      guard dictionary.position(of: key) == nil, added.insert(ExactKey(key)).inserted else {
+        throw PropertyListError(.keyPath, at: .keyPath(edit.edit.path.description), "the key already exists")
+      }
+    }
+    let position = dictionary.position(of: before) ?? dictionary.count
+    var keys = Array(dictionary.keys[..<position])
+    var values = Array(dictionary.values[..<position])
+    for edit in run {
+      guard case .insert(let new) = edit.edit.action else { continue }
+      keys.append(edit.edit.components[edit.edit.components.count - 1])
+      values.append(new)
+    }
+    keys += dictionary.keys[position...]
+    values += dictionary.values[position...]
+    try value.setValue(.dictionary(PropertyListDictionary(keys: keys, values: values)), at: containerPath)
   }
 
   // MARK: - Finding the places
@@ -527,5 +556,13 @@ extension PendingEdit {
   var isInsertion: Bool {
     if case .insert = action { return true }
     return false
+  }
+
+  /// True for an insertion into the dictionary `other` inserts into, before the same key.
+  func isInsertion(before other: PendingEdit) -> Bool {
+    guard isInsertion, let before = beforeKey, let otherBefore = other.beforeKey, before.exactlyEquals(otherBefore),
+      components.count == other.components.count
+    else { return false }
+    return zip(components.dropLast(), other.components.dropLast()).allSatisfy { $0.exactlyEquals($1) }
   }
 }

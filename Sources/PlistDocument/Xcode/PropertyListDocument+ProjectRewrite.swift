@@ -5,8 +5,8 @@ extension PropertyListDocument {
   /// and the file written whole: each edit made one by one finds the syntax of the whole text
   /// again and looks through every object for the comments it changes, so ten thousand edits
   /// of a large project read it ten thousand times. Below it, one by one is cheaper than the
-  /// whole write (and the check that allows it).
-  static let projectRewriteThreshold = 16
+  /// whole write (and the check that allows it), which reads and writes the text three times.
+  static let projectRewriteThreshold = 4
 
   /// Makes `edits` on the value and writes the project whole with `XcodeProjectWriter`, when
   /// the text is exactly what that writer makes of its value (as Xcode's own files are): an

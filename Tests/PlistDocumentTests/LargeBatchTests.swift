@@ -43,6 +43,20 @@ struct LargeBatchTests {
     #expect(lines.count == oldLines.count + 3_000)
   }
 
+  /// The `buddy` fuzz target's first finding (`Tests/Fixtures/Fuzz/buddy-0f3a61f0.bin`):
+  /// a session that deleted `:a` and added it again saved a file whose `a` is still first.
+  /// That is the update keeping the file's order, not a loss: the entries are the session's.
+  @Test func anEntryRemovedAndAddedAgainKeepsItsPlaceInTheFile() throws {
+    let old: PropertyList = ["a": ["b": "x", "0": ["k", 1]], "list": ["y"], "n": 3]
+    let new: PropertyList = ["list": ["y"], "n": 3, "a": "x"]
+    var document = try PropertyListDocument(bytes: try old.serialized(as: .xml))
+    try document.update(to: new)
+    let saved = try PropertyList(bytes: document.bytes)
+    #expect(saved == new)
+    #expect(saved.isIdentical(to: ["a": "x", "list": ["y"], "n": 3]))
+    #expect(document.syntaxScans <= 1)
+  }
+
   /// A project in Xcode's layout with `count` file references, each with a `name`.
   static func project(_ count: Int) throws -> [UInt8] {
     var objects: [(String, PropertyList)] = []

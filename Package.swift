@@ -92,16 +92,17 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   let codingTargets = ["fuzz-plist-decoder", "fuzz-archive-decoder"]
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard",
+    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy",
   ] + codingTargets {
     let coding: [Target.Dependency] =
       codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []
     let layouts: [Target.Dependency] = name == "fuzz-layout" ? ["DocumentLayouts"] : []
+    let buddy: [Target.Dependency] = name == "fuzz-buddy" ? ["PlistBuddy"] : []
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
         name: name,
-        dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"] + coding + layouts,
+        dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"] + coding + layouts + buddy,
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

@@ -79,30 +79,28 @@ extension BuddySession {
       complain("\(command): \"\" Entry Already Exists")
       return
     }
+    // Checked before the walk below makes the dictionaries above the entry: a long entry makes
+    // as many of them as it has components.
+    guard fitsDepthLimit(value, inside: entry.parentPath.count + 1, entry: entry, command: command) else { return }
     let placement = root.withBuddyValue(at: entry.parentPath[...], creating: true) { parent -> Placement in
-      switch parent {
-      case .dictionary(var dictionary):
+      let added = parent.withDictionary { dictionary -> Placement in
         guard dictionary[name] == nil else { return .exists }
-        parent = .boolean(false)
         _ = dictionary.updateValue(value, forKey: name)
-        parent = .dictionary(dictionary)
         return .added
-      case .array(var elements):
-        let index: Int
-        if name.isEmpty {
-          index = elements.count
-        } else if let given = PropertyList.buddyIndex(name) {
-          index = min(given, elements.count)
-        } else {
-          return .cannotAdd
-        }
-        parent = .boolean(false)
-        elements.insert(value, at: index)
-        parent = .array(elements)
-        return .added
-      default:
-        return .cannotAdd
       }
+      return added
+        ?? parent.withArray { elements -> Placement in
+          let index: Int
+          if name.isEmpty {
+            index = elements.count
+          } else if let given = PropertyList.buddyIndex(name) {
+            index = min(given, elements.count)
+          } else {
+            return .cannotAdd
+          }
+          elements.insert(value, at: index)
+          return .added
+        } ?? .cannotAdd
     }
     switch placement {
     case .added: break
@@ -111,6 +109,24 @@ extension BuddySession {
     case nil:
       // macOS reports this and still exits 0.
       output.write(Array("\(command): Entry, \"\(entry.text)\", Incorrectly Specified\n".utf8), to: .standardError)
+    }
+  }
+
+  /// False, with the reason on standard error, when `value` put inside `containers` arrays and
+  /// dictionaries would nest deeper than the readers' depth limit: the file saved would not
+  /// read back.
+  mutating func fitsDepthLimit(
+    _ value: PropertyList, inside containers: Int, entry: BuddyEntry, command: String
+  ) -> Bool {
+    do {
+      try PropertyList.checkNesting(
+        of: value, inside: containers, at: PropertyListKeyPath(components: entry.path), limits: Self.limits)
+      return true
+    } catch {
+      complain(
+        "\(command): Can't Add Entry, \"\(entry.text)\", Deeper Than The Depth Limit Of \(Self.limits.maximumDepth) Levels"
+      )
+      return false
     }
   }
 
@@ -123,20 +139,12 @@ extension BuddySession {
       return
     }
     let removed = root.withBuddyValue(at: path.dropLast()[...], creating: false) { parent -> Bool in
-      switch parent {
-      case .dictionary(var dictionary):
-        parent = .boolean(false)
-        defer { parent = .dictionary(dictionary) }
-        return dictionary.removeValue(forKey: name) != nil
-      case .array(var elements):
-        guard let index = PropertyList.buddyIndex(name), index < elements.count else { return false }
-        parent = .boolean(false)
-        elements.remove(at: index)
-        parent = .array(elements)
-        return true
-      default:
-        return false
-      }
+      parent.withDictionary { $0.removeValue(forKey: name) != nil }
+        ?? parent.withArray { elements -> Bool in
+          guard let index = PropertyList.buddyIndex(name), index < elements.count else { return false }
+          elements.remove(at: index)
+          return true
+        } ?? false
     }
     if removed != true { complain("Delete: Entry, \"\(entry.text)\", Does Not Exist") }
   }

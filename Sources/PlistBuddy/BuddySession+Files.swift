@@ -52,26 +52,20 @@ extension BuddySession {
     switch (target, source) {
     case (.array, .dictionary): complain("Merge: Can't Add dict Entries to array")
     case (.dictionary, .array): complain("Merge: Can't Add array Entries to dict")
+    // The entries of a container go into the target, one level above where they were.
+    case _ where !fitsDepthLimit(source, inside: entry.path.count, entry: entry, command: "Merge"): break
     default:
       _ = root.withBuddyValue(at: entry.path[...], creating: false) { container in
-        switch (container, source) {
-        case (.dictionary(var dictionary), .dictionary(let additions)):
-          container = .boolean(false)
+        _ = container.withDictionary { dictionary in
+          guard case .dictionary(let additions) = source else {
+            if dictionary[""] == nil { _ = dictionary.updateValue(source, forKey: "") }
+            return
+          }
           for (key, value) in additions where dictionary[key] == nil { _ = dictionary.updateValue(value, forKey: key) }
-          container = .dictionary(dictionary)
-        case (.dictionary(var dictionary), _):
-          container = .boolean(false)
-          if dictionary[""] == nil { _ = dictionary.updateValue(source, forKey: "") }
-          container = .dictionary(dictionary)
-        case (.array(var elements), .array(let additions)):
-          container = .boolean(false)
+        }
+        _ = container.withArray { elements in
+          guard case .array(let additions) = source else { return elements.append(source) }
           elements.append(contentsOf: additions)
-          container = .array(elements)
-        case (.array(var elements), _):
-          container = .boolean(false)
-          elements.append(source)
-          container = .array(elements)
-        default: break
         }
       }
     }

@@ -30,6 +30,10 @@ public struct BuddySession {
   /// (256 MiB).
   public var maximumOutputSize = PropertyListWritingOptions.defaultMaximumOutputSize(forInputSize: 0)
 
+  /// The limits values are read with, and edits kept within: no edit makes a value nested
+  /// deeper than a file may be.
+  static let limits = PropertyListLimits.default
+
   let files: any BuddyFileAccess
   let output: any BuddyOutput
 

@@ -28,33 +28,26 @@ extension PropertyList {
   ) -> Result? {
     guard let component = path.first else { return body(&self) }
     let rest = path.dropFirst()
-    switch self {
-    case .dictionary(var dictionary):
-      // Take the container out of `self` so the edit below changes the only copy.
-      self = .boolean(false)
-      defer { self = .dictionary(dictionary) }
-      guard let position = dictionary.position(of: component) else {
-        guard creating else { return nil }
-        var child = PropertyList.dictionary(PropertyListDictionary())
-        let result = child.withBuddyValue(at: rest, creating: true, body)
-        _ = dictionary.updateValue(child, forKey: component)
-        return result
-      }
-      var child = dictionary.values[position]
-      dictionary.setValue(.boolean(false), atPosition: position)
-      defer { dictionary.setValue(child, atPosition: position) }
-      return child.withBuddyValue(at: rest, creating: creating, body)
-    case .array(var elements):
-      guard let index = Self.buddyIndex(component), index < elements.count else { return nil }
-      self = .boolean(false)
-      defer { self = .array(elements) }
-      var child = elements[index]
-      elements[index] = .boolean(false)
-      defer { elements[index] = child }
-      return child.withBuddyValue(at: rest, creating: creating, body)
-    default:
-      return nil
+    // The container is taken out of `self`, and the child out of it, so that the edit below
+    // changes the only reference to each (see `withDictionary(_:)`).
+    if case .dictionary = self {
+      return withDictionary { dictionary -> Result? in
+        guard let position = dictionary.position(of: component) else {
+          guard creating else { return nil }
+          var child = PropertyList.dictionary(PropertyListDictionary())
+          let result = child.withBuddyValue(at: rest, creating: true, body)
+          _ = dictionary.updateValue(child, forKey: component)
+          return result
+        }
+        var child = dictionary.takeValue(atPosition: position)
+        defer { dictionary.setValue(child, atPosition: position) }
+        return child.withBuddyValue(at: rest, creating: creating, body)
+      } ?? nil
     }
+    return withArray { elements -> Result? in
+      guard let index = Self.buddyIndex(component), index < elements.count else { return nil }
+      return elements[index].withBuddyValue(at: rest, creating: creating, body)
+    } ?? nil
   }
 
   /// A component read as an array index: decimal digits only.

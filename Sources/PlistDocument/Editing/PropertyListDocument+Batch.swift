@@ -21,9 +21,12 @@ extension PropertyListDocument {
   /// A one-by-one edit finds the syntax of the whole text again, so a thousand of them in a
   /// large file read it a thousand times. Here edits that are apart (not on neighbouring
   /// entries of one container) are made in one pass over the text, and those next to them in
-  /// further passes: a handful of passes, however many edits there are. Project files and the
-  /// typed JSON form, whose edits adjust the text around them afterwards, are edited one by
-  /// one.
+  /// further passes: a handful of passes, however many edits there are. The typed JSON form,
+  /// whose edits adjust the text around them afterwards, is edited one by one. So are project
+  /// files, whose edits rewrite Xcode's comments and sections, unless the batch is large and the
+  /// file is exactly in Xcode's layout: the edits are then made on the value and the project
+  /// written whole by `XcodeProjectWriter`, which gives the same bytes (see
+  /// `rewriteProject(with:)`).
   ///
   /// No edit may lie inside a value another one replaces or removes.
   ///
@@ -31,10 +34,19 @@ extension PropertyListDocument {
   ///   it; the document is then unchanged.
   public mutating func apply(_ edits: [BatchEdit]) throws(PropertyListError) {
     guard !edits.isEmpty else { return }
+    for edit in edits {
+      switch edit {
+      case .replace(let path, let value), .insert(let value, let path):
+        try PropertyList.checkNesting(of: value, inside: path.components.count, at: path)
+      case .remove: break
+      }
+    }
     var copy = self
     copy.refreshSyntax()
     var pending = edits.enumerated().map { PendingEdit($1, order: $0) }
-    if edits.count == 1 || isXcodeProject || (format == .json && options.reading.jsonStyle == .typed) {
+    if isXcodeProject, edits.count >= Self.projectRewriteThreshold, try copy.rewriteProject(with: pending) {
+      // Made on the value and written whole, in the layout the edits one by one would give.
+    } else if edits.count == 1 || isXcodeProject || (format == .json && options.reading.jsonStyle == .typed) {
       try copy.applyOneByOne(pending)
     } else {
       while !pending.isEmpty { pending = try copy.applyRound(pending) }
@@ -220,31 +232,60 @@ extension PropertyListDocument {
   }
 
   /// Makes the edits of a pass on the value, in the order that keeps their paths.
-  private static func applyToValue(_ edits: [ResolvedEdit], _ value: inout PropertyList) throws(PropertyListError) {
+  static func applyToValue(_ edits: [ResolvedEdit], _ value: inout PropertyList) throws(PropertyListError) {
+    // Insertions before one key of one dictionary are made together: one at a time, each
+    // would rebuild the dictionary (thousands of keys appended to one are such a run).
+    var run: [ResolvedEdit] = []
     for edit in endToStart(edits) {
+      if let first = run.first, !edit.edit.isInsertion(before: first.edit) {
+        try insertRun(run, into: &value)
+        run = []
+      }
       let path = edit.edit.path
       switch edit.edit.action {
       case .replace(let new): try value.setValue(new, at: path)
       case .remove: _ = try value.removeValue(at: path)
       case .insert(let new):
-        guard let before = edit.edit.beforeKey, let key = path.components.last else {
+        guard edit.edit.beforeKey != nil, !path.components.isEmpty else {
           try value.insertValue(new, at: path)
           continue
         }
-        let containerPath = PropertyListKeyPath(components: path.components.dropLast())
-        guard case .dictionary(var dictionary) = try value.value(at: containerPath) else { continue }
-        guard dictionary.insert(new, forKey: key, at: dictionary.position(of: before) ?? dictionary.count) else {
-          throw PropertyListError(.keyPath, at: .keyPath(path.description), "the key already exists")
-        }
-        try value.setValue(.dictionary(dictionary), at: containerPath)
+        run.append(edit)
       }
     }
+    if !run.isEmpty { try insertRun(run, into: &value) }
+  }
+
+  /// Inserts new keys, in order, before the key they all go before in their dictionary (at
+  /// its end when it has no such key).
+  private static func insertRun(_ run: [ResolvedEdit], into value: inout PropertyList) throws(PropertyListError) {
+    let containerPath = PropertyListKeyPath(components: run[0].edit.components.dropLast())
+    guard case .dictionary(let dictionary) = try value.value(at: containerPath), let before = run[0].edit.beforeKey
+    else { return }
+    var added: Set<ExactKey> = []
+    for edit in run {
+      let key = edit.edit.components[edit.edit.components.count - 1]
+      guard dictionary.position(of: key) == nil, added.insert(ExactKey(key)).inserted else {
+        throw PropertyListError(.keyPath, at: .keyPath(edit.edit.path.description), "the key already exists")
+      }
+    }
+    let position = dictionary.position(of: before) ?? dictionary.count
+    var keys = Array(dictionary.keys[..<position])
+    var values = Array(dictionary.values[..<position])
+    for edit in run {
+      guard case .insert(let new) = edit.edit.action else { continue }
+      keys.append(edit.edit.components[edit.edit.components.count - 1])
+      values.append(new)
+    }
+    keys += dictionary.keys[position...]
+    values += dictionary.values[position...]
+    try value.setValue(.dictionary(PropertyListDictionary(keys: keys, values: values)), at: containerPath)
   }
 
   // MARK: - Finding the places
 
   /// Where `edit` is in the text as it is; the one-by-one edit's error when it leads nowhere.
-  private func resolve(
+  func resolve(
     _ edit: PendingEdit, with resolver: inout BatchResolver
   ) throws(PropertyListError)
     -> ResolvedEdit
@@ -515,5 +556,13 @@ extension PendingEdit {
   var isInsertion: Bool {
     if case .insert = action { return true }
     return false
+  }
+
+  /// True for an insertion into the dictionary `other` inserts into, before the same key.
+  func isInsertion(before other: PendingEdit) -> Bool {
+    guard isInsertion, let before = beforeKey, let otherBefore = other.beforeKey, before.exactlyEquals(otherBefore),
+      components.count == other.components.count
+    else { return false }
+    return zip(components.dropLast(), other.components.dropLast()).allSatisfy { $0.exactlyEquals($1) }
   }
 }

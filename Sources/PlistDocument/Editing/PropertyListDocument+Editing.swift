@@ -10,6 +10,8 @@ extension PropertyListDocument {
   /// end of an array to append, or be negative to count from the end (`-1`: the last element).
   /// Setting a value to what it already is changes no byte.
   public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
+    // Checked here too: without a known value the edit below is made on the text alone.
+    try PropertyList.checkNesting(of: newValue, inside: path.components.count, at: path)
     refreshSyntax()
     // Written anew, an unchanged value could still change its text (quoting, number form).
     if let current = try? value(ofNode: node(at: path), at: path), current.isIdentical(to: newValue) { return }
@@ -121,6 +123,7 @@ extension PropertyListDocument {
     _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool,
     verbatim: MovedText?
   ) throws(PropertyListError) {
+    try PropertyList.checkNesting(of: newValue, inside: path.components.count + (append ? 1 : 0), at: path)
     refreshSyntax()
     let edited = try editedValue { (value) throws(PropertyListError) in
       try value.insertValue(newValue, at: path, append: append)

@@ -15,6 +15,7 @@ public struct JSONPropertyListWriter: Sendable {
   /// form writes what JSON lacks as strings (dates, data, NaN and the infinities) and UIDs as
   /// `{"CF$UID": n}`.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+    try value.checkWritableDepth(in: .json)
     try options.checkExpansion(of: value, in: .json)
     var output = JSONOutput(options: options)
     output.write(value, indent: 0)

@@ -16,24 +16,18 @@ extension PropertyList {
   /// missing (like `plutil -replace`). An index may name the end of an array to append, or be
   /// negative to count from the end: `-1` replaces the last element.
   public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
+    try Self.checkNesting(of: newValue, inside: path.components.count, at: path)
     guard !path.components.isEmpty else {
       self = newValue
       return
     }
     try modifyParent(of: path) { (parent, last) throws(PropertyListError) in
-      switch parent {
-      case .dictionary(var dictionary):
-        parent = .boolean(false)
-        dictionary[last] = newValue
-        parent = .dictionary(dictionary)
-      case .array(var array):
+      if parent.withDictionary({ $0[last] = newValue }) != nil { return }
+      let set: Void? = try parent.withArray { (array) throws(PropertyListError) in
         let index = try Self.arrayIndex(last, count: array.count, orEnd: true, path: path)
-        parent = .boolean(false)
         if index == array.count { array.append(newValue) } else { array[index] = newValue }
-        parent = .array(array)
-      default:
-        throw Self.notContainerError(parent, path: path)
       }
+      if set == nil { throw Self.notContainerError(parent, path: path) }
     }
   }
 
@@ -45,15 +39,13 @@ extension PropertyList {
   public mutating func insertValue(
     _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool = false
   ) throws(PropertyListError) {
+    try Self.checkNesting(of: newValue, inside: path.components.count + (append ? 1 : 0), at: path)
     if append {
       try modify(at: path) { (target) throws(PropertyListError) in
-        guard case .array(var array) = target else {
+        guard target.withArray({ $0.append(newValue) }) != nil else {
           throw PropertyListError(
             .keyPath, at: .keyPath(path.description), "expected an array to append to, found \(target.kind.rawValue)")
         }
-        target = .boolean(false)
-        array.append(newValue)
-        target = .array(array)
       }
       return
     }
@@ -61,22 +53,19 @@ extension PropertyList {
       throw PropertyListError(.keyPath, at: .keyPath(""), "cannot insert at the root: it already exists")
     }
     try modifyParent(of: path) { (parent, last) throws(PropertyListError) in
-      switch parent {
-      case .dictionary(var dictionary):
+      var inserted: Void? = try parent.withDictionary { (dictionary) throws(PropertyListError) in
         guard dictionary.position(of: last) == nil else {
           throw PropertyListError(.keyPath, at: .keyPath(path.description), "the key already exists")
         }
-        parent = .boolean(false)
         dictionary[last] = newValue
-        parent = .dictionary(dictionary)
-      case .array(var array):
-        let index = try Self.arrayIndex(last, count: array.count, orEnd: true, path: path)
-        parent = .boolean(false)
-        array.insert(newValue, at: index)
-        parent = .array(array)
-      default:
-        throw Self.notContainerError(parent, path: path)
       }
+      if inserted == nil {
+        inserted = try parent.withArray { (array) throws(PropertyListError) in
+          let index = try Self.arrayIndex(last, count: array.count, orEnd: true, path: path)
+          array.insert(newValue, at: index)
+        }
+      }
+      if inserted == nil { throw Self.notContainerError(parent, path: path) }
     }
   }
 
@@ -88,22 +77,20 @@ extension PropertyList {
     }
     var removed = PropertyList.boolean(false)
     try modifyParent(of: path) { (parent, last) throws(PropertyListError) in
-      switch parent {
-      case .dictionary(var dictionary):
-        parent = .boolean(false)
-        defer { parent = .dictionary(dictionary) }
+      var taken = try parent.withDictionary { (dictionary) throws(PropertyListError) in
         guard let old = dictionary.removeValue(forKey: last) else {
           throw PropertyListError(.keyPath, at: .keyPath(path.description), "no such key")
         }
-        removed = old
-      case .array(var array):
-        let index = try Self.arrayIndex(last, count: array.count, path: path)
-        parent = .boolean(false)
-        removed = array.remove(at: index)
-        parent = .array(array)
-      default:
-        throw Self.notContainerError(parent, path: path)
+        return old
       }
+      if taken == nil {
+        taken = try parent.withArray { (array) throws(PropertyListError) in
+          let index = try Self.arrayIndex(last, count: array.count, path: path)
+          return array.remove(at: index)
+        }
+      }
+      guard let taken else { throw Self.notContainerError(parent, path: path) }
+      removed = taken
     }
     return removed
   }
@@ -139,25 +126,21 @@ extension PropertyList {
     }
     let component = path.components[depth]
     let here = path.prefix(depth + 1)
-    switch self {
-    case .dictionary(var dictionary):
+    var walked: Void? = try withDictionary { (dictionary) throws(PropertyListError) in
       guard let position = dictionary.position(of: component) else {
         throw path.missingKeyError(at: depth) { dictionary.position(of: $0) != nil }
       }
-      self = .boolean(false)
-      defer { self = .dictionary(dictionary) }
-      var element = dictionary.values[position]
-      dictionary.setValue(.boolean(false), atPosition: position)
+      var element = dictionary.takeValue(atPosition: position)
       defer { dictionary.setValue(element, atPosition: position) }
       try element.modify(at: path, length: length, depth: depth + 1, body)
-    case .array(var array):
-      let index = try Self.arrayIndex(component, count: array.count, path: here)
-      self = .boolean(false)
-      defer { self = .array(array) }
-      try array[index].modify(at: path, length: length, depth: depth + 1, body)
-    default:
-      throw Self.notContainerError(self, path: here)
     }
+    if walked == nil {
+      walked = try withArray { (array) throws(PropertyListError) in
+        let index = try Self.arrayIndex(component, count: array.count, path: here)
+        try array[index].modify(at: path, length: length, depth: depth + 1, body)
+      }
+    }
+    if walked == nil { throw Self.notContainerError(self, path: here) }
   }
 
   /// Runs `body` on the container of the value at `path` and the last component, in place.

@@ -113,6 +113,12 @@ public struct PropertyListDictionary: Sendable {
     values[position] = value
   }
 
+  /// The value at a position, moved out (`false` is left there until ``setValue(_:atPosition:)``
+  /// puts one back), so that the caller holds the only reference to it and can edit it in place.
+  package mutating func takeValue(atPosition position: Int) -> PropertyList {
+    values[position].take()
+  }
+
   /// Reorders the entries by key, using `areInIncreasingOrder`.
   public mutating func sortKeys(by areInIncreasingOrder: (String, String) -> Bool) {
     let order = keys.indices.sorted { areInIncreasingOrder(keys[$0], keys[$1]) }

@@ -19,6 +19,7 @@ public struct OpenStepPropertyListWriter: Sendable {
 
   /// Writes one property list.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+    try value.checkWritableDepth(in: .openStep)
     try options.checkExpansion(of: value, in: .openStep)
     var output = OpenStepOutput(options: options)
     try output.write(value, indent: 0)

@@ -37,6 +37,7 @@ public struct XcodeProjectWriter: Sendable {
 
   /// Writes one property list.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+    try value.checkWritableDepth(in: .openStep)
     try options.checkExpansion(of: value, in: .openStep)
     var output = XcodeProjectOutput(
       comments: XcodeProjectComments(project: value, projectName: projectName), options: options)

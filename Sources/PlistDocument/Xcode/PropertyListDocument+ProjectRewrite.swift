@@ -1,0 +1,32 @@
+import PlistKit
+
+extension PropertyListDocument {
+  /// From this many edits on, a batch on a project file in Xcode's layout is made on the value
+  /// and the file written whole: each edit made one by one finds the syntax of the whole text
+  /// again and looks through every object for the comments it changes, so ten thousand edits
+  /// of a large project read it ten thousand times. Below it, one by one is cheaper than the
+  /// whole write (and the check that allows it), which reads and writes the text three times.
+  static let projectRewriteThreshold = 4
+
+  /// Makes `edits` on the value and writes the project whole with `XcodeProjectWriter`, when
+  /// the text is exactly what that writer makes of its value (as Xcode's own files are): an
+  /// edit of such a file one by one leaves it in that layout, with the comments and sections
+  /// the writer gives the edited value, so the whole write is the same bytes. False, with
+  /// nothing changed, for a file in any other layout, which is then edited one by one.
+  ///
+  /// - Throws: the error of an edit that does not fit, as its one-by-one counterpart throws it.
+  mutating func rewriteProject(with edits: [PendingEdit]) throws(PropertyListError) -> Bool {
+    let writer = XcodeProjectWriter(projectName: projectName, options: options.writing)
+    guard let old = try? value, let written = try? writer.write(old), written == text else { return false }
+    var resolver = BatchResolver()
+    var resolved: [ResolvedEdit] = []
+    for edit in edits { resolved.append(try resolve(edit, with: &resolver)) }
+    var new = old
+    try Self.applyToValue(resolved, &new)
+    // A value the layout cannot hold (a scalar OpenStep lacks): the edits one by one give
+    // the error, or write it as they do.
+    guard let bytes = try? writer.write(new) else { return false }
+    apply([Splice(range: 0..<text.count, bytes: bytes)], value: nil)
+    return true
+  }
+}

@@ -13,10 +13,9 @@ extension PropertyListDocument {
     // Checked here too: without a known value the edit below is made on the text alone.
     try PropertyList.checkNesting(of: newValue, inside: path.components.count, at: path)
     refreshSyntax()
-    // Written anew, an unchanged value could still change its text (quoting, number form).
-    if let current = try? value(ofNode: node(at: path), at: path), current.isIdentical(to: newValue) { return }
     let edited = try editedValue { (value) throws(PropertyListError) in try value.setValue(newValue, at: path) }
     guard let last = path.components.last else {
+      if isUnchanged(0, at: path, by: newValue) { return }
       try commit(replacement(of: 0, parent: nil, with: newValue, path: path), value: edited, path: path)
       return
     }
@@ -25,6 +24,7 @@ extension PropertyListDocument {
     case .dictionary:
       if let position = entryPositions(in: parent, key: last).last {
         let node = tree.entries(parent)[position].value
+        if isUnchanged(node, at: path, by: newValue) { return }
         try commit(replacement(of: node, parent: parent, with: newValue, path: path), value: edited, path: path)
       } else {
         try add(newValue, key: last, to: parent, path: path, value: edited)
@@ -36,6 +36,7 @@ extension PropertyListDocument {
         try commit(
           insertion(into: parent, at: index, key: nil, value: newValue, path: path), value: edited, path: path)
       } else {
+        if isUnchanged(elements[index], at: path, by: newValue) { return }
         try commit(
           replacement(of: elements[index], parent: parent, with: newValue, path: path), value: edited, path: path)
       }
@@ -180,6 +181,12 @@ extension PropertyListDocument {
     try commit(
       insertion(into: dictionary, at: position, key: key, value: newValue, path: path, verbatim: verbatim),
       value: edited, path: path)
+  }
+
+  /// True when the value of `node` is exactly `newValue`: set to it, it keeps its text, which
+  /// written anew could change (quoting, the form of a number).
+  private func isUnchanged(_ node: Int, at path: PropertyListKeyPath, by newValue: PropertyList) -> Bool {
+    (try? value(ofNode: node, at: path))?.isIdentical(to: newValue) == true
   }
 
   /// The value after the same edit, for documents that keep their value; the edit's error

@@ -173,18 +173,13 @@ public struct RandomLayout<Source: RandomNumberGenerator> {
     }
   }
 
+  /// A string's text as PlistKit's XML writer escapes it (the layout is random; the escapes
+  /// are not): what `xmlKey` writes between `<key>` and `</key>`.
   static func xmlEscaped(_ string: String) -> String {
-    var text = ""
-    for character in string.unicodeScalars {
-      switch character {
-      case "&": text += "&amp;"
-      case "<": text += "&lt;"
-      case ">": text += "&gt;"
-      default: text.unicodeScalars.append(character)
-      }
-    }
-    return text
+    let element = String(decoding: (try? PropertyListFragments.xmlKey(string)) ?? [], as: UTF8.self)
+    return String(element.dropFirst("<key>".count).dropLast("</key>".count))
   }
+
 
   static func base64(_ bytes: [UInt8]) -> String {
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")

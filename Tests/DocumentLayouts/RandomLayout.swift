@@ -180,7 +180,6 @@ public struct RandomLayout<Source: RandomNumberGenerator> {
     return String(element.dropFirst("<key>".count).dropLast("</key>".count))
   }
 
-
   static func base64(_ bytes: [UInt8]) -> String {
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
     var text = ""

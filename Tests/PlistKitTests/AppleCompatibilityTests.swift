@@ -117,7 +117,6 @@ struct AppleCompatibilityTests {
       ("2023-01-01T23:59:60Z", 694_310_400), ("2023-00-01T00:00:00Z", 694_224_000),
       ("2023-01-00T00:00:00Z", 694_137_600),
       ("2024-14-05T00:00:00Z", 726_105_600), ("2024-12-99T99:99:99Z", 763_533_639),
-      ("-0004-13-01T00:00:00Z", -63_240_134_400),
     ] as [(String, Int64)])
   func outOfRangeDates(text: String, expected: Int64) throws {
     let document = XML.document("<array><date>\(text)</date></array>\n")
@@ -153,15 +152,80 @@ struct AppleCompatibilityTests {
     }
   }
 
-  @Test("dates before and after 1582-10-15 read and write as PropertyListSerialization does (seed 2026)")
+  /// Foundation's `PropertyListEncoder` and `PropertyListDecoder`, which write and read XML
+  /// dates as Apple's Foundation and CoreFoundation do: in the Julian calendar before
+  /// 1582-10-15. (swift-corelibs-foundation's `PropertyListSerialization` on Linux writes them
+  /// in the proleptic Gregorian calendar instead, so it is no peer for these dates.)
+  private struct DatedArray: Codable, Equatable { var dates: [Date] }
+
+  private static func foundationText(of seconds: Double) throws -> String {
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = .xml
+    let text = String(
+      decoding: try encoder.encode(DatedArray(dates: [Date(timeIntervalSinceReferenceDate: seconds)])), as: UTF8.self)
+    return String(try #require(text.split(separator: "\n").first { $0.contains("<date>") })).trimmingCharacters(
+      in: .whitespaces)
+  }
+
+  private static func foundationDate(reading text: String) throws -> Double {
+    let document = XML.document("<dict><key>dates</key><array><date>\(text)</date></array></dict>\n")
+    return try PropertyListDecoder().decode(DatedArray.self, from: Data(document.utf8)).dates[0]
+      .timeIntervalSinceReferenceDate
+  }
+
+  @Test("dates before and after 1582-10-15 are written and read as Foundation's coders do (seed 2026)")
   func oldDatesAgainstFoundation() throws {
     for seconds in Self.randomDates(seed: 2026, count: 600) + [-63_145_612_800, -13_198_550_400, -13_197_686_400] {
       let value: PropertyList = [.date(PropertyListDate(secondsSinceReferenceDate: seconds))]
-      let ours = try XML.write(value)
-      #expect(try FoundationPeer.read(ours) == value, "\(seconds)")
-      let theirs = try FoundationPeer.write(value, format: .xml)
-      #expect(try XML.read(bytes: theirs) == value, "\(seconds): \(String(decoding: theirs, as: UTF8.self))")
+      let ours = try XML.text(value)
+      let theirs = try Self.foundationText(of: seconds)
+      #expect(ours.contains("\t" + theirs + "\n"), "\(seconds): \(theirs)")
+      #expect(try XML.read(XML.document("<array>\(theirs)</array>\n")) == value, "\(seconds): \(theirs)")
+      #expect(try Self.foundationDate(reading: String(theirs.dropFirst(6).dropLast(7))) == seconds, "\(seconds)")
     }
+  }
+
+  @Test(
+    "before 1582-10-15 the text is Julian: the instant ISO 8601 calls -0001-12-31 is 0000-01-02, as in Foundation",
+    arguments: [
+      ("0000-01-02T00:00:00Z", -63_145_612_800), ("1582-10-04T00:00:00Z", -13_197_686_400),
+      ("1582-10-15T00:00:00Z", -13_197_600_000), ("1500-02-29T00:00:00Z", -15_804_201_600),
+      ("0001-01-03T00:00:00Z", -63_113_904_000),
+    ] as [(String, Int64)])
+  func julianText(text: String, seconds: Int64) throws {
+    let value: PropertyList = [.date(PropertyListDate(secondsSinceReferenceDate: Double(seconds)))]
+    #expect(try XML.text(value) == XML.document("<array>\n\t<date>\(text)</date>\n</array>\n"))
+    #expect(try XML.read(XML.document("<array><date>\(text)</date></array>\n")) == value)
+    #expect(try Self.foundationText(of: Double(seconds)) == "<date>\(text)</date>")
+    #expect(try Self.foundationDate(reading: text) == Double(seconds))
+  }
+
+  @Test("ISO 8601 outside XML (typed JSON, the API's iso8601) stays proleptic Gregorian")
+  func isoStaysGregorian() throws {
+    let date = try #require(PropertyListDate(iso8601: "1000-06-01T00:00:00Z"))
+    let json = try JSONPropertyListWriter(options: .init(jsonStyle: .typed, prettyPrinted: false)).write(.date(date))
+    #expect(String(decoding: json, as: UTF8.self) == "{\"$date\":\"1000-06-01T00:00:00Z\"}")
+    #expect(try XML.text(.date(date)).contains("<date>1000-05-26T00:00:00Z</date>"))
+    #expect(date.iso8601 == "1000-06-01T00:00:00Z")
+  }
+
+  @Test("a negative Julian year keeps its sign, and its month 13 rolls over into the next year")
+  func negativeJulianYear() throws {
+    let value: PropertyList = [.date(PropertyListDate(secondsSinceReferenceDate: -63_240_307_200))]
+    #expect(try XML.read(XML.document("<array><date>-0004-13-01T00:00:00Z</date></array>\n")) == value)
+    #expect(try XML.text(value).contains("<date>-0003-01-01T00:00:00Z</date>"))
+  }
+
+  @Test(
+    "dates the Julian calendar skips or rolls over read as Foundation's decoder reads them",
+    arguments: [
+      ("1582-10-10T00:00:00Z", -13_197_168_000), ("1500-02-30T00:00:00Z", -15_804_115_200),
+      ("1000-13-01T00:00:00Z", -31_556_476_800),
+    ] as [(String, Int64)])
+  func julianRollover(text: String, seconds: Int64) throws {
+    let value: PropertyList = [.date(PropertyListDate(secondsSinceReferenceDate: Double(seconds)))]
+    #expect(try XML.read(XML.document("<array><date>\(text)</date></array>\n")) == value)
+    #expect(try Self.foundationDate(reading: text) == Double(seconds))
   }
 
   // MARK: - OpenStep \U escapes

@@ -516,7 +516,9 @@ struct BinaryStreamConversionTests {
     for seconds in [Double.nan, 1e20, -.infinity] {
       let bytes = Self.file([Self.dictionary([1], [2]), Self.ascii("when"), Self.date(seconds)])
       #expect(Self.check(bytes) == [false, false, false, true, true], "\(seconds)")
-      let xmlReason = seconds.isFinite ? "only years -99999999 to 99999999 can" : "only finite dates can"
+      let xmlReason =
+        seconds.isFinite
+        ? "only dates from -99997946-05-25T00:00:00Z to 99999999-12-31T23:59:59Z can" : "only finite dates can"
       #expect(
         Self.error(Self.expected(bytes, 0))
           == PropertyListError(

@@ -66,7 +66,7 @@ private struct ArenaXMLWriter: ~Copyable {
       let seconds = Double(bitPattern: value.payload)
       guard seconds.isFinite, ISO8601.writableRange.contains(seconds) else { return false }
       output.append("<date>")
-      output.advance(ISO8601.write(seconds, to: output.reserve(ISO8601.longestForm)))
+      output.advance(ISO8601.write(seconds, to: output.reserve(ISO8601.longestForm), calendar: .julianBeforeReform))
       output.append("</date>\n")
     case .data:
       output.append("<data>\n")

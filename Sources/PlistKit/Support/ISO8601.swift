@@ -1,14 +1,27 @@
 /// Hand-written ISO 8601 for the hot path of the XML and JSON formats: no Foundation
 /// formatters, no allocation beyond the result.
 package enum ISO8601 {
+  /// The calendar a date's text is in.
+  package enum Calendar: Sendable {
+    /// The Gregorian calendar at every date, as ISO 8601 has it (JSON, OpenStep).
+    case prolepticGregorian
+    /// The Julian calendar before 1582-10-15 and the Gregorian one from then on, as
+    /// Foundation and CoreFoundation write and read XML property lists: the instant ISO 8601
+    /// calls `-0001-12-31T00:00:00Z` is `0000-01-02T00:00:00Z` in their text.
+    case julianBeforeReform
+  }
+
+  /// 1582-10-15, the first day of the Gregorian calendar, in days since 1970-01-01.
+  private static let gregorianReformDay: Int64 = -141_427
+
   private static let secondsPerDay: Int64 = 86_400
   /// Days from 1970-01-01 to 2001-01-01.
   package static let referenceDayOffset: Int64 = 11_323
 
   /// Formats seconds since 2001 as `YYYY-MM-DDTHH:MM:SSZ`, dropping any fraction toward the
   /// past. Non-finite values and values outside ``writableRange`` are clamped to it.
-  package static func format(_ secondsSinceReferenceDate: Double) -> String {
-    String(decoding: formatBytes(secondsSinceReferenceDate), as: UTF8.self)
+  package static func format(_ secondsSinceReferenceDate: Double, calendar: Calendar = .prolepticGregorian) -> String {
+    String(decoding: formatBytes(secondsSinceReferenceDate, calendar: calendar), as: UTF8.self)
   }
 
   /// The dates ``append(_:to:)`` writes exactly and ``parse(_:)`` reads back: years of at most
@@ -17,23 +30,35 @@ package enum ISO8601 {
   package static let writableRange: Range<Double> =
     secondsSinceReferenceDate(atStartOfYear: -99_999_999)..<secondsSinceReferenceDate(atStartOfYear: 100_000_000)
 
+  /// The first and last dates of ``writableRange`` as XML writes them, for messages.
+  package static var xmlWritableRangeText: String {
+    format(writableRange.lowerBound, calendar: .julianBeforeReform) + " to "
+      + format(writableRange.upperBound.nextDown, calendar: .julianBeforeReform)
+  }
+
   /// Seconds from 2001-01-01 to January 1st of `year`.
   private static func secondsSinceReferenceDate(atStartOfYear year: Int64) -> Double {
     Double((daysSince1970(year: year, month: 1, day: 1) - referenceDayOffset) * secondsPerDay)
   }
 
   /// The same as ``format(_:)`` as UTF-8 bytes.
-  package static func formatBytes(_ secondsSinceReferenceDate: Double) -> [UInt8] {
+  package static func formatBytes(
+    _ secondsSinceReferenceDate: Double, calendar: Calendar = .prolepticGregorian
+  )
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(20)
-    append(secondsSinceReferenceDate, to: &bytes)
+    append(secondsSinceReferenceDate, to: &bytes, calendar: calendar)
     return bytes
   }
 
   /// Appends the ISO 8601 form of a date to a byte buffer.
-  package static func append(_ secondsSinceReferenceDate: Double, to bytes: inout [UInt8]) {
+  package static func append(
+    _ secondsSinceReferenceDate: Double, to bytes: inout [UInt8], calendar: Calendar = .prolepticGregorian
+  ) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestForm) { buffer in
-      let count = write(secondsSinceReferenceDate, to: buffer.baseAddress!)
+      let count = write(secondsSinceReferenceDate, to: buffer.baseAddress!, calendar: calendar)
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
   }
@@ -43,7 +68,10 @@ package enum ISO8601 {
 
   /// Writes the ISO 8601 form of a date at `place`, which has room for ``longestForm`` bytes,
   /// and returns how many bytes it wrote: for a writer with a buffer of its own.
-  package static func write(_ secondsSinceReferenceDate: Double, to place: UnsafeMutablePointer<UInt8>) -> Int {
+  package static func write(
+    _ secondsSinceReferenceDate: Double, to place: UnsafeMutablePointer<UInt8>,
+    calendar: Calendar = .prolepticGregorian
+  ) -> Int {
     let clamped =
       secondsSinceReferenceDate.isNaN
       ? 0 : min(max(secondsSinceReferenceDate, writableRange.lowerBound), writableRange.upperBound.nextDown)
@@ -54,7 +82,10 @@ package enum ISO8601 {
       secondOfDay += secondsPerDay
       days -= 1
     }
-    let (year, month, day) = civilDate(daysSince1970: days + referenceDayOffset)
+    days += referenceDayOffset
+    let (year, month, day) =
+      calendar == .julianBeforeReform && days < gregorianReformDay
+      ? julianDate(daysSince1970: days) : civilDate(daysSince1970: days)
     var cursor = place
     if year < 0 {
       cursor[0] = UInt8(ascii: "-")
@@ -106,7 +137,7 @@ package enum ISO8601 {
 
   /// Parses `[-]YYYY-MM-DD[THH:MM[:SS[.fraction]]](Z|±HH:MM|±HHMM)` (the time and zone may be
   /// left out together) into seconds since 2001. Returns nil for anything else, including
-  /// out-of-range fields.
+  /// out-of-range fields and dates outside ``writableRange``.
   package static func parse(_ text: ArraySlice<UInt8>) -> Double? {
     parse(text, requiringSeconds: false)
   }
@@ -114,7 +145,32 @@ package enum ISO8601 {
   /// Parses as ``parse(_:)``, and with `requiringSeconds` reads as CoreFoundation does in XML:
   /// it refuses a date without its time or a time without its seconds, and takes fields out
   /// of range as the arithmetic they stand for (see ``rolledOverDays(year:month:day:)``).
-  package static func parse(_ text: ArraySlice<UInt8>, requiringSeconds: Bool) -> Double? {
+  /// With `calendar` ``Calendar/julianBeforeReform``, a date before 1582-10-15 is read in the
+  /// Julian calendar (so `1582-10-05` to `1582-10-14`, which that calendar skips, are the ten
+  /// days after it, as Foundation reads them).
+  package static func parse(
+    _ text: ArraySlice<UInt8>, requiringSeconds: Bool, calendar: Calendar = .prolepticGregorian
+  ) -> Double? {
+    // Only dates that can be written back are read: an eight-digit Julian year, a zone offset
+    // or a rolled-over month can reach past the years the writers write.
+    guard let seconds = unboundedParse(text, requiringSeconds: requiringSeconds, calendar: calendar),
+      writableRange.contains(seconds)
+    else { return nil }
+    return seconds
+  }
+
+  /// Whether `text` is a well-formed date that ``parse(_:requiringSeconds:calendar:)`` refuses
+  /// only because it is outside ``writableRange``: for the reader's error message.
+  package static func isOutOfRange(_ text: ArraySlice<UInt8>, requiringSeconds: Bool, calendar: Calendar) -> Bool {
+    guard let seconds = unboundedParse(text, requiringSeconds: requiringSeconds, calendar: calendar) else {
+      return false
+    }
+    return !writableRange.contains(seconds)
+  }
+
+  private static func unboundedParse(
+    _ text: ArraySlice<UInt8>, requiringSeconds: Bool, calendar: Calendar
+  ) -> Double? {
     var cursor = text.startIndex
     let end = text.endIndex
 
@@ -198,12 +254,16 @@ package enum ISO8601 {
     // Days 1 to 28 of months 1 to 12 are in range in every month: those (most dates) take the
     // usual arithmetic, which gives what the rollover would.
     let inRange = (1...12).contains(month) && (1...28).contains(day)
+    let julian =
+      calendar == .julianBeforeReform && (year < 1582 || (year == 1582 && (month < 10 || (month == 10 && day < 15))))
     let days =
       (rollsOver && !inRange
-        ? rolledOverDays(year: year, month: month, day: day) : daysSince1970(year: year, month: month, day: day))
+        ? rolledOverDays(year: year, month: month, day: day, julian: julian)
+        : julian
+          ? julianDaysSince1970(year: year, month: month, day: day)
+          : daysSince1970(year: year, month: month, day: day))
       - referenceDayOffset
-    let seconds = days * secondsPerDay + hour * 3600 + minute * 60 + second - offsetSeconds
-    return Double(seconds) + fraction
+    return Double(days * secondsPerDay + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
   }
 
   /// Days before the first of each month in a common year; index 13 is the first of the next
@@ -215,10 +275,13 @@ package enum ISO8601 {
   /// to 13 from the table, a leap day from March on; 0 and months past 13 add nothing, as in
   /// CoreFoundation), plus `day - 1` (so day 32 of January is February 1st and day 0 the last
   /// day of the year before).
-  static func rolledOverDays(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  /// With `julian`, January 1st and the leap years are the Julian calendar's.
+  static func rolledOverDays(year: Int64, month: Int64, day: Int64, julian: Bool = false) -> Int64 {
+    let leap = julian ? year % 4 == 0 : (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     let before = (0...13).contains(month) ? daysBeforeMonth[Int(month)] + (leap && month >= 3 ? 1 : 0) : 0
-    return daysSince1970(year: year, month: 1, day: 1) + before + day - 1
+    let firstOfYear =
+      julian ? julianDaysSince1970(year: year, month: 1, day: 1) : daysSince1970(year: year, month: 1, day: 1)
+    return firstOfYear + before + day - 1
   }
 
   private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
@@ -252,5 +315,28 @@ package enum ISO8601 {
     let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  /// Days since 1970-01-01 of a date in the Julian calendar (four-year cycles of 1,461 days,
+  /// counted from March 1st of year 0, which is day -719,470).
+  package static func julianDaysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let cycle = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 3) / 4
+    let yearOfCycle = shiftedYear - cycle * 4
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    return cycle * 1461 + yearOfCycle * 365 + dayOfYear - 719_470
+  }
+
+  /// The Julian calendar's date of a day count since 1970-01-01.
+  package static func julianDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    let shifted = days + 719_470
+    let cycle = (shifted >= 0 ? shifted : shifted - 1460) / 1461
+    let dayOfCycle = shifted - cycle * 1461
+    let yearOfCycle = (dayOfCycle - dayOfCycle / 1460) / 365
+    let dayOfYear = dayOfCycle - 365 * yearOfCycle
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfCycle + cycle * 4 + (month <= 2 ? 1 : 0), month, day)
   }
 }

@@ -39,7 +39,7 @@ extension XMLPropertyListParser {
         fail(.invalidValue, at: position, "<date> is empty")
         return nil
       }
-      guard let seconds = ISO8601.parse(text[...], requiringSeconds: true) else {
+      guard let seconds = ISO8601.parse(text[...], requiringSeconds: true, calendar: .julianBeforeReform) else {
         fail(.invalidValue, at: position, "<date> '\(shownText)' \(dateProblem)")
         return nil
       }
@@ -66,6 +66,9 @@ extension XMLPropertyListParser {
   private var dateProblem: String {
     let expected = "expected YYYY-MM-DDTHH:MM:SSZ"
     if text.contains(where: Self.isSpace) { return "has white space: \(expected)" }
+    if ISO8601.isOutOfRange(text[...], requiringSeconds: true, calendar: .julianBeforeReform) {
+      return "is out of range: dates from \(ISO8601.xmlWritableRangeText) can be read"
+    }
     if ISO8601.parse(text[...]) != nil {
       return text.contains(UInt8(ascii: "T")) ? "has no seconds: \(expected)" : "has no time: \(expected)"
     }

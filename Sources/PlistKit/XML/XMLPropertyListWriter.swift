@@ -147,11 +147,11 @@ package struct XMLPropertyListOutput {
       guard ISO8601.writableRange.contains(date.secondsSinceReferenceDate) else {
         throw PropertyListError(
           .notRepresentable, format: .xml, at: .keyPath(keyPath.description),
-          "a date of \(date.secondsSinceReferenceDate) seconds cannot be written in XML (only years -99999999 to 99999999 can)"
+          "a date of \(date.secondsSinceReferenceDate) seconds cannot be written in XML (only dates from \(ISO8601.xmlWritableRangeText) can)"
         )
       }
       appendIndented("<date>", depth: depth)
-      ISO8601.append(date.secondsSinceReferenceDate, to: &bytes)
+      ISO8601.append(date.secondsSinceReferenceDate, to: &bytes, calendar: .julianBeforeReform)
       append("</date>\n")
     case .data(let data):
       appendIndented("<data>\n", depth: depth)

@@ -93,6 +93,11 @@ enum DifferentialLimits {
   /// - in XML, Foundation's reader takes a dictionary whose only key is `CF$UID` for a UID
   ///   whatever number it holds, a real too (truncated); PlistKit's reader, as the XML form
   ///   writes UIDs, only when it holds an integer: such dictionaries with a real are left out;
+  /// - in XML, a date before 1582-10-15 (``gregorianReform``): PlistKit writes and reads it in
+  ///   the Julian calendar, as Apple's Foundation and CoreFoundation and swift-foundation's
+  ///   coders do; swift-corelibs-foundation's `PropertyListSerialization` uses the proleptic
+  ///   Gregorian calendar, so the instant read back is another one. Such dates are left out
+  ///   (the Julian tests in `AppleCompatibilityTests` compare them with Foundation's coders);
   /// - a dictionary of Foundation is unordered: the comparison ignores key order (`==`).
   static func throughFoundation(
     _ value: PropertyList, format: PropertyListFormat, foundationWrites: Bool
@@ -105,6 +110,7 @@ enum DifferentialLimits {
       transform(formed) { element in
         switch element {
         case .uid(let uid): return foundationWrites || uid > UInt64(UInt32.max) ? nil : element
+        case .date(let date) where format == .xml && date.secondsSinceReferenceDate < gregorianReform: return nil
         case .real(let real) where format == .xml && foundationWrites && real == 0: return .real(0)
         case .string(let string) where format == .xml && !foundationWrites:
           return .string(withoutLeadingByteOrderMark(string))
@@ -135,6 +141,9 @@ enum DifferentialLimits {
 
   // MARK: - plistlib
 
+  /// 1582-10-15T00:00:00Z, the first day of the Gregorian calendar, in seconds since 2001.
+  static let gregorianReform = -13_197_600_000.0
+
   /// The first and last second `datetime` can hold (years 1 and 9999), in seconds since 2001.
   static let plistlibDates: Range<Double> = -63_113_904_000..<252_423_993_600
 
@@ -148,6 +157,9 @@ enum DifferentialLimits {
       guard case .date(let date) = element else { return element }
       let seconds = date.secondsSinceReferenceDate
       guard plistlibDates.contains(seconds), !(seconds == 0 && seconds.sign == .minus) else { return nil }
+      // `datetime` is proleptic Gregorian; XML before the reform is Julian (see
+      // ``throughFoundation(_:format:foundationWrites:)``).
+      guard format != .xml || seconds >= gregorianReform else { return nil }
       let microseconds = (seconds * 1e6).rounded()
       return microseconds / 1e6 == seconds ? element : nil
     }

@@ -189,3 +189,54 @@ struct ConvertTests {
     return "\(path): \(error)"
   }
 }
+
+/// The note `convert` prints when plain JSON writes values it has no type for as strings.
+@Suite("convert: plain JSON losses")
+struct PlainJSONNoteTests {
+  private static let document = Array(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>d</key><date>2001-01-01T00:00:00Z</date><key>x</key><data>AAEC</data>\
+    <key>r</key><real>nan</real><key>s</key><string>plain</string></dict></plist>
+    """.utf8)
+
+  @Test("said once on standard error, after the output, with counts and --typed")
+  func noteOnce() throws {
+    let folder = try TemporaryDirectory()
+    let first = try folder.file("a.plist", Self.document)
+    let second = try folder.file("b.plist", Self.document)
+    let run = try CLI.run(["convert", first, "--to", "json"])
+    #expect(run.status == 0)
+    #expect(
+      run.output
+        == "{\n  \"d\": \"2001-01-01T00:00:00Z\",\n  \"x\": \"AAEC\",\n  \"r\": \"NaN\",\n  \"s\": \"plain\"\n}\n")
+    #expect(
+      run.stderr
+        == "plistkit: note: 1 date, 1 data value and 1 NaN or infinity were written as JSON strings "
+        + "(plain JSON has no type for them); use --typed to keep their types\n")
+    let both = try CLI.run(["convert", first, second, "--to", "json", "--extension", "json"])
+    #expect(both.status == 0)
+    #expect(
+      both.stderr
+        == "plistkit: note: 2 dates, 2 data values and 2 NaNs or infinities were written as JSON strings "
+        + "(plain JSON has no type for them); use --typed to keep their types\n")
+  }
+
+  @Test("not said with --typed, for other formats, for values without such types, or in plutil mode")
+  func noNote() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.file("a.plist", Self.document)
+    for arguments in [
+      ["convert", path, "--to", "json", "--typed"], ["convert", path, "--to", "binary", "-o", folder.path + "/b"],
+      ["convert", CLI.sample("sortednames.plist"), "--to", "json"], ["plutil", "-convert", "json", "-o", "-", path],
+    ] {
+      let run = try CLI.run(arguments)
+      #expect(run.stderr == "", "\(arguments)")
+    }
+    let one = try CLI.run(["convert", "-", "--to", "json"], stdin: Array("<plist><data>AA==</data></plist>".utf8))
+    #expect(
+      one.stderr
+        == "plistkit: note: 1 data value was written as a JSON string (plain JSON has no type for it); "
+        + "use --typed to keep their types\n")
+  }
+}

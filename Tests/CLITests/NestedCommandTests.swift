@@ -92,17 +92,22 @@ struct NestedCommandTests {
       run.output
         == #"{"ok":{"$nested":"keyed-archive","$value":{"array":["","hello",34545,{"key":"val"}],"string":"hello","url":{"$class":"NSURL","NS.base":"https://www.swift.org","NS.relative":"index.xml"},"uuid":"71DC068E-3420-45FF-919E-3A267D55EC22"}},"inner":{"$nested":"binary-plist","$value":{"deep":{"$nested":"keyed-archive","$value":[1,2,3,4,5]}}},"broken":"YnBsaXN0MDBnYXJiYWdl"}"#
     )
+    let brokenNote =
+      "plistkit: note: \(input): broken: 15 bytes of data that start like a binary plist but do not decode "
+      + "(byte 15: the file is 15 bytes; a binary plist needs at least 42 (8-byte header, one object, its offset, "
+      + "32-byte trailer)); left as data\n"
+    // The data left as data is a string in plain JSON, which the last note says.
     #expect(
       run.stderr
-        == "plistkit: note: \(input): broken: 15 bytes of data that start like a binary plist but do not decode "
-        + "(byte 15: the file is 15 bytes; a binary plist needs at least 42 (8-byte header, one object, its offset, "
-        + "32-byte trailer)); left as data\n")
+        == brokenNote
+        + "plistkit: note: 1 data value was written as a JSON string (plain JSON has no type for it); "
+        + "use --typed to keep their types\n")
     // print shows the notes of the part it prints only.
     let printed = try CLI.run(["print", input, "inner", "--nested"])
     #expect(printed.status == 0)
     #expect(printed.stderr == "")
-    #expect(try CLI.run(["print", input, "broken", "--nested"]).stderr == run.stderr)
-    #expect(try CLI.run(["print", input, "--nested"]).stderr == run.stderr)
+    #expect(try CLI.run(["print", input, "broken", "--nested"]).stderr == brokenNote)
+    #expect(try CLI.run(["print", input, "--nested"]).stderr == brokenNote)
     // To a file: written atomically, the note still on standard error.
     let output = folder.url.appendingPathComponent("out.json").path
     let written = try CLI.run(["convert", input, "--to", "json", "--nested", "--compact", "-o", output])
@@ -125,8 +130,12 @@ struct NestedCommandTests {
     }
     let run = try CLI.run(["convert"] + paths + ["--to", "json", "--nested", "--extension", "json"])
     #expect(run.status == 0)
-    let notes = run.stderr.split(separator: "\n").map(String.init)
-    #expect(notes.count == 6)
+    var notes = run.stderr.split(separator: "\n").map(String.init)
+    #expect(notes.count == 7)
+    #expect(
+      notes.popLast()
+        == "plistkit: note: 6 data values were written as JSON strings (plain JSON has no type for them); "
+        + "use --typed to keep their types")
     for (index, note) in notes.enumerated() {
       #expect(note.hasPrefix("plistkit: note: \(paths[index]): blob\(index): \(8 + index) bytes of data"))
     }
@@ -199,7 +208,8 @@ struct NestedCommandTests {
     let run = try CLI.run(["convert", path, "--to", "json", "--nested", "--compact"])
     #expect(run.status == 0)
     let lines = run.stderr.split(separator: "\n")
-    #expect(lines.count == 2)
+    #expect(lines.count == 3)
+    #expect(lines.last?.hasPrefix("plistkit: note: 2 data values were written as JSON strings") == true)
     #expect(lines[0].hasPrefix("plistkit: note: \(path): bomb: "))
     #expect(lines[0].hasSuffix("(the nested values limit is 5000000); left as data"))
     let deepPath = Array(repeating: "inner.$value", count: 8).joined(separator: ".") + ".inner"

@@ -7,18 +7,19 @@ extension PropertyListConverter {
     var fallback = Fallback.notStreamable
     let detected = source ?? PropertyListFormat.detect(bytes, fileName: fileName)
     if let format = detected, canStream(from: format) {
-      switch try convertWhileReading(.memory(bytes, format), into: &stream) {
-      case nil: return Report(sourceFormat: format, fallback: nil)
+      var losses = PlainJSONLosses()
+      switch try convertWhileReading(.memory(bytes, format), into: &stream, losses: &losses) {
+      case nil: return Report(sourceFormat: format, fallback: nil, plainJSONLosses: losses)
       case let reason?: fallback = reason
       }
     }
     return try convertValue(bytes, fileName: fileName, fallback: fallback, into: &stream)
   }
 
-  /// Converts from `source` while reading, into `stream`; nil when that is done, else why it
-  /// cannot be, with `stream` restarted.
+  /// Converts from `source` while reading, into `stream`; nil when that is done (with what
+  /// plain JSON wrote as strings in `losses`), else why it cannot be, with `stream` restarted.
   private func convertWhileReading(
-    _ source: StreamSource, into stream: inout some PropertyListOutputStream
+    _ source: StreamSource, into stream: inout some PropertyListOutputStream, losses: inout PlainJSONLosses
   ) throws(Failure) -> Fallback? {
     let outcome: StreamOutcome
     do {
@@ -30,7 +31,9 @@ extension PropertyListConverter {
     }
     let reason: Fallback
     switch outcome {
-    case .complete: return nil
+    case .complete(_, let lost):
+      losses = lost
+      return nil
     case .fallBack(let why): reason = why
     case .outputFailed(let failure): throw .output(failure)
     }
@@ -51,8 +54,10 @@ extension PropertyListConverter {
         try convert(bytes: bytes, fileName: input.input.fileName, into: &stream)
       }
     }
-    guard let reason = try convertWhileReading(.xmlFile(input.file, size: size), into: &stream) else {
-      return Report(sourceFormat: .xml, fallback: nil)
+    var losses = PlainJSONLosses()
+    guard let reason = try convertWhileReading(.xmlFile(input.file, size: size), into: &stream, losses: &losses)
+    else {
+      return Report(sourceFormat: .xml, fallback: nil, plainJSONLosses: losses)
     }
     return try readWhole(input, rewinding: true).withBytes { (bytes) throws(Failure) in
       try convertValue(bytes, fileName: input.input.fileName, fallback: reason, into: &stream)
@@ -73,8 +78,9 @@ extension PropertyListConverter {
       }
     }
     var fallback = Fallback.failure
-    if try convertWhileReading(.xmlFile(input.file, size: size), toFile: path, fallback: &fallback) {
-      return Report(sourceFormat: .xml, fallback: nil)
+    var losses = PlainJSONLosses()
+    if try convertWhileReading(.xmlFile(input.file, size: size), toFile: path, fallback: &fallback, losses: &losses) {
+      return Report(sourceFormat: .xml, fallback: nil, plainJSONLosses: losses)
     }
     return try readWhole(input, rewinding: true).withBytes { (bytes) throws(Failure) in
       try convertValue(bytes, fileName: input.input.fileName, fallback: fallback, toFile: path)
@@ -86,19 +92,21 @@ extension PropertyListConverter {
   {
     var fallback = Fallback.notStreamable
     if let format = source ?? PropertyListFormat.detect(bytes, fileName: fileName), canStream(from: format) {
-      if try convertWhileReading(.memory(bytes, format), toFile: path, fallback: &fallback) {
-        return Report(sourceFormat: format, fallback: nil)
+      var losses = PlainJSONLosses()
+      if try convertWhileReading(.memory(bytes, format), toFile: path, fallback: &fallback, losses: &losses) {
+        return Report(sourceFormat: format, fallback: nil, plainJSONLosses: losses)
       }
     }
     return try convertValue(bytes, fileName: fileName, fallback: fallback, toFile: path)
   }
 
-  /// Converts from `source` while reading, into the file at `path` atomically; false, with why
-  /// in `fallback`, when the value path must do it. Anything but the document's own error (a
+  /// Converts from `source` while reading, into the file at `path` atomically (with what plain
+  /// JSON wrote as strings in `losses`); false, with why in `fallback`, when the value path
+  /// must do it. Anything but the document's own error (a
   /// destination that cannot be written, a read error) falls back, so that the value path
   /// reports it in its order.
   private func convertWhileReading(
-    _ source: StreamSource, toFile path: String, fallback: inout Fallback
+    _ source: StreamSource, toFile path: String, fallback: inout Fallback, losses: inout PlainJSONLosses
   ) throws(Failure) -> Bool {
     var documentError: PropertyListError?
     var outcome = StreamOutcome.fallBack(.failure)
@@ -109,7 +117,8 @@ extension PropertyListConverter {
         documentError = error
         throw error
       }
-      guard case .complete = outcome else { return false }
+      guard case .complete(_, let lost) = outcome else { return false }
+      losses = lost
       return true
     }
     if let documentError { throw .input(documentError) }
@@ -139,16 +148,22 @@ extension PropertyListConverter {
   ) throws(Failure) -> Report {
     let output: [UInt8]
     let format: PropertyListFormat
+    var losses = PlainJSONLosses()
     do {
       let value: PropertyList
       (value, format) = try PropertyList.read(bytes: bytes, format: source, fileName: fileName, options: readingOptions)
-      output = try value.serialized(as: target, options: writingOptions.boundingOutput(forInputSize: bytes.count))
+      let options = writingOptions.boundingOutput(forInputSize: bytes.count)
+      if target == .json {
+        (output, losses) = try JSONPropertyListWriter(options: options).writeCountingLosses(value)
+      } else {
+        output = try value.serialized(as: target, options: options)
+      }
       if keepsValuesUntilExit { ExitTimeRelease.keepUntilExit(value) }
     } catch {
       throw .input(error)
     }
     try Self.write(output, to: &stream)
-    return Report(sourceFormat: format, fallback: fallback)
+    return Report(sourceFormat: format, fallback: fallback, plainJSONLosses: losses)
   }
 
   private static func write(_ output: [UInt8], to stream: inout some PropertyListOutputStream) throws(Failure) {

@@ -26,8 +26,9 @@ extension PropertyListConverter {
 
   /// How a streamed conversion ended.
   enum StreamOutcome {
-    /// The output is complete: what is left of it (all of it without a `write` function).
-    case complete([UInt8])
+    /// The output is complete: what is left of it (all of it without a `write` function), and
+    /// the values plain JSON wrote as strings.
+    case complete([UInt8], PlainJSONLosses)
     /// The input cannot be written while it is read; what was written is to be dropped.
     case fallBack(Fallback)
     /// Handing the output on failed with this error; the output is lost.
@@ -116,7 +117,8 @@ extension PropertyListConverter {
       throw error
     }
     do {
-      return .complete(try writer.finish())
+      let rest = try writer.finish()
+      return .complete(rest, writer.plainJSONLosses)
     } catch {
       if writer.destination.exceededLimit { return .fallBack(.outputLimit) }
       if let failure = writer.destination.failure { return .outputFailed(failure) }

@@ -69,6 +69,9 @@ public struct PropertyListConverter: Sendable {
     /// Why the value was read and written instead of writing while reading; nil when the
     /// output was written while reading.
     public var fallback: Fallback?
+    /// The values plain JSON output wrote as strings, having no type for them (empty for
+    /// every other output): what `--typed` would keep.
+    public var plainJSONLosses = PlainJSONLosses()
   }
 
   /// Why a conversion read the value instead of writing while reading.

@@ -10,6 +10,16 @@ protocol StreamWriting: PropertyListEventSink {
   ///
   /// - Precondition: the top-level value has ended, and the writer did not stop.
   mutating func finish() throws(PropertyListError) -> [UInt8]
+  /// The values plain JSON wrote as strings (none for the other formats).
+  var plainJSONLosses: PlainJSONLosses { get }
+}
+
+extension StreamWriting {
+  var plainJSONLosses: PlainJSONLosses { PlainJSONLosses() }
+}
+
+extension JSONPropertyListStreamWriter {
+  var plainJSONLosses: PlainJSONLosses { output.losses }
 }
 
 extension XMLPropertyListStreamWriter: StreamWriting {}

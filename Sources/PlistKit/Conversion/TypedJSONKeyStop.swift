@@ -30,4 +30,5 @@ struct TypedJSONKeyStop<Writer: StreamWriting>: StreamWriting {
   mutating func endArray() throws(PropertyListError) { try writer.endArray() }
   mutating func endDictionary() throws(PropertyListError) { try writer.endDictionary() }
   mutating func finish() throws(PropertyListError) -> [UInt8] { try writer.finish() }
+  var plainJSONLosses: PlainJSONLosses { writer.plainJSONLosses }
 }

@@ -15,6 +15,14 @@ public struct JSONPropertyListWriter: Sendable {
   /// form writes what JSON lacks as strings (dates, data, NaN and the infinities) and UIDs as
   /// `{"CF$UID": n}`.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+    try writeCountingLosses(value).bytes
+  }
+
+  /// Writes one property list as ``write(_:)`` does, and says which values the plain form
+  /// wrote as strings (none in the typed form).
+  package func writeCountingLosses(
+    _ value: PropertyList
+  ) throws(PropertyListError) -> (bytes: [UInt8], losses: PlainJSONLosses) {
     try value.checkWritableDepth(in: .json)
     try options.checkExpansion(of: value, in: .json)
     var output = JSONOutput(options: options)
@@ -29,7 +37,7 @@ public struct JSONPropertyListWriter: Sendable {
     }
     if options.prettyPrinted { output.bytes.append(0x0A) }
     try output.budget.check(output.bytes.count)
-    return output.bytes
+    return (output.bytes, output.losses)
   }
 }
 
@@ -42,6 +50,8 @@ struct JSONOutput {
   /// The first date that plain JSON could not write, whose place was left as `""`; the
   /// writer then fails with its key path.
   var refusedDate: Double?
+  /// The values the plain form wrote as strings.
+  var losses = PlainJSONLosses()
   /// The most bytes to write; once past it the writing stops, `overBudget` set.
   let budget: OutputBudget
   private(set) var overBudget = false
@@ -60,14 +70,19 @@ struct JSONOutput {
     case .integer(let integer): appendInteger(integer)
     case .real(let real):
       if let word = JSONNonFiniteReal.word(for: real, keepBits: typed) {
-        if typed { appendTag(.real, word) } else { appendString(word) }
+        if typed {
+          appendTag(.real, word)
+        } else {
+          appendString(word)
+          losses.nonFiniteReals &+= 1
+        }
       } else {
         appendReal(real)
       }
     case .boolean(let flag): appendASCII(flag ? "true" : "false")
     case .date(let date): writeDate(date.secondsSinceReferenceDate)
     case .data(let data):
-      if typed { openTag(JSONTypedTag.data.rawValue) }
+      if typed { openTag(JSONTypedTag.data.rawValue) } else { losses.data &+= 1 }
       bytes.append(UInt8(ascii: "\""))
       Base64.append(data, to: &bytes)
       bytes.append(UInt8(ascii: "\""))
@@ -89,6 +104,7 @@ struct JSONOutput {
 
   private mutating func writeDate(_ seconds: Double) {
     guard typed else {
+      losses.dates &+= 1
       bytes.append(UInt8(ascii: "\""))
       // Outside this range the text form would have to clamp the date to another one.
       guard ISO8601.writableRange.contains(seconds) else {

@@ -111,16 +111,20 @@ private struct ConvertJob: Sendable {
       Result { () throws(CommandError) in try convert(files[index]) }
     }
     var status = ExitStatus.success
+    var losses = PlainJSONLosses()
     for result in results {
       switch result {
       case .success(let converted):
         for note in converted.notes { context.report(note) }
         if let bytes = converted.bytes { context.output.write(bytes: bytes) }
+        losses.add(converted.losses)
       case .failure(let error):
         if let message = error.message { context.report(message) }
         status = .failure
       }
     }
+    // Once for the whole run, after the output, however many files lost types.
+    if let note = PlainJSONNote.text(for: losses) { context.report(note) }
     return status
   }
 
@@ -139,17 +143,20 @@ private struct ConvertJob: Sendable {
     return destination == "-" ? nil : destination
   }
 
-  /// Converts one file; returns the bytes when they go to standard output (nil when written),
-  /// and the notes of `--nested` for standard error.
-  private func convert(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
+  /// What converting one file gave: the bytes when they go to standard output (nil when
+  /// written), the notes of `--nested` for standard error, and what plain JSON wrote as strings.
+  private typealias Converted = (bytes: [UInt8]?, notes: [String], losses: PlainJSONLosses)
+
+  /// Converts one file.
+  private func convert(_ path: String) throws(CommandError) -> Converted {
     try PropertyListIO.whileEditing(path, writingTo: destination(of: path) ?? "-") { () throws(CommandError) in
       try convertUnlocked(path)
     }
   }
 
   /// ``convert(_:)`` without the edit lock.
-  private func convertUnlocked(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
-    if xcodeLayout { return (try convertToProject(path), []) }
+  private func convertUnlocked(_ path: String) throws(CommandError) -> Converted {
+    if xcodeLayout { return (try convertToProject(path), [], PlainJSONLosses()) }
     if opensNested { return try convertNested(path) }
     var converter = PropertyListConverter(
       to: target, from: source, readingOptions: readingOptions, writingOptions: writingOptions)
@@ -157,20 +164,30 @@ private struct ConvertJob: Sendable {
     // gets it, so that standard input converts as it always has.
     converter.streamsBinaryOutput = path != "-"
     converter.keepsValuesUntilExit = files.count == 1
-    return (try PropertyListIO.convert(path, with: converter, to: destination(of: path)), [])
+    let (bytes, report) = try PropertyListIO.convert(path, with: converter, to: destination(of: path))
+    return (bytes, [], report.plainJSONLosses)
   }
 
   /// Converts one file with its nested plists opened: through the value, since opening them
   /// needs the whole tree.
-  private func convertNested(_ path: String) throws(CommandError) -> (bytes: [UInt8]?, notes: [String]) {
+  private func convertNested(_ path: String) throws(CommandError) -> Converted {
     let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
     let (opened, notes) = NestedPlists.open(value, path: path)
-    let converted = try PropertyListIO.serialize(
-      opened, as: target, options: writingOptions.boundingOutput(forInputSize: FileSystem.size(of: path) ?? 0),
-      path: path)
-    guard let destination = destination(of: path) else { return (converted, notes) }
+    let options = writingOptions.boundingOutput(forInputSize: FileSystem.size(of: path) ?? 0)
+    let converted: [UInt8]
+    var losses = PlainJSONLosses()
+    if target == .json {
+      do {
+        (converted, losses) = try JSONPropertyListWriter(options: options).writeCountingLosses(opened)
+      } catch {
+        throw .file(path, error)
+      }
+    } else {
+      converted = try PropertyListIO.serialize(opened, as: target, options: options, path: path)
+    }
+    guard let destination = destination(of: path) else { return (converted, notes, losses) }
     try PropertyListIO.writeFile(converted, to: destination)
-    return (nil, notes)
+    return (nil, notes, losses)
   }
 
   /// Converts one file to a project file in Xcode's layout.

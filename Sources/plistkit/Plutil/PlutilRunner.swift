@@ -70,7 +70,7 @@ struct PlutilRunner {
       var converter = PropertyListConverter(to: format, writingOptions: writingOptions)
       converter.streamsBinaryOutput = false
       let bytes = try PropertyListIO.whileEditing(file, writingTo: destination) { () throws(CommandError) in
-        try PropertyListIO.convert(file, with: converter, to: destination == "-" ? nil : destination)
+        try PropertyListIO.convert(file, with: converter, to: destination == "-" ? nil : destination).bytes
       }
       if let bytes { output.write(bytes: bytes) }
     case .create(let name):

@@ -99,22 +99,21 @@ enum PropertyListIO {
   }
 
   /// Converts the file at `path` (`-` is standard input) with `converter`: into `destination`
-  /// atomically, or returned for standard output when it is nil. Errors name the input, or
-  /// the destination when writing it failed.
+  /// atomically, or returned for standard output when it is nil, with the converter's report.
+  /// Errors name the input, or the destination when writing it failed.
   static func convert(
     _ path: String, with converter: PropertyListConverter, to destination: String?
-  ) throws(CommandError) -> [UInt8]? {
+  ) throws(CommandError) -> (bytes: [UInt8]?, report: PropertyListConverter.Report) {
     var converter = converter
     converter.readingOptions = InputLimit.bounding(converter.readingOptions)
     do {
       guard let destination else {
         var output: [UInt8] = []
-        try converter.convert(input(path), into: &output)
-        return output
+        let report = try converter.convert(input(path), into: &output)
+        return (output, report)
       }
       warnAboutHardLinks(destination)
-      try converter.convert(input(path), toFile: destination)
-      return nil
+      return (nil, try converter.convert(input(path), toFile: destination))
     } catch {
       switch error {
       case .input(let error): throw .file(path, stripName(error, path: path))

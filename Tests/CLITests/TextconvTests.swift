@@ -67,6 +67,27 @@ struct TextconvTests {
         """)
   }
 
+  @Test("a keyed archive as its objects: the README's example")
+  func keyedArchive() throws {
+    let run = try CLI.run(["textconv", CLI.sample("Presidents.plist")])
+    #expect(run.status == 0)
+    #expect(
+      run.output.hasPrefix(
+        """
+        Presidents = [
+          {
+            $class = "President"
+            FromYear = "1789"
+            Name = "George Washington"
+            Party = "None"
+            President = 1
+            ToYear = "1797"
+          }
+          {
+
+        """))
+  }
+
   @Test("the root: a dictionary's keys at column 0, an array in brackets, a scalar alone, empties")
   func roots() throws {
     #expect(try Self.text(["b": 1, "a": ["x"]]) == "a = [\n  \"x\"\n]\nb = 1\n")

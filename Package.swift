@@ -73,12 +73,13 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistDocument", "PlistKit", "KeyedArchive"]),
-    // Random documents in random legal layouts and random edits, for the document tests and
-    // the layout fuzz target: one generator, so that a fuzzer's finding replays as a test.
+    // Random documents in random legal layouts and random edits, for the document tests, the
+    // CLI's textconv tests and the layout fuzz target: one generator, so that a fuzzer's
+    // finding replays as a test.
     .target(name: "DocumentLayouts", dependencies: ["PlistDocument", "PlistKit"], path: "Tests/DocumentLayouts"),
     .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit", "DocumentLayouts"]),
     .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit"]),
-    .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit"]),
+    .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -19,8 +19,10 @@ struct LineForgeryTests {
     #expect(run.status == 0)
     #expect(
       run.output == """
-        a\\nCFBundleVersion = "1\\.0" = "x\\ny"
-        b.k\\u{2028} = "\\r\\u{1b}[2J\\u{202e}"
+        "a\\nCFBundleVersion = \\"1.0\\"" = "x\\ny"
+        b = {
+          "k\\u{2028}" = "\\r\\u{1b}[2J\\u{202e}"
+        }
 
         """)
   }

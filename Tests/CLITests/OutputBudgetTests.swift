@@ -54,7 +54,7 @@ struct OutputBudgetTests {
     Case(arguments: ["convert", "--to", "xml"], message: tail(8_388_642_007, "xml output")),
     Case(arguments: ["convert", "--to", "openstep"], message: tail(8_388_608_002, "openstep output")),
     Case(arguments: ["print"], message: tail(8_388_612_002, "printed text")),
-    Case(arguments: ["textconv"], message: tail(8_388_620_004, "textconv lines")),
+    Case(arguments: ["textconv"], message: tail(8_388_614_003, "textconv lines")),
     Case(
       arguments: ["get", "*"],
       message: "the matches' text would be 8388610000 bytes at least, over the output limit of \(defaultLimit) bytes; "

@@ -29,6 +29,11 @@ struct ProjectFileTests {
         "added objects.AA0000000000000000000001 (Added.swift)",
         "added objects.AA0000000000000000000002 (Added.swift in Sources)",
       ])
+    #expect(labels.comment(forObject: "E525239C16245A900012E2BA") == "main.m")
+    #expect(labels.comment(forObject: "E525239C16245A900012E2BA", inNew: true) == "main2.m")
+    #expect(labels.comment(forObject: "AA0000000000000000000001") == "Added.swift")
+    #expect(labels.comment(forObject: "AA0000000000000000000001", inNew: true) == "Added.swift")
+    #expect(labels.comment(forObject: "not an object") == nil)
   }
 
   @Test("two branches that each add a file merge cleanly, and write back in Xcode's layout")

@@ -32,11 +32,16 @@ public struct ProjectPathLabels: Sendable {
   public func label(_ path: PropertyListKeyPath, inNew: Bool = false) -> String {
     let components = path.components
     guard components.count >= 2, components[0] == "objects" else { return path.description }
-    let id = components[1]
-    let comment = inNew ? (new[object: id] ?? old[object: id]) : (old[object: id] ?? new[object: id])
-    guard let comment else { return path.description }
+    guard let comment = comment(forObject: components[1], inNew: inNew) else { return path.description }
     let head = PropertyListKeyPath(components: Array(components.prefix(2))).description
     let rest = PropertyListKeyPath(components: Array(components.dropFirst(2))).description
     return "\(head) (\(comment))" + (rest.isEmpty ? "" : ".\(rest)")
+  }
+
+  /// Xcode's comment for the object `id` (the key of an entry of `objects`), or nil when
+  /// Xcode writes none. `inNew` says which side the object is in (an added one is in the new
+  /// one); the other side is asked when that one has no comment for it.
+  public func comment(forObject id: String, inNew: Bool = false) -> String? {
+    inNew ? (new[object: id] ?? old[object: id]) : (old[object: id] ?? new[object: id])
   }
 }

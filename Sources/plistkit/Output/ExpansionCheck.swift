@@ -48,12 +48,16 @@ enum ExpansionCheck {
   /// Refuses `value` when its textconv lines (see ``TextconvPrinter``) would be too large (see
   /// ``refuse(_:weights:limit:what:path:)``).
   static func refuseLargeLines(_ value: PropertyList, limit: Int, path: String) throws(CommandError) {
-    // ` = ` and a newline after each path; `"…"` for a string, two hex digits a byte of data.
-    let weights = ExpansionWeights(container: 4, keyOverhead: 1) { value in
+    // A scalar and its newline: `"…"` for a string, `<…>` with two hex digits a byte for data,
+    // a character at least for others. A container: `{}` and a newline when empty, `{`, `}` and
+    // two newlines otherwise. A key: its bytes, and ` = ` after it, which is left out so that the
+    // root dictionary (no braces) never weighs more than it prints: its first ` = ` stands for
+    // its container weight. Indentation is not counted.
+    let weights = ExpansionWeights(container: 3, keyOverhead: 0) { value in
       switch value {
-      case .string(let string): string.utf8.count + 6
-      case .data(let data): data.count.multipliedReportingOverflow(by: 2).overflow ? Int.max : data.count * 2 + 6
-      default: 5
+      case .string(let string): string.utf8.count + 3
+      case .data(let data): data.count.multipliedReportingOverflow(by: 2).overflow ? Int.max : data.count * 2 + 3
+      default: 2
       }
     }
     try refuse(value, weights: weights, limit: limit, what: "textconv lines", path: path)

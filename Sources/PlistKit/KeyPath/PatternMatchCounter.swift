@@ -12,7 +12,14 @@ struct PatternMatchCounter {
   private let pattern: [PropertyListKeyPattern.Component]
   /// Counts above this are not told apart.
   private let limit: Int
-  private var counted: [Place: Int] = [:]
+  /// The counts so far, in a box of their own: the recursion below keeps `self` borrowed
+  /// across calls, and a dictionary stored in the struct itself was copied whole at each new
+  /// count (quadratic in the places).
+  private let counted = Counts()
+
+  private final class Counts {
+    var byPlace: [Place: Int] = [:]
+  }
 
   private struct Place: Hashable {
     let storage: ContainerStorage
@@ -20,7 +27,7 @@ struct PatternMatchCounter {
   }
 
   /// How many (container, position) places were counted: the work done.
-  var placesCounted: Int { counted.count }
+  var placesCounted: Int { counted.byPlace.count }
 
   init(_ pattern: PropertyListKeyPattern, limit: Int) {
     self.pattern = pattern.components
@@ -40,7 +47,7 @@ struct PatternMatchCounter {
     // An empty container names nothing below it.
     guard let storage else { return 0 }
     let place = Place(storage: storage, position: position)
-    if let known = counted[place] { return known }
+    if let known = counted.byPlace[place] { return known }
     var total = 0
     let component = pattern[position]
     switch (component, value) {
@@ -63,7 +70,7 @@ struct PatternMatchCounter {
     default:
       break
     }
-    counted[place] = total
+    counted.byPlace[place] = total
     return total
   }
 

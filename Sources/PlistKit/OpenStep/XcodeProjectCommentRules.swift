@@ -18,22 +18,6 @@ package protocol XcodeProjectObjects {
 
 /// Xcode's comment rules (see ``XcodeProjectComments``), over any ``XcodeProjectObjects``.
 package enum XcodeProjectCommentRules {
-  /// The names of build phases that have no `name` of their own.
-  static let buildPhaseNames: [String: String] = [
-    "PBXSourcesBuildPhase": "Sources", "PBXFrameworksBuildPhase": "Frameworks",
-    "PBXResourcesBuildPhase": "Resources", "PBXHeadersBuildPhase": "Headers",
-    "PBXCopyFilesBuildPhase": "CopyFiles", "PBXShellScriptBuildPhase": "ShellScript",
-    "PBXRezBuildPhase": "Rez", "PBXAppleScriptBuildPhase": "AppleScript",
-  ]
-
-  static let fileElements: Set<String> = [
-    "PBXFileReference", "PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup",
-  ]
-
-  static let targets: Set<String> = ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"]
-
-  static let namedByISA: Set<String> = ["PBXTargetDependency", "PBXContainerItemProxy", "PBXBuildRule"]
-
   /// What points back from one object to another: the build phase that lists a build file, the
   /// target or project that owns a configuration list, the synchronized group that lists an
   /// exception set. When two objects claim one, the smaller ID wins, so the answer does not
@@ -47,15 +31,14 @@ package enum XcodeProjectCommentRules {
     package init<Objects: XcodeProjectObjects>(_ objects: Objects, only: Set<ExactKey>? = nil) {
       objects.forEachObject { id, object in
         guard let isa = objects.string("isa", in: object) else { return }
-        if buildPhaseNames[isa] != nil {
+        let kind = XcodeObjectClass(isa)
+        if kind.isBuildPhase {
           for file in objects.strings("files", in: object) { Self.claim(&phaseOfBuildFile, file, by: id, only) }
         }
-        if isa == "PBXProject" || targets.contains(isa),
-          let list = objects.string("buildConfigurationList", in: object)
-        {
+        if kind == .project || kind == .target, let list = objects.string("buildConfigurationList", in: object) {
           Self.claim(&ownerOfConfigurationList, list, by: id, only)
         }
-        if isa == "PBXFileSystemSynchronizedRootGroup" {
+        if kind == .synchronizedRootGroup {
           for set in objects.strings("exceptions", in: object) { Self.claim(&groupOfExceptionSet, set, by: id, only) }
         }
       }
@@ -87,14 +70,18 @@ package enum XcodeProjectCommentRules {
   ) -> String? {
     guard let isa = objects.string("isa", in: object) else { return nil }
     let name = objects.string("name", in: object)
-    if let phase = buildPhaseNames[isa] { return name ?? phase }
-    if fileElements.contains(isa) { return name ?? objects.string("path", in: object) }
-    if targets.contains(isa) || isa == "XCBuildConfiguration" { return name }
-    if namedByISA.contains(isa) { return isa }
-    switch isa {
-    case "PBXProject":
+    switch XcodeObjectClass(isa) {
+    case .buildPhase(let defaultName):
+      return name ?? defaultName
+    case .fileElement, .synchronizedRootGroup:
+      return name ?? objects.string("path", in: object)
+    case .target, .buildConfiguration:
+      return name
+    case .namedByClass:
+      return isa
+    case .project:
       return "Project object"
-    case "PBXBuildFile":
+    case .buildFile:
       // A build file's file is a file element; one that names another build file (which Xcode
       // never writes) gets no name from it, as following such names could go in circles.
       let file =
@@ -108,30 +95,31 @@ package enum XcodeProjectCommentRules {
           objects.string("productName", in: $0)
         }
       let phase = relations.phaseOfBuildFile[ExactKey(id)].flatMap { phaseID in
-        objects.object(withID: phaseID).flatMap { phase in
-          objects.string("isa", in: phase).flatMap { buildPhaseNames[$0] }.map {
-            objects.string("name", in: phase) ?? $0
-          }
+        objects.object(withID: phaseID).flatMap { phase -> String? in
+          guard let phaseISA = objects.string("isa", in: phase),
+            case .buildPhase(let defaultName) = XcodeObjectClass(phaseISA)
+          else { return nil }
+          return objects.string("name", in: phase) ?? defaultName
         }
       }
       return "\(file ?? "(null)") in \(phase ?? "(null)")"
-    case "PBXReferenceProxy":
+    case .referenceProxy:
       return name ?? objects.string("path", in: object).map(lastPathComponent)
-    case "XCConfigurationList":
+    case .configurationList:
       guard let ownerID = relations.ownerOfConfigurationList[ExactKey(id)],
         let owner = objects.object(withID: ownerID), let ownerISA = objects.string("isa", in: owner)
       else { return nil }
       let ownerName = ownerISA == "PBXProject" ? projectName : objects.string("name", in: owner)
       return "Build configuration list for \(ownerISA) \"\(ownerName ?? "")\""
-    case "XCSwiftPackageProductDependency":
+    case .packageProductDependency:
       return objects.string("productName", in: object)
-    case "XCRemoteSwiftPackageReference":
+    case .remotePackageReference:
       var package = lastPathComponent(objects.string("repositoryURL", in: object) ?? "")
       if package.hasSuffix(".git") { package.removeLast(4) }
       return "XCRemoteSwiftPackageReference \"\(package)\""
-    case "XCLocalSwiftPackageReference":
+    case .localPackageReference:
       return "XCLocalSwiftPackageReference \"\(objects.string("relativePath", in: object) ?? "")\""
-    case "PBXFileSystemSynchronizedBuildFileExceptionSet":
+    case .exceptionSet:
       let folder = relations.groupOfExceptionSet[ExactKey(id)].flatMap { objects.object(withID: $0) }.flatMap {
         objects.string("name", in: $0) ?? objects.string("path", in: $0)
       }
@@ -139,7 +127,7 @@ package enum XcodeProjectCommentRules {
         objects.string("name", in: $0)
       }
       return "Exceptions for \"\(folder ?? "")\" folder in \"\(target ?? "")\" target"
-    default:
+    case .other:
       return name
     }
   }

@@ -29,6 +29,9 @@ public struct XcodeProjectComments: Sendable {
   /// The name the project's own configuration list is described with.
   public let projectName: String?
   private var table: [ExactKey: String]
+  /// Bit n set when an ID of n UTF-8 bytes (n < 64) has a comment, bit 63 for longer ones:
+  /// most strings a writer asks about are not IDs, and their length says so without hashing.
+  private var idLengths: UInt64 = 0
 
   /// Works out the comment of every object of a project: the value of a `project.pbxproj`
   /// file (a dictionary with an `objects` dictionary of object ID → object). A value of
@@ -38,17 +41,27 @@ public struct XcodeProjectComments: Sendable {
     let name = projectName ?? objects.flatMap { XcodeProjectCommentRules.firstTargetName(in: $0) }
     self.projectName = name
     var table: [ExactKey: String] = [:]
+    var idLengths: UInt64 = 0
     if let objects {
+      table.reserveCapacity(objects.objects.count)
       XcodeProjectCommentRules.forEachComment(in: objects, projectName: name) { id, comment in
-        if let comment { table[ExactKey(id)] = comment }
+        guard let comment else { return }
+        table[ExactKey(id)] = comment
+        idLengths |= Self.lengthBit(id.utf8.count)
       }
     }
     self.table = table
+    self.idLengths = idLengths
   }
+
+  private static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 63)) }
 
   /// The comment Xcode writes after a reference to the object `id`, or nil when it writes
   /// none (no such object, or an object with nothing to name it by).
-  public subscript(object id: String) -> String? { table[ExactKey(id)] }
+  public subscript(object id: String) -> String? {
+    guard idLengths & Self.lengthBit(id.utf8.count) != 0 else { return nil }
+    return table[ExactKey(id)]
+  }
 
   /// The number of objects that have a comment.
   public var count: Int { table.count }

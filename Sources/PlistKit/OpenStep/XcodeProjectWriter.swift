@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a property list in the layout Xcode gives `project.pbxproj` files, byte for byte:
 ///
 /// - the `// !$*UTF8*$!` header line, then the value, then a line break;
@@ -93,11 +101,19 @@ struct XcodeProjectOutput {
   /// True for the objects Xcode writes on one line.
   static func isOneLine(_ dictionary: PropertyListDictionary) -> Bool {
     guard let isa = dictionary["isa"]?.stringValue else { return false }
-    return isa == "PBXBuildFile" || isa == "PBXFileReference"
+    return isa.exactlyEquals("PBXBuildFile") || isa.exactlyEquals("PBXFileReference")
   }
 
   /// True when Xcode writes comments after the object references inside the value under `key`.
-  static func references(underKey key: String) -> Bool { !commentFreeKeys.contains(key) }
+  static func references(underKey key: String) -> Bool {
+    // Told by length first: every key of every dictionary passes here.
+    switch key.utf8.count {
+    case 10: !key.exactlyEquals("attributes")
+    case 13: !key.exactlyEquals("buildSettings")
+    case 20: !key.exactlyEquals("remoteGlobalIDString")
+    default: true
+    }
+  }
 
   /// The keys under which Xcode writes no comments: settings, attributes (whose keys are
   /// target IDs), and the ID of an object in another project.
@@ -105,10 +121,33 @@ struct XcodeProjectOutput {
 
   /// The order Xcode writes a dictionary's entries in: `isa` first, then by UTF-8 bytes.
   static func order(of keys: [String]) -> [Int] {
-    keys.indices.sorted { lhs, rhs in
-      if keys[lhs] == "isa" { return keys[rhs] != "isa" }
-      if keys[rhs] == "isa" { return false }
-      return keys[lhs].utf8.lexicographicallyPrecedes(keys[rhs].utf8)
+    // A value read from a project file has its keys in this order already.
+    if zip(keys, keys.dropFirst()).allSatisfy({ precedes($0, $1) }) { return Array(keys.indices) }
+    return keys.indices.sorted { precedes(keys[$0], keys[$1]) }
+  }
+
+  /// True when Xcode writes the key `lhs` before `rhs`.
+  private static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    if isISA(lhs) { return !isISA(rhs) }
+    if isISA(rhs) { return false }
+    return utf8Precedes(lhs, rhs)
+  }
+
+  private static func isISA(_ key: String) -> Bool { key.utf8.count == 3 && key.exactlyEquals("isa") }
+
+  /// True when the UTF-8 bytes of `lhs` sort before those of `rhs`.
+  static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+    var lhs = lhs
+    var rhs = rhs
+    return lhs.withUTF8 { lhsBytes in
+      rhs.withUTF8 { rhsBytes in
+        let common = min(lhsBytes.count, rhsBytes.count)
+        if common > 0 {
+          let order = memcmp(lhsBytes.baseAddress!, rhsBytes.baseAddress!, common)
+          if order != 0 { return order < 0 }
+        }
+        return lhsBytes.count < rhsBytes.count
+      }
     }
   }
 
@@ -193,18 +232,18 @@ struct XcodeProjectOutput {
   /// The positions of the objects grouped by `isa` (sections in `isa` order, objects by ID),
   /// the objects without an `isa` last, in a group of their own with no `isa`.
   static func sections(of objects: PropertyListDictionary) -> [(isa: String?, positions: [Int])] {
-    var groups: [String: [Int]] = [:]
+    var groups: [ExactKey: [Int]] = [:]
     var loose: [Int] = []
     for (position, object) in objects.values.enumerated() {
       if case .dictionary(let fields) = object, let isa = fields["isa"]?.stringValue {
-        groups[isa, default: []].append(position)
+        groups[ExactKey(isa), default: []].append(position)
       } else {
         loose.append(position)
       }
     }
-    let byID = { (lhs: Int, rhs: Int) in objects.keys[lhs].utf8.lexicographicallyPrecedes(objects.keys[rhs].utf8) }
-    var sections: [(isa: String?, positions: [Int])] = groups.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-      .map { ($0, groups[$0]!.sorted(by: byID)) }
+    let byID = { (lhs: Int, rhs: Int) in utf8Precedes(objects.keys[lhs], objects.keys[rhs]) }
+    var sections: [(isa: String?, positions: [Int])] = groups.keys.map(\.string).sorted(by: utf8Precedes)
+      .map { ($0, groups[ExactKey($0)]!.sorted(by: byID)) }
     if !loose.isEmpty { sections.append((nil, loose.sorted(by: byID))) }
     return sections
   }
@@ -217,11 +256,17 @@ struct XcodeProjectOutput {
   /// ` /* comment */`, with `*/` inside broken up as `* /`.
   static func appendComment(_ comment: String, to bytes: inout [UInt8]) {
     bytes.append(contentsOf: " /* ".utf8)
-    var previous: UInt8 = 0
-    for byte in comment.utf8 {
-      if previous == UInt8(ascii: "*"), byte == UInt8(ascii: "/") { bytes.append(0x20) }
-      bytes.append(byte)
-      previous = byte
+    var comment = comment
+    comment.withUTF8 { utf8 in
+      var start = 0
+      // Each `*/` is written `* /`; the text between goes in one copy.
+      for index in utf8.indices.dropFirst()
+      where utf8[index] == UInt8(ascii: "/") && utf8[index - 1] == UInt8(ascii: "*") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        bytes.append(0x20)
+        start = index
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
     bytes.append(contentsOf: " */".utf8)
   }

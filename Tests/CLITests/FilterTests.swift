@@ -13,7 +13,7 @@ struct FilterTests {
     try folder.file("names.json", try names.serialized(as: .json))
   }
 
-  @Test("text output: titles, indented matches, empty sections dropped", .enabled(if: FormatSupport.works(.json)))
+  @Test("text output: titles, indented matches, empty sections dropped")
   func text() throws {
     let folder = try TemporaryDirectory()
     let run = try CLI.run(["filter", try Self.namesFile(folder), "AN"])
@@ -22,9 +22,7 @@ struct FilterTests {
     #expect(run.output == "A\n  Ann\n  Anne-Marie\n")
   }
 
-  @Test(
-    "exit 1 when nothing matches and on an unreadable file, as the README's table says; 2 on usage",
-    .enabled(if: FormatSupport.works(.json)))
+  @Test("exit 1 when nothing matches and on an unreadable file, as the README's table says; 2 on usage")
   func exitCodes() throws {
     let folder = try TemporaryDirectory()
     let path = try Self.namesFile(folder)
@@ -43,7 +41,7 @@ struct FilterTests {
     #expect(shape.stderr == "plistkit: \(folder.path)/n.json: 0: expected a string or a dictionary, found integer\n")
   }
 
-  @Test("an empty term prints everything", .enabled(if: FormatSupport.works(.json)))
+  @Test("an empty term prints everything")
   func emptyTerm() throws {
     let folder = try TemporaryDirectory()
     let run = try CLI.run(["filter", try Self.namesFile(folder), "", "--flat"])
@@ -51,7 +49,7 @@ struct FilterTests {
     #expect(run.output == "Ann\nAnne-Marie\nBob\nBeyonce\u{301}\nBea\nCy\nCarl\nZoë\n")
   }
 
-  @Test("Unicode matching and the options", .enabled(if: FormatSupport.works(.json)))
+  @Test("Unicode matching and the options")
   func matching() throws {
     let folder = try TemporaryDirectory()
     let path = try Self.namesFile(folder)
@@ -65,7 +63,7 @@ struct FilterTests {
     #expect(try CLI.run(["filter", path, "ＢＯＢ", "--ignore-width", "--flat"]).output == "Bob\n")
   }
 
-  @Test("JSON output", .enabled(if: FormatSupport.works(.json)))
+  @Test("JSON output")
   func json() throws {
     let folder = try TemporaryDirectory()
     let run = try CLI.run(["filter", try Self.namesFile(folder), "b", "--format", "json"])
@@ -76,7 +74,7 @@ struct FilterTests {
     #expect(sections.map { $0["items"] as? [String] } == [["Bob", "Beyonce\u{301}", "Bea"]])
   }
 
-  @Test("plist output keeps the input's shape", .enabled(if: FormatSupport.all(.json, .xml)))
+  @Test("plist output keeps the input's shape")
   func plist() throws {
     let folder = try TemporaryDirectory()
     let run = try CLI.run(["filter", try Self.namesFile(folder), "c", "--format", "plist"])
@@ -85,7 +83,7 @@ struct FilterTests {
     #expect(value == ["B": ["Beyonce\u{301}"], "C": ["Cy", "Carl"]])
   }
 
-  @Test("standard input: plain text lines and property lists", .enabled(if: FormatSupport.works(.json)))
+  @Test("standard input: plain text lines and property lists")
   func standardInput() throws {
     let text = try CLI.run(["filter", "-", "ㄱㅂ"], stdin: Array("비빔밥\n김밥\n갈비\n된장찌개\n".utf8))
     #expect(text.status == 0)
@@ -96,9 +94,7 @@ struct FilterTests {
     #expect(nothing.status == 1)
   }
 
-  @Test(
-    "a one-group menu with an empty title keeps its shape in plist output", .enabled(if: FormatSupport.all(.json, .xml))
-  )
+  @Test("a one-group menu with an empty title keeps its shape in plist output")
   func oneGroupMenu() throws {
     let folder = try TemporaryDirectory()
     let path = try folder.file("menu.json", "[{\"title\": \"\", \"menu\": [\"김밥\"], \"price\": 3}]")
@@ -107,7 +103,7 @@ struct FilterTests {
     #expect(try PropertyList(bytes: run.stdout) == [["title": "", "menu": ["김밥"], "price": 3]])
   }
 
-  @Test("a flat list with --collation is printed in sections", .enabled(if: FormatSupport.works(.json)))
+  @Test("a flat list with --collation is printed in sections")
   func collation() throws {
     let folder = try TemporaryDirectory()
     let path = try folder.file("menu.json", "[\"김밥\", \"김치찌개\", \"갈비\", \"된장찌개\", \"Kimbap\"]")
@@ -118,23 +114,21 @@ struct FilterTests {
     #expect(sections.map { $0["section"] as? String } == ["ㄱ", "ㄷ"])
   }
 
-  @Test("the Korean menu sample by initials", .enabled(if: FormatSupport.works(.xml)))
+  @Test("the Korean menu sample by initials")
   func koreanMenu() throws {
     let run = try CLI.run(["filter", CLI.sample("koreanmenu.plist"), "ㄱㅂ"])
     #expect(run.status == 0)
     #expect(run.output == "밥\n  김밥\n고기\n  갈비\n  닭갈비\n")
   }
 
-  @Test("the book's names: the same as grep -i would find", .enabled(if: FormatSupport.works(.xml)))
+  @Test("the book's names: the same as grep -i would find")
   func sortedNames() throws {
     let run = try CLI.run(["filter", CLI.sample("sortednames.plist"), "ZY", "--flat"])
     #expect(run.status == 0)
     #expect(run.output == "Litzy\n")
   }
 
-  @Test(
-    "binary input (read as string lists) filters exactly as the same names in XML",
-    .enabled(if: FormatSupport.all(.xml, .binary)))
+  @Test("binary input (read as string lists) filters exactly as the same names in XML")
   func binaryMatchesXML() throws {
     let folder = try TemporaryDirectory()
     let xmlPath = CLI.sample("sortednames.plist")
@@ -164,9 +158,7 @@ struct FilterTests {
     #expect(try CLI.run(["filter", sectionedBinary, "ㄱㅂ", "--flat"]).output == "김밥\n")
   }
 
-  @Test(
-    "binary names matched a word at a time: every length, place and byte next to a letter, as in XML",
-    .enabled(if: FormatSupport.all(.xml, .binary)))
+  @Test("binary names matched a word at a time: every length, place and byte next to a letter, as in XML")
   func binaryWordMatching() throws {
     let folder = try TemporaryDirectory()
     // Lengths 0…20 around the 8- and 16-byte words, the term at the start, middle and end,
@@ -200,7 +192,7 @@ struct FilterTests {
     #expect(try CLI.run(["filter", binary, longest.lowercased(), "--flat"]).output == longest + "\n")
   }
 
-  @Test("binary ASCII strings with Latin-1 bytes are folded in full", .enabled(if: FormatSupport.works(.binary)))
+  @Test("binary ASCII strings with Latin-1 bytes are folded in full")
   func binaryLatin1() throws {
     let folder = try TemporaryDirectory()
     // ["caf\u{E9} abi", "stra\u{DF}e", "ABI"], each an ASCII-marked string, two with Latin-1 bytes.
@@ -215,9 +207,7 @@ struct FilterTests {
     #expect(try CLI.run(["filter", path, "stras", "--flat"]).output == "stra\u{DF}e\n")
   }
 
-  @Test(
-    "a binary name list with a broken string anywhere gets the binary reader's error, and nothing else",
-    .enabled(if: FormatSupport.works(.binary)))
+  @Test("a binary name list with a broken string anywhere gets the binary reader's error, and nothing else")
   func binaryBrokenLists() throws {
     let folder = try TemporaryDirectory()
     // {"A": ["abi"], "B": [ELEMENT]}: objects 0 dict, 1-2 keys, 3-4 arrays, 5 "abi", 6 the element.
@@ -255,9 +245,7 @@ struct FilterTests {
     #expect(try CLI.run(["filter", repeated, "abi"]).output == "A\n  abi2\nB\n  abi3\n")
   }
 
-  @Test(
-    "a binary file of megabytes (read into a buffer for huge pages) filters as a small one, or steps aside",
-    .enabled(if: FormatSupport.works(.binary)))
+  @Test("a binary file of megabytes (read into a buffer for huge pages) filters as a small one, or steps aside")
   func largeBinaryFiles() throws {
     let folder = try TemporaryDirectory()
     // 2,400 strings of about 1,800 bytes: over 4 MB, so the file is read into its own buffer.
@@ -293,7 +281,7 @@ struct FilterTests {
 
   @Test(
     "a keyed archive is searched as the list it holds: the Presidents by Name, or by --key",
-    .enabled(if: FormatSupport.works(.binary)), arguments: presidentsArchives)
+    arguments: presidentsArchives)
   func keyedArchive(path: String) throws {
     let run = try CLI.run(["filter", path, "ford"])
     #expect(run.stderr == "")

@@ -33,7 +33,7 @@ struct GeneratedDocsTests {
 
   @Test(
     "groff renders the man page without warnings",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "needs groff (.ci/run installs it)"))
   func manPageRenders() throws {
     let page = try CLI.run(["help", "--man"]).stdout
     let run = try CLI.run(["-man", "-Tutf8", "-ww", "-z"], stdin: page, program: "/usr/bin/groff")
@@ -55,7 +55,7 @@ struct GeneratedDocsTests {
 
   @Test(
     "bash completes commands, options and option values",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash"))
   func bash() throws {
     #expect(try bashCompletions(["plistkit", "conv"]) == ["convert"])
     #expect(try bashCompletions(["plistkit", "convert", "x", "--to", "j"]) == ["json"])

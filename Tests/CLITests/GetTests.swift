@@ -2,7 +2,7 @@ import PlistKit
 import Testing
 
 /// `plistkit get` and `plistkit type` on the shipped keyed archive.
-@Suite("get and type", .enabled(if: FormatSupport.reads(.binary)))
+@Suite("get and type")
 struct GetTests {
   let presidents = CLI.sample("Presidents.plist")
 
@@ -53,14 +53,14 @@ struct GetTests {
     #expect(try CLI.run(["type", presidents]).output == "dictionary\n")
   }
 
-  @Test("standard input works as FILE", .enabled(if: FormatSupport.reads(.binary)))
+  @Test("standard input works as FILE")
   func standardInput() throws {
     let bytes = try PropertyListFile.read(path: presidents)
     let run = try CLI.run(["get", "-", "$objects.3"], stdin: bytes)
     #expect(run.output == "George Washington\n")
   }
 
-  @Test("--to json prints the value as a document", .enabled(if: FormatSupport.works(.json)))
+  @Test("--to json prints the value as a document")
   func asJSON() throws {
     let run = try CLI.run(["get", presidents, "$objects.2", "--to", "json", "--typed"])
     #expect(run.status == 0)
@@ -69,7 +69,7 @@ struct GetTests {
     #expect(try PropertyList(bytes: run.stdout, format: .json, options: .init(jsonStyle: .typed)) == expected)
   }
 
-  @Test("-o writes the value to a file", .enabled(if: FormatSupport.works(.binary)))
+  @Test("-o writes the value to a file")
   func toFile() throws {
     let folder = try TemporaryDirectory()
     let target = folder.url.appendingPathComponent("top.bplist").path
@@ -79,7 +79,7 @@ struct GetTests {
     #expect(try PropertyList(bytes: folder.contents("top.bplist")) == ["Presidents": .uid(1)])
   }
 
-  @Test("--compact prints JSON and OpenStep on one line, ended as a line", .enabled(if: FormatSupport.works(.json)))
+  @Test("--compact prints JSON and OpenStep on one line, ended as a line")
   func compact() throws {
     let names = CLI.sample("sortednames.plist")
     let json = try CLI.run(["get", names, "Q", "--to", "json", "--compact"])

@@ -50,14 +50,6 @@ struct InstallTests {
     #expect(buddy.status == 0)
     #expect(buddy.output == (try CLI.run(["get", CLI.sample("computers.plist"), "0"]).output))
 
-    // man finds the page in the prefix.
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
-      let page = try CLI.run(
-        ["-P", "cat", "plistkit"], environment: ["MANPATH": prefix + "/share/man", "MANWIDTH": "80"],
-        program: "/usr/bin/man")
-      #expect(page.status == 0, "\(page.stderr)")
-      #expect(page.output.contains("convert"))
-    }
     // The installed bash completion completes a command.
     let completion = prefix + "/share/bash-completion/completions/plistkit"
     let program = """
@@ -74,6 +66,21 @@ struct InstallTests {
     #expect(removed.status == 0, "\(removed.stderr)")
     #expect(try Self.contents(folder.path) == [])
     #expect(!FileManager.default.fileExists(atPath: prefix + "/share"))
+  }
+
+  @Test(
+    "man finds the installed page in the prefix",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "needs man (.ci/run installs it)"))
+  func manFindsThePage() throws {
+    let folder = try TemporaryDirectory()
+    let prefix = folder.path + "/prefix"
+    let installed = try Self.install(["--prefix", prefix, "--binary", CLI.binary])
+    #expect(installed.status == 0, "\(installed.stderr)")
+    let page = try CLI.run(
+      ["-P", "cat", "plistkit"], environment: ["MANPATH": prefix + "/share/man", "MANWIDTH": "80"],
+      program: "/usr/bin/man")
+    #expect(page.status == 0, "\(page.stderr)")
+    #expect(page.output.contains("convert"))
   }
 
   @Test("PREFIX in the environment, another plutil left alone, and nothing to uninstall is an error")

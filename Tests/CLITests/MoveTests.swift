@@ -5,7 +5,7 @@ import Testing
 /// `plistkit move`: array elements to another index, values to another key path, renames that
 /// keep the entry's place, in text files (only the moved bytes change), binary files (they stay
 /// binary) and keyed archives (`--archive`); failures leave the file as it was.
-@Suite("move", .enabled(if: FormatSupport.works(.binary)))
+@Suite("move")
 struct MoveTests {
   /// A copy of a sample in a fresh folder.
   static func copy(_ sample: String) throws -> (TemporaryDirectory, String) {

@@ -39,8 +39,6 @@ struct PlutilLiteralTests {
 
     """
 
-  static var hasPlutil: Bool { FileManager.default.isExecutableFile(atPath: FormatSupport.plutil) }
-
   @Test("-convert swift writes NAME.swift next to the input, and -o - prints it")
   func swiftNextToTheInput() throws {
     let folder = try TemporaryDirectory()
@@ -127,7 +125,9 @@ struct PlutilLiteralTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["dated.plist"])
   }
 
-  @Test("the same files, output and exit codes as the real plutil", .enabled(if: hasPlutil))
+  @Test(
+    "the same files, output and exit codes as the real plutil",
+    .enabled(if: Plutil.isAvailable, "needs the toolchain's plutil"))
   func matchesRealPlutil() throws {
     let ours = try TemporaryDirectory()
     let theirs = try TemporaryDirectory()
@@ -146,7 +146,7 @@ struct PlutilLiteralTests {
       ["-convert", "swift", "-e", "txt", "Info-App.plist"],
     ]
     for arguments in commands {
-      let real = try CLI.run(arguments, program: FormatSupport.plutil, directory: theirs.path)
+      let real = try CLI.run(arguments, program: Plutil.path, directory: theirs.path)
       let mine = try CLI.run(["plutil"] + arguments, directory: ours.path)
       #expect(mine.status == real.status, "\(arguments)")
       #expect(mine.stdout == real.stdout, "\(arguments)")

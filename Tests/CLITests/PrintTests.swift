@@ -3,7 +3,7 @@ import PlistKit
 import Testing
 
 /// `plistkit print`: the readable tree, key paths, colour rules.
-@Suite("print", .enabled(if: FormatSupport.reads(.binary)))
+@Suite("print")
 struct PrintTests {
   let presidents = CLI.sample("Presidents.plist")
 
@@ -48,7 +48,10 @@ struct PrintTests {
     #expect(never.output.hasPrefix("{\n  \"President\" => 1\n"))
   }
 
-  @Test("colour on a real terminal", .enabled(if: FileManagerCheck.isExecutable("/usr/bin/script")))
+  @Test(
+    "colour on a real terminal",
+    .enabled(
+      if: FileManagerCheck.isExecutable("/usr/bin/script"), "needs script(1) for a terminal (.ci/run installs it)"))
   func terminal() throws {
     let command = "'\(CLI.binary)' print '\(presidents)' '$objects.3'"
     let run = try CLI.run(["-qec", command, "/dev/null"], program: "/usr/bin/script")
@@ -79,7 +82,7 @@ enum FileManagerCheck {
 }
 
 /// The tree and raw text of every value type, on a binary fixture.
-@Suite("value rendering", .enabled(if: FormatSupport.works(.binary)))
+@Suite("value rendering")
 struct ValueRenderingTests {
   static let value: PropertyList = [
     "string": "say \"hi\"\n\\", "integer": -5, "big": .integer(UInt64.max), "real": 1.0, "exp": 1e100,

@@ -7,7 +7,7 @@ import Testing
 struct SectionsTests {
   static let names: PropertyList = ["B": ["Bob", "Bea"], "A": ["Ann"], "C": ["Cy", "Carl"]]
 
-  @Test("a dictionary prints its sections in sorted key order", .enabled(if: FormatSupport.works(.json)))
+  @Test("a dictionary prints its sections in sorted key order")
   func dictionary() throws {
     let folder = try TemporaryDirectory()
     let path = try folder.file("names.json", try Self.names.serialized(as: .json))
@@ -17,7 +17,7 @@ struct SectionsTests {
     #expect(run.output == "A\n  Ann\nB\n  Bob\n  Bea\nC\n  Cy\n  Carl\n")
   }
 
-  @Test("--index prints the search marker, then the titles", .enabled(if: FormatSupport.works(.binary)))
+  @Test("--index prints the search marker, then the titles")
   func index() throws {
     let folder = try TemporaryDirectory()
     let path = try folder.file("names.bplist", try Self.names.serialized(as: .binary))
@@ -26,7 +26,7 @@ struct SectionsTests {
     #expect(run.output == "{search}\nA\nB\nC\n")
   }
 
-  @Test("a flat list is sectioned in English by default, or by --collation", .enabled(if: FormatSupport.works(.json)))
+  @Test("a flat list is sectioned in English by default, or by --collation")
   func collations() throws {
     let folder = try TemporaryDirectory()
     let path = try folder.file("menu.json", "[\"김밥\", \"까치\", \"Émile\", \"된장찌개\", \"42\", \"がっこう\", \"北京\"]")
@@ -40,7 +40,7 @@ struct SectionsTests {
     #expect(chinese.output == "{search}\nB\nE\n#\n")
   }
 
-  @Test("dictionaries are sectioned by --key", .enabled(if: FormatSupport.works(.json)))
+  @Test("dictionaries are sectioned by --key")
   func records() throws {
     let folder = try TemporaryDirectory()
     let path = try folder.file(
@@ -59,14 +59,14 @@ struct SectionsTests {
     #expect(run.output == "A\n  apple\nB\n  banana\n  Blueberry\n")
   }
 
-  @Test("the Korean menu sample: one section per group", .enabled(if: FormatSupport.works(.xml)))
+  @Test("the Korean menu sample: one section per group")
   func koreanMenu() throws {
     let run = try CLI.run(["sections", CLI.sample("koreanmenu.plist"), "--index"])
     #expect(run.status == 0)
     #expect(run.output == "{search}\n밥\n국과 찌개\n면\n고기\n반찬\n")
   }
 
-  @Test("the book's names", .enabled(if: FormatSupport.works(.xml)))
+  @Test("the book's names")
   func sortedNames() throws {
     let run = try CLI.run(["sections", CLI.sample("sortednames.plist")])
     #expect(run.status == 0)
@@ -77,7 +77,7 @@ struct SectionsTests {
 
   @Test(
     "a keyed archive is sectioned as the list it holds: the Presidents by Name",
-    .enabled(if: FormatSupport.works(.binary)), arguments: FilterTests.presidentsArchives)
+    arguments: FilterTests.presidentsArchives)
   func keyedArchive(path: String) throws {
     let run = try CLI.run(["sections", path])
     #expect(run.stderr == "")
@@ -92,7 +92,7 @@ struct SectionsTests {
     #expect(parties.output == "{search}\nD\nF\nN\nR\nW\n")
   }
 
-  @Test("--format json and plist print the sections as filter prints them", .enabled(if: FormatSupport.works(.json)))
+  @Test("--format json and plist print the sections as filter prints them")
   func formats() throws {
     let folder = try TemporaryDirectory()
     let path = try folder.file("names.json", try Self.names.serialized(as: .json))

@@ -4,7 +4,7 @@ import Testing
 
 /// Key paths with `*` and negative indices in `print`, `get`, `type` and `remove`, on plain
 /// files and through `--archive`; `set` and `insert` refuse a wildcard.
-@Suite("Wildcard key paths", .enabled(if: FormatSupport.works(.binary)))
+@Suite("Wildcard key paths")
 struct WildcardTests {
   let presidents = CLI.sample("Presidents.plist")
   let sortedNames = CLI.sample("sortednames.plist")

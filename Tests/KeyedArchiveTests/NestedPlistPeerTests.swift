@@ -55,7 +55,7 @@ struct NestedPlistPeerTests {
 
   @Test(
     "the same values as nska_deserialize's full_recurse_convert_nska, on real preferences and the book's archive",
-    .enabled(if: NskaPeer.isAvailable))
+    .enabled(if: NskaPeer.isAvailable, "needs Python's nska_deserialize (.ci/run installs it)"))
   func sameAsPeer() throws {
     let terminal = Samples.root + "/Tests/Fixtures/Nested/com.apple.Terminal-excerpt.plist"
     #expect(try Self.ownView([UInt8](Data(contentsOf: URL(fileURLWithPath: terminal)))) == Self.peerView(terminal))

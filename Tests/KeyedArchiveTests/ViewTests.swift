@@ -34,7 +34,9 @@ struct ViewTests {
         ])
   }
 
-  @Test("the plain view matches nska_deserialize run live", .enabled(if: NskaPeer.isAvailable))
+  @Test(
+    "the plain view matches nska_deserialize run live",
+    .enabled(if: NskaPeer.isAvailable, "needs Python's nska_deserialize (.ci/run installs it)"))
   func matchesNskaLive() throws {
     let graph = try ObjectGraph(archive: Samples.presidentsArchive())
     let live = try NskaPeer.run(Samples.root + "/Samples/Presidents.plist")

@@ -106,7 +106,7 @@ struct ArchiveMergeTests {
     theirs[office] = .instance(ArchivedInstance(classChain: chain, fields: ["Floor": 1, "Room": 11]))
     let result = try merge(base, ours, try theirs.reversedObjects())
     #expect(result.isClean)
-    guard case .dictionary(let view) = try result.graph.plainView() else { return }
+    let view = try #require(try result.graph.plainView().dictionaryValue)
     #expect(
       text(view["People"]!)
         == #"[{$class: "Person", Office: {$class: "Office", Floor: 2, Room: 11}}, {$class: "Person", Office: {$class: "Office", Floor: 2, Room: 11}}]"#

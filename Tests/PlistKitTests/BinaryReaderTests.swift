@@ -68,7 +68,9 @@ struct BinaryReaderTests {
     #expect(try readBinary(bytes) == FoundationPeer.read(bytes))
   }
 
-  @Test("Presidents.plist reads as plistlib reads it", .enabled(if: PythonPeer.isAvailable))
+  @Test(
+    "Presidents.plist reads as plistlib reads it",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
   func presidentsMatchesPlistlib() throws {
     let ours = try readBinary(try Self.presidents())
     #expect(ours.isIdentical(to: try PythonPeer.read(file: Self.presidentsPath)))
@@ -289,7 +291,9 @@ struct BinaryReaderTests {
     #expect(try readBinary(bytes) == value)
   }
 
-  @Test("What plistlib writes reads identical", .enabled(if: PythonPeer.isAvailable))
+  @Test(
+    "What plistlib writes reads identical",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
   func readsPlistlib() throws {
     let value: PropertyList = [
       "s": "héllo \u{1F600}", "long": .string(String(repeating: "long ", count: 100)), "i": .integer(UInt64.max),

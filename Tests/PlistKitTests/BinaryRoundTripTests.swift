@@ -32,7 +32,9 @@ struct BinaryRoundTripTests {
 
   // The peers start a Python process per call: each call carries the random plists in one array.
 
-  @Test("Random plists read by plistlib as identical values", .enabled(if: PythonPeer.isAvailable))
+  @Test(
+    "Random plists read by plistlib as identical values",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
   func randomThroughPlistlib() throws {
     let values = Self.randomValues(200, seed: 77).filter(isPythonRepresentable)
     #expect(values.count >= 100)
@@ -43,7 +45,9 @@ struct BinaryRoundTripTests {
     }
   }
 
-  @Test("Random plists written by plistlib read as identical values", .enabled(if: PythonPeer.isAvailable))
+  @Test(
+    "Random plists written by plistlib read as identical values",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
   func randomFromPlistlib() throws {
     let values = Self.randomValues(200, seed: 78).filter(isPythonRepresentable)
     #expect(values.count >= 100)

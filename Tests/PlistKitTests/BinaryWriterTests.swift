@@ -109,7 +109,7 @@ struct BinaryWriterTests {
     #expect(tiny.referenceSize == 1)
   }
 
-  @Test("Over 65,535 objects take 3-byte references, as CoreFoundation writes them, and the peers read them")
+  @Test("Over 65,535 objects take 3-byte references, as CoreFoundation writes them, and Foundation reads them")
   func threeByteReferences() throws {
     let value = PropertyList.array((0..<70_000).map { .integer($0) })
     let bytes = try writeBinary(value)
@@ -119,7 +119,14 @@ struct BinaryWriterTests {
     #expect(trailer.objectCount == 70_001)
     #expect(try readBinary(bytes) == value)
     #expect(try FoundationPeer.read(bytes) == value)
-    if PythonPeer.isAvailable { #expect(try PythonPeer.read(bytes) == value) }
+  }
+
+  @Test(
+    "plistlib reads 3-byte references",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
+  func threeByteReferencesInPlistlib() throws {
+    let value = PropertyList.array((0..<70_000).map { .integer($0) })
+    #expect(try PythonPeer.read(writeBinary(value)) == value)
   }
 
   @Test("Equal strings, numbers, dates and data are written once; booleans, UIDs and containers are not shared")
@@ -249,7 +256,8 @@ struct BinaryWriterTests {
   }
 
   @Test(
-    "plistlib reads what the writer writes as identical values, UIDs included", .enabled(if: PythonPeer.isAvailable))
+    "plistlib reads what the writer writes as identical values, UIDs included",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
   func plistlibReads() throws {
     var value = Self.interopValue
     value["uids"] = [.uid(0), .uid(255), .uid(256), .uid(70_000), .uid(1 << 40)]
@@ -257,7 +265,8 @@ struct BinaryWriterTests {
   }
 
   @Test(
-    "Byte for byte what plistlib writes, when plistlib shares the same objects", .enabled(if: PythonPeer.isAvailable))
+    "Byte for byte what plistlib writes, when plistlib shares the same objects",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
   func plistlibBytes() throws {
     // plistlib merges 0.0 with -0.0, never shares NaNs and shares booleans: leave those out.
     let value: PropertyList = [

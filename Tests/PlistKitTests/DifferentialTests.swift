@@ -70,7 +70,9 @@ struct DifferentialTests {
     return sent
   }
 
-  @Test("PlistKit writes, plistlib reads the same value", .enabled(if: PythonPeer.isAvailable), arguments: formats)
+  @Test(
+    "PlistKit writes, plistlib reads the same value",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"), arguments: formats)
   func plistlibReadsPlistKit(format: PropertyListFormat) throws {
     var tally = DifferentialTally("\(format) PlistKit -> plistlib")
     let sent = Self.valuesForPlistlib(format: format, tally: &tally)
@@ -83,7 +85,9 @@ struct DifferentialTests {
     tally.finish()
   }
 
-  @Test("plistlib writes, PlistKit reads the same value", .enabled(if: PythonPeer.isAvailable), arguments: formats)
+  @Test(
+    "plistlib writes, PlistKit reads the same value",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"), arguments: formats)
   func plistKitReadsPlistlib(format: PropertyListFormat) throws {
     var tally = DifferentialTally("\(format) plistlib -> PlistKit")
     let sent = Self.valuesForPlistlib(format: format, tally: &tally)

@@ -42,7 +42,7 @@ struct JSONInteropTests {
 
   @Test(
     "python's json module reads PlistKit's plain JSON and writes back the same value",
-    .enabled(if: PythonPeer.isAvailable))
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
   func python() throws {
     var generator = SeededGenerator(seed: 42)
     var values: [PropertyList] = [JSONWriterTests.everyKind]
@@ -80,7 +80,8 @@ struct JSONInteropTests {
 struct JSONPlutilTests {
   @Test(
     "plutil's JSON reads as the same value, and plutil reads PlistKit's plain JSON",
-    .enabled(if: Plutil.isAvailable), arguments: ["sortednames.plist", "computers.plist"])
+    .enabled(if: Plutil.isAvailable, "needs the toolchain's plutil"),
+    arguments: ["sortednames.plist", "computers.plist"])
   func plutil(name: String) throws {
     let path = Fixtures.samples + "/" + name
     let original = try PropertyList(bytes: try PropertyListFile.read(path: path))

@@ -104,7 +104,9 @@ struct OpenStepWriterTests {
         == "(1, 18446744073709551615, 1.5, NaN, YES, NO, 2001-01-01T00:00:00Z, 7)")
   }
 
-  @Test("plutil reads what the writer writes as the same value", .enabled(if: Plutil.isAvailable))
+  @Test(
+    "plutil reads what the writer writes as the same value",
+    .enabled(if: Plutil.isAvailable, "needs the toolchain's plutil"))
   func plutilReadsOutput() throws {
     for pretty in [true, false] {
       let bytes = try Self.sample.serialized(as: .openStep, options: .init(prettyPrinted: pretty))

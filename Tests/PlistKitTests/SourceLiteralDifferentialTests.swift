@@ -7,7 +7,7 @@ import Testing
 /// byte: on the samples, the fixtures (the Xcode files among them), the book's files in the shared
 /// corpus when it is there, and random values.
 /// Skipped without `plutil`; `SourceLiteralWriterTests` holds the same expectations as files.
-@Suite("Source literals against plutil", .enabled(if: Plutil.isAvailable))
+@Suite("Source literals against plutil", .enabled(if: Plutil.isAvailable, "needs the toolchain's plutil"))
 struct SourceLiteralDifferentialTests {
   enum Language: String, CaseIterable {
     case swift, objc

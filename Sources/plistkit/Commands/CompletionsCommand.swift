@@ -8,11 +8,11 @@ extension CommandSpec {
     arguments: [CompletionsArguments.shell.spec],
     examples: [
       Example(
-        command: "plistkit completions bash > /etc/bash_completion.d/plistkit",
-        explanation: "Install bash completions."),
+        command: "plistkit completions bash > ~/.local/share/bash-completion/completions/plistkit",
+        explanation: "Install bash completions for yourself."),
       Example(
         command: "plistkit completions fish > ~/.config/fish/completions/plistkit.fish",
-        explanation: "Install fish completions."),
+        explanation: "Install fish completions for yourself."),
     ],
     run: { context in
       let shell = context[CompletionsArguments.shell] ?? ""

@@ -35,7 +35,8 @@ extension CommandSpec {
         explanation: "A file and its conversion to another format are equal (exit 0)."),
       Example(
         command: "plistkit diff old.plist new.plist --ignore '*.ModificationDate' --format json",
-        explanation: "The differences as JSON, leaving out every top-level entry's ModificationDate."),
+        explanation:
+          "The differences as JSON, leaving out every top-level entry's ModificationDate (exit 1: the files differ)."),
     ],
     exitCodes: ExitCodeNote.codes(
       success: "the files are equal", failure: "the files differ",

@@ -44,11 +44,6 @@ enum Samples {
     ["$classname": .string(chain[0]), "$classes": .array(chain.map { .string($0) })]
   }
 
-  /// True when PlistKit can write `format` (tests of byte output wait for its writer).
-  static func canWrite(_ format: PropertyListFormat) -> Bool {
-    (try? PropertyList.array([1]).serialized(as: format)) != nil
-  }
-
   /// The error thrown by `body`, or nil.
   static func error<T>(_ body: () throws(KeyedArchiveError) -> T) -> KeyedArchiveError? {
     do {

@@ -15,7 +15,9 @@ struct PeerTests {
     #expect(value["$version"] == 100000)
   }
 
-  @Test("plistlib round-trips every kind through its canonical form", .enabled(if: PythonPeer.isAvailable))
+  @Test(
+    "plistlib round-trips every kind through its canonical form",
+    .enabled(if: PythonPeer.isAvailable, "needs python3 with plistlib (.ci/run installs it)"))
   func pythonRoundTrip() throws {
     let value: PropertyList = [
       "s": "héllo \u{1F600}", "i": .integer(UInt64.max), "n": .integer(Int64.min), "r": 0.1, "z": .real(-0.0),

@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels"]),
     .testTarget(
       name: "PlistSchemaTests", dependencies: ["PlistSchema"],
-      // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.
+      // The schema fixtures are read from disk through #filePath, not compiled or bundled.
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistDocument", "PlistKit", "KeyedArchive"]),

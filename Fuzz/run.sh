@@ -5,8 +5,10 @@
 #                                            layout wildcard buddy plist-decoder archive-decoder
 #   Fuzz/run.sh --list
 #
-# The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/ and the test
-# fixtures and grows across runs; crashes, leaks and timeouts land in Fuzz/artifacts/TARGET/.
+# The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/, the test
+# fixtures and, where ../shared/corpus is beside the project, its third-party files (never
+# copied into the project), and grows across runs; crashes, leaks and timeouts land in
+# Fuzz/artifacts/TARGET/.
 # Each finding is fixed with a regression test that holds the reproducer (see Fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,16 +29,20 @@ work="Fuzz/corpus-work/$target"
 artifacts="Fuzz/artifacts/$target"
 mkdir -p "$work" "$artifacts"
 seed() { for file in "$@"; do [ -f "$file" ] && cp -n "$file" "$work/" 2>/dev/null || true; done; }
+# Third-party seeds: the shared test corpus beside the project, when it is there.
+corpus=../shared/corpus
 case "$target" in
-  xml) seed Samples/*.plist $(grep -rl --include='*.plist' '<?xml' Tests 2>/dev/null) ;;
-  binary|archive) seed $(grep -rl 'bplist00' Samples Tests 2>/dev/null) ;;
+  xml) seed Samples/*.plist $(grep -rl --include='*.plist' '<?xml' Tests "$corpus/apple-archives" 2>/dev/null) ;;
+  binary|archive) seed $(grep -rl 'bplist00' Samples Tests "$corpus/apple-archives" 2>/dev/null) ;;
   json) seed Samples/*.json Tests/*/Fixtures/*.json ;;
-  schema) seed Schemas/*.json $(ls Tests/PlistSchemaTests/Fixtures/JSON-Schema-Test-Suite/remotes/*.json 2>/dev/null) ;;
+  schema) seed Schemas/*.json "$corpus"/json-schema-test-suite/remotes/*.json ;;
   openstep) seed Samples/*.strings Samples/*.pbxproj Tests/*/Fixtures/*.strings Tests/*/Fixtures/*.pbxproj ;;
   roundtrip) seed Samples/* ;;
-  stream) seed Samples/*.plist Samples/*.json Tests/*/Fixtures/*.json $(grep -rl 'bplist00' Tests 2>/dev/null) ;;
+  stream)
+    seed Samples/*.plist Samples/*.json Tests/*/Fixtures/*.json \
+      $(grep -rl 'bplist00' Tests "$corpus/apple-archives" 2>/dev/null) ;;
   plist-decoder)
-    seed Samples/*.plist $(grep -rl 'bplist00' Samples Tests 2>/dev/null)
+    seed Samples/*.plist $(grep -rl 'bplist00' Samples Tests "$corpus/apple-archives" 2>/dev/null)
     # Records that spell the fixed type's keys (FuzzCodableTypes' FuzzRecord), in XML and binary.
     python3 - "$work" <<'PY'
 import datetime, plistlib, sys
@@ -51,9 +57,9 @@ for name, fmt in (('records.xml', plistlib.FMT_XML), ('records.bplist', plistlib
         plistlib.dump(records, handle, fmt=fmt, sort_keys=False)
 PY
     ;;
-  archive-decoder) seed $(grep -rl --exclude='*.swift' '\$archiver' Samples Tests 2>/dev/null) ;;
+  archive-decoder) seed $(grep -rl --exclude='*.swift' '\$archiver' Samples Tests "$corpus/apple-archives" 2>/dev/null) ;;
   document)
-    seed Samples/*.strings Samples/*.pbxproj Samples/koreanmenu.plist Tests/Fixtures/Xcode/*.strings \
+    seed Samples/*.strings Samples/*.pbxproj Samples/koreanmenu.plist "$corpus"/xcode/*.strings \
       Tests/*/Fixtures/*.json
     # XML with empty containers written with start and end tags, or holding only a comment or a
     # processing instruction, which no sample has: every edit of such a file once crashed.

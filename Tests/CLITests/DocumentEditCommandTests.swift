@@ -6,9 +6,8 @@ import Testing
 /// bytes; `--reformat` rewrites the whole file; `convert --to pbxproj` writes Xcode's layout.
 @Suite("editing text files in place")
 struct DocumentEditCommandTests {
-  static func fixture(_ name: String) throws -> [UInt8] {
-    Array(try Data(contentsOf: CLI.root.appendingPathComponent("Tests/Fixtures/Xcode/\(name)")))
-  }
+  /// A project file Xcode wrote (the corpus's `xcode/`, from CocoaPods/Xcodeproj).
+  static func fixture(_ name: String) throws -> [UInt8] { try Corpus.bytes("xcode/" + name) }
 
   static func utf16(_ bytes: [UInt8]) -> String {
     let units = stride(from: 2, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 }
@@ -28,7 +27,7 @@ struct DocumentEditCommandTests {
     #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
   }
 
-  @Test func aProjectFileChangesOnlyTheLinesXcodeWouldChange() throws {
+  @Test(.needsCorpus("xcode")) func aProjectFileChangesOnlyTheLinesXcodeWouldChange() throws {
     let folder = try TemporaryDirectory()
     let original = try Self.fixture("cocoa-application.pbxproj")
     let path = try folder.file("project.pbxproj", original)
@@ -125,7 +124,8 @@ struct DocumentEditCommandTests {
     #expect(String(decoding: try folder.contents("p.plist"), as: UTF8.self).contains("<!-- kept -->"))
   }
 
-  @Test(arguments: [("cocoa-application.pbxproj", "Cocoa Application"), ("emoji.pbxproj", "Emoji")])
+  @Test(
+    .needsCorpus("xcode"), arguments: [("cocoa-application.pbxproj", "Cocoa Application"), ("emoji.pbxproj", "Emoji")])
   func xcodesFileComesBackThroughJSON(file: String, name: String) throws {
     let original = try Self.fixture(file)
     let json = try CLI.run(["convert", "-", "--to", "json"], stdin: original)
@@ -136,7 +136,7 @@ struct DocumentEditCommandTests {
     #expect(back.stdout == original)
   }
 
-  @Test func theProjectNameComesFromTheXcodeprojFolder() throws {
+  @Test(.needsCorpus("xcode")) func theProjectNameComesFromTheXcodeprojFolder() throws {
     let folder = try TemporaryDirectory()
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent("Emoji.xcodeproj"), withIntermediateDirectories: true)

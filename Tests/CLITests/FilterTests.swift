@@ -276,7 +276,7 @@ struct FilterTests {
 
   /// The book's keyed archive: the project's sample, and Apple's own file when the corpus is here.
   static let presidentsArchives: [String] = [
-    CLI.sample("Presidents.plist"), CLI.root.appendingPathComponent("../shared/corpus/book/Presidents.plist").path,
+    CLI.sample("Presidents.plist"), Corpus.path("book/Presidents.plist"),
   ].filter { FileManager.default.fileExists(atPath: $0) }
 
   @Test(

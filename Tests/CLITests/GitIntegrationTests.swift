@@ -64,10 +64,10 @@ struct GitIntegrationTests {
     return copy
   }
 
-  @Test("two branches merge through the driver: a binary plist's keys and a project's files")
+  @Test("two branches merge through the driver: a binary plist's keys and a project's files", .needsCorpus("xcode"))
   func cleanMerge() throws {
     let repository = try Repository()
-    let fixture = CLI.root.appendingPathComponent("Tests/Fixtures/Xcode/cocoa-application.pbxproj").path
+    let fixture = Corpus.path("xcode/cocoa-application.pbxproj")
     try repository.write(Self.settings, to: "Settings.plist", as: .binary)
     _ = try ProjectEdits.copy(fixture, to: repository.folder.path + "/project.pbxproj")
     try repository.commitAll("base")
@@ -151,12 +151,14 @@ struct GitIntegrationTests {
     #expect(!merge.output.contains(".merge_file"), "\(merge.output)")
   }
 
-  @Test("with --conflict-markers, a conflict in a project file leaves OURS' text with markers, all else as it was")
+  @Test(
+    "with --conflict-markers, a conflict in a project file leaves OURS' text with markers, all else as it was",
+    .needsCorpus("xcode"))
   func conflictMarkers() throws {
     let repository = try Repository()
     try repository.run(
       "config", "merge.pbxproj.driver", "plistkit merge %O %A %B --marker-size %L --path %P --conflict-markers")
-    let fixture = CLI.root.appendingPathComponent("Tests/Fixtures/Xcode/cocoa-application.pbxproj").path
+    let fixture = Corpus.path("xcode/cocoa-application.pbxproj")
     let baseText = try String(contentsOfFile: fixture, encoding: .utf8)
     let setting = "\t\t\t\tMACOSX_DEPLOYMENT_TARGET = 10.8;\n"
     let first = try #require(baseText.range(of: setting))

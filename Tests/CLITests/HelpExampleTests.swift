@@ -168,8 +168,12 @@ struct HelpExampleTests {
     for path in ["Library/Preferences", ".config/fish/completions", ".local/share/bash-completion/completions"] {
       try files.createDirectory(at: home.appendingPathComponent(path), withIntermediateDirectories: true)
     }
-    try files.copyItem(
-      at: CLI.root.appendingPathComponent("Tests/Fixtures/Nested/com.apple.Terminal-excerpt.plist"),
+    // Preferences holding a keyed archive in data, as Terminal's hold its fonts and colours.
+    let terminal: PropertyList = [
+      "Default Window Settings": "Basic",
+      "Window Settings": ["Basic": ["Font": .data(presidents), "columnCount": 80, "name": "Basic"]],
+    ]
+    try Data(try terminal.serialized(as: .xml)).write(
       to: home.appendingPathComponent("Library/Preferences/com.apple.Terminal.plist"))
     try folder.file("main.swift", "print(\"hello\")\n")
     return folder

@@ -292,10 +292,10 @@ struct MergeCommandTests {
     )
   }
 
-  @Test("two branches that each add a file to a project merge cleanly, in Xcode's layout")
+  @Test("two branches that each add a file to a project merge cleanly, in Xcode's layout", .needsCorpus("xcode"))
   func projectFiles() throws {
     let folder = try TemporaryDirectory()
-    let fixture = CLI.root.appendingPathComponent("Tests/Fixtures/Xcode/cocoa-application.pbxproj").path
+    let fixture = Corpus.path("xcode/cocoa-application.pbxproj")
     let base = try ProjectEdits.copy(fixture, to: folder.path + "/base.pbxproj")
     let ours = try ProjectEdits.copy(fixture, to: folder.path + "/ours.pbxproj")
     let theirs = try ProjectEdits.copy(fixture, to: folder.path + "/theirs.pbxproj")

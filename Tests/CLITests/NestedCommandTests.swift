@@ -5,45 +5,78 @@ import Testing
 /// `--nested` of `print`, `unarchive` and `convert`: archives and plists inside data, opened.
 @Suite("nested plists in data")
 struct NestedCommandTests {
-  private static let terminal = CLI.root.appendingPathComponent(
-    "Tests/Fixtures/Nested/com.apple.Terminal-excerpt.plist"
-  )
-  .path
+  /// The keyed archives Terminal wrote into a profile for the Dracula theme (the corpus's
+  /// `keyed-archives/`, MIT, see its SOURCES.tsv): an NSFont and an NSColor.
+  private static let font = "keyed-archives/dracula+terminal-app__Dracula.terminal__Font.bplist"
+  private static let background = "keyed-archives/dracula+terminal-app__Dracula.terminal__BackgroundColor.bplist"
 
-  private static func archiveFixture(_ name: String) throws -> [UInt8] {
-    [UInt8](
-      try Data(contentsOf: CLI.root.appendingPathComponent("Tests/KeyedArchiveTests/Fixtures/AppleArchives/\(name)")))
+  /// Preferences in the shape of Terminal's `com.apple.Terminal.plist`, written as an XML plist
+  /// into `folder`: two profiles under `Window Settings`, whose `Font` (the same blob in both)
+  /// and `BackgroundColor` are the `<data>` of the archives above, byte for byte.
+  private static func terminalPreferences(in folder: TemporaryDirectory) throws -> String {
+    let font = PropertyList.data(try Corpus.bytes(Self.font))
+    let preferences: PropertyList = [
+      "Default Window Settings": "Dracula",
+      "Window Settings": [
+        "Basic": ["Font": font, "name": "Basic", "type": "Window Settings"],
+        "Dracula": [
+          "BackgroundColor": .data(try Corpus.bytes(background)), "Font": font, "name": "Dracula",
+          "type": "Window Settings",
+        ],
+      ],
+    ]
+    return try folder.file("com.apple.Terminal.plist", try preferences.serialized(as: .xml))
+  }
+
+  /// A keyed archive Apple's Foundation wrote (the corpus's `apple-archives/`).
+  private static func archiveFixture(_ name: String) throws -> [UInt8] { try Corpus.bytes("apple-archives/" + name) }
+
+  /// A keyed archive of an NSArray of 1…5, written here, for tests that need any archive.
+  private static func numbersArchive() throws -> [UInt8] {
+    let archive: PropertyList = [
+      "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)],
+      "$objects": [
+        "$null", ["$class": .uid(2), "NS.objects": [.uid(3), .uid(4), .uid(5), .uid(6), .uid(7)]],
+        ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]], 1, 2, 3, 4, 5,
+      ],
+    ]
+    return try archive.serialized(as: .binary)
   }
 
   private func json(_ bytes: [UInt8]) throws -> NSObject {
     try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? NSObject)
   }
 
-  @Test("print --nested shows Terminal's archived colour in place, at a key path and through a wildcard")
+  @Test(
+    "print --nested shows Terminal's archived colour in place, at a key path and through a wildcard",
+    .needsCorpus("keyed-archives"))
   func printNested() throws {
-    let run = try CLI.run(["print", Self.terminal, "Window Settings.Grass.TextColor", "--nested"])
+    let terminal = try Self.terminalPreferences(in: try TemporaryDirectory())
+    let run = try CLI.run(["print", terminal, "Window Settings.Dracula.BackgroundColor", "--nested"])
     #expect(run.status == 0)
     #expect(run.stderr == "")
+    // The class first, then the archive's fields in its order; NSRGB is text ending in NUL
+    // ("0.1176581159 0.1221527234 0.1597783715"), shown as data.
     #expect(
       run.output == """
         {
           "$nested" => "keyed-archive"
           "$value" => {
             "$class" => "NSColor"
-            "NSColorSpace" => 2
-            "NSRGB" => <24 bytes 0x3120302e393431313736353320302e36…>
+            "NSRGB" => <39 bytes 0x302e3131373635383131353920302e31…>
+            "NSColorSpace" => 1
           }
         }
 
         """)
-    let fonts = try CLI.run(["print", Self.terminal, "Window Settings.*.Font", "--nested"])
+    let fonts = try CLI.run(["print", terminal, "Window Settings.*.Font", "--nested"])
     let font = """
           "$nested" => "keyed-archive"
           "$value" => {
             "$class" => "NSFont"
-            "NSName" => "Monaco"
-            "NSSize" => 10.0
+            "NSSize" => 12.0
             "NSfFlags" => 16
+            "NSName" => "SFMono-Regular"
           }
       """
     #expect(
@@ -52,31 +85,33 @@ struct NestedCommandTests {
           "Window Settings.Basic.Font" => {
         \(font)
           }
-          "Window Settings.Grass.Font" => {
+          "Window Settings.Dracula.Font" => {
         \(font)
           }
         }
 
         """)
     // A key path goes on into what the data holds, with wildcards too.
-    let names = try CLI.run(["print", Self.terminal, "Window Settings.*.Font.$value.NSName", "--nested"])
+    let names = try CLI.run(["print", terminal, "Window Settings.*.Font.$value.NSName", "--nested"])
     #expect(names.status == 0)
     #expect(
       names.output == """
         {
-          "Window Settings.Basic.Font.$value.NSName" => "Monaco"
-          "Window Settings.Grass.Font.$value.NSName" => "Monaco"
+          "Window Settings.Basic.Font.$value.NSName" => "SFMono-Regular"
+          "Window Settings.Dracula.Font.$value.NSName" => "SFMono-Regular"
         }
 
         """)
-    let missing = try CLI.run(["print", Self.terminal, "Window Settings.Basic.Font.$value.NSName"])
+    let missing = try CLI.run(["print", terminal, "Window Settings.Basic.Font.$value.NSName"])
     #expect(missing.status == 1)
     // Without --nested the data is data.
-    let plain = try CLI.run(["print", Self.terminal, "Window Settings.Basic.Font"])
-    #expect(plain.output == "<259 bytes 0x62706c6973743030d401020304050618…>\n")
+    let plain = try CLI.run(["print", terminal, "Window Settings.Basic.Font"])
+    #expect(plain.output == "<267 bytes 0x62706c6973743030d401020304050618…>\n")
   }
 
-  @Test("convert --to json --nested opens archives in data, in plists in data; a broken blob stays data with a note")
+  @Test(
+    "convert --to json --nested opens archives in data, in plists in data; a broken blob stays data with a note",
+    .needsCorpus("apple-archives"))
   func convertNested() throws {
     let folder = try TemporaryDirectory()
     let complex = try Self.archiveFixture("NSKeyedUnarchiver-ComplexTest.plist")
@@ -142,16 +177,16 @@ struct NestedCommandTests {
     #expect(try folder.contents("f5.json") == Array("{\n  \"blob5\": \"YnBsaXN0MDAAAAAAAA==\"\n}\n".utf8))
   }
 
-  @Test("unarchive --nested opens the plists an archive's NSData holds; --no-class reaches them")
+  @Test(
+    "unarchive --nested opens the plists an archive's NSData holds; --no-class reaches them",
+    .needsCorpus("keyed-archives"))
   func unarchiveNested() throws {
     let folder = try TemporaryDirectory()
-    let font = try PropertyList(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.terminal))))[
-      "Window Settings"]?[
-        "Basic"]?["Font"]
+    let font = try Corpus.bytes(Self.font)
     let archive: PropertyList = [
       "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)],
       "$objects": [
-        "$null", ["$class": .uid(2), "NS.data": try #require(font)],
+        "$null", ["$class": .uid(2), "NS.data": .data(font)],
         ["$classname": "NSMutableData", "$classes": ["NSMutableData", "NSData", "NSObject"]],
       ],
     ]
@@ -162,23 +197,29 @@ struct NestedCommandTests {
       try json(run.stdout)
         == json(
           Array(
-            #"{"$nested": "keyed-archive", "$value": {"$class": "NSFont", "NSName": "Monaco", "NSSize": 10.0, "NSfFlags": 16}}"#
+            #"{"$nested": "keyed-archive", "$value": {"$class": "NSFont", "NSSize": 12.0, "NSfFlags": 16, "NSName": "SFMono-Regular"}}"#
               .utf8)))
     let noClass = try CLI.run(["unarchive", path, "--nested", "--no-class"])
     #expect(
       try json(noClass.stdout)
         == json(
-          Array(#"{"$nested": "keyed-archive", "$value": {"NSName": "Monaco", "NSSize": 10.0, "NSfFlags": 16}}"#.utf8)))
+          Array(
+            #"{"$nested": "keyed-archive", "$value": {"NSSize": 12.0, "NSfFlags": 16, "NSName": "SFMono-Regular"}}"#
+              .utf8)))
     let plain = try CLI.run(["unarchive", path])
     #expect(
       try JSONSerialization.jsonObject(with: Data(plain.stdout), options: .fragmentsAllowed) as? String
-        == Data(try #require(font?.dataValue)).base64EncodedString())
+        == Data(font).base64EncodedString())
   }
 
   @Test("--nested refuses what would lose the data: --graph, --in-place, a project file")
   func refusals() throws {
     let folder = try TemporaryDirectory()
-    let copy = try folder.file("t.plist", [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.terminal))))
+    // Any plist with an archive in its data: the book's, from the samples.
+    let presidents = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLI.sample("Presidents.plist"))))
+    let value: PropertyList = ["cache": .data(presidents)]
+    let original = try value.serialized(as: .xml)
+    let copy = try folder.file("t.plist", original)
     let graph = try CLI.run(["unarchive", CLI.sample("Presidents.plist"), "--nested", "--graph"])
     #expect(graph.status == 2)
     #expect(
@@ -191,7 +232,7 @@ struct NestedCommandTests {
       inPlace.stderr
         == "plistkit: convert: --nested writes a view that does not keep the data; it cannot replace its input "
         + "(see 'plistkit help convert')\n")
-    #expect(try folder.contents("t.plist") == [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.terminal))))
+    #expect(try folder.contents("t.plist") == original)
     let project = try CLI.run(["convert", copy, "--to", "pbxproj", "--nested"])
     #expect(project.status == 2)
   }
@@ -215,7 +256,7 @@ struct NestedCommandTests {
     let deepPath = Array(repeating: "inner.$value", count: 8).joined(separator: ".") + ".inner"
     #expect(lines[1] == "plistkit: note: \(path): deep.\(deepPath): data nested more than 8 levels deep; left as data")
     // A blob shared 2^40 times stays shared in the binary output, and JSON refuses to write it out.
-    var shared: PropertyList = .data(try Self.archiveFixture("NSOrderedSet-Numbers.archive"))
+    var shared: PropertyList = .data(try Self.numbersArchive())
     for _ in 0..<40 { shared = [shared, shared] }
     let sharedPath = try folder.file("shared.plist", try shared.serialized(as: .binary))
     let binaryOut = folder.url.appendingPathComponent("out.plist").path

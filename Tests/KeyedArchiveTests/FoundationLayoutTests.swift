@@ -3,8 +3,9 @@ import KeyedArchive
 import PlistKit
 import Testing
 
-/// The layouts Apple's Foundation really writes, from archives it wrote (`Fixtures/AppleArchives`,
-/// see its README for their source and licence), and Foundation on Linux as a live peer.
+/// The layouts Apple's Foundation really writes, from archives it wrote (the corpus's
+/// `apple-archives/`, see its README for their source and licence; skipped without it), and
+/// Foundation on Linux as a live peer.
 @Suite("Foundation's archive layouts")
 struct FoundationLayoutTests {
   static let names = [
@@ -12,16 +13,18 @@ struct FoundationLayoutTests {
     "NSIndexSet-ManyRanges.archive", "NSKeyedUnarchiver-OrderedSetTest.plist", "NSKeyedUnarchiver-ComplexTest.plist",
   ]
 
-  static func bytes(_ name: String) throws -> [UInt8] { try Samples.fixture("AppleArchives/" + name) }
+  static func bytes(_ name: String) throws -> [UInt8] { try Corpus.appleArchive(name) }
 
   static func plainView(_ name: String) throws -> PropertyList { try ObjectGraph(bytes: bytes(name)).plainView() }
 
-  @Test("every archive Apple's Foundation wrote is valid", arguments: names)
+  @Test("every archive Apple's Foundation wrote is valid", .needsCorpus("apple-archives"), arguments: names)
   func valid(name: String) throws {
     #expect(ArchiveValidator().validate(try PropertyList(bytes: Self.bytes(name))) == [])
   }
 
-  @Test("ordered sets in macOS's layout show as arrays, counted sets as their members with their counts")
+  @Test(
+    "ordered sets in macOS's layout show as arrays, counted sets as their members with their counts",
+    .needsCorpus("apple-archives"))
   func plainViews() throws {
     #expect(try Self.plainView("NSOrderedSet-Numbers.archive") == [1, 2, 3, 4, 5])
     #expect(try Self.plainView("NSKeyedUnarchiver-OrderedSetTest.plist") == ["valgeir", "nico", "puzzle"])
@@ -38,7 +41,7 @@ struct FoundationLayoutTests {
       ])
   }
 
-  @Test("ordered and counted sets decode as ArchivedOrderedSet and ArchivedCountedSet")
+  @Test("ordered and counted sets decode as ArchivedOrderedSet and ArchivedCountedSet", .needsCorpus("apple-archives"))
   func decoding() throws {
     let ordered = try KeyedUnarchiver(bytes: Self.bytes("NSOrderedSet-Numbers.archive")).decodeTopLevelObject()
     #expect((ordered as? ArchivedOrderedSet)?.elements as? [Int64] == [1, 2, 3, 4, 5])

@@ -53,18 +53,30 @@ struct NestedPlistPeerTests {
     return try outer.serialized(as: .binary)
   }
 
-  @Test(
-    "the same values as nska_deserialize's full_recurse_convert_nska, on real preferences and the book's archive",
-    .enabled(if: NskaPeer.isAvailable, "needs Python's nska_deserialize (.ci/run installs it)"))
-  func sameAsPeer() throws {
-    let terminal = Samples.root + "/Tests/Fixtures/Nested/com.apple.Terminal-excerpt.plist"
-    #expect(try Self.ownView([UInt8](Data(contentsOf: URL(fileURLWithPath: terminal)))) == Self.peerView(terminal))
+  /// Writes `bytes` to a file of a new temporary folder and gives both views of it.
+  static func bothViews(of bytes: [UInt8]) throws -> (own: NSObject, peer: NSObject) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-nested-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let nesting = folder.appendingPathComponent("nesting.plist")
-    let bytes = try Self.bookNesting()
-    try Data(bytes).write(to: nesting)
-    #expect(try Self.ownView(bytes) == Self.peerView(nesting.path))
+    let file = folder.appendingPathComponent("nesting.plist")
+    try Data(bytes).write(to: file)
+    return (try ownView(bytes), try peerView(file.path))
+  }
+
+  @Test(
+    "the same values as nska_deserialize's full_recurse_convert_nska, on preferences holding Terminal's archives",
+    .enabled(if: NskaPeer.isAvailable, "needs Python's nska_deserialize (.ci/run installs it)"),
+    .needsCorpus("keyed-archives"))
+  func sameAsPeerOnPreferences() throws {
+    let views = try Self.bothViews(of: try NestedPlistTests.terminalPreferencesFile())
+    #expect(views.own == views.peer)
+  }
+
+  @Test(
+    "the same values as nska_deserialize's full_recurse_convert_nska, on the book's archive nested in data",
+    .enabled(if: NskaPeer.isAvailable, "needs Python's nska_deserialize (.ci/run installs it)"))
+  func sameAsPeerOnBookNesting() throws {
+    let views = try Self.bothViews(of: try Self.bookNesting())
+    #expect(views.own == views.peer)
   }
 }

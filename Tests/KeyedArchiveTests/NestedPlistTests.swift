@@ -6,13 +6,40 @@ import Testing
 /// Data values that hold property lists and keyed archives, opened in place.
 @Suite("Nested plists and archives in data")
 struct NestedPlistTests {
-  /// The excerpt of a real `com.apple.Terminal.plist` (see `Tests/Fixtures/Nested/README.md`).
-  static func terminalPreferences() throws -> PropertyList {
-    try PropertyList(
-      bytes: [UInt8](
-        try Data(
-          contentsOf: URL(fileURLWithPath: Samples.root + "/Tests/Fixtures/Nested/com.apple.Terminal-excerpt.plist"))
-      ))
+  /// The keyed archives Terminal wrote into a profile for the Dracula theme (corpus
+  /// `keyed-archives/`, MIT, see its SOURCES.tsv): an NSFont and an NSColor.
+  static let terminalFont = "keyed-archives/dracula+terminal-app__Dracula.terminal__Font.bplist"
+  static let terminalBackground = "keyed-archives/dracula+terminal-app__Dracula.terminal__BackgroundColor.bplist"
+
+  /// Preferences in the shape of Terminal's `com.apple.Terminal.plist`, written here as an XML
+  /// plist: two profiles under `Window Settings`, whose `Font` (the same blob in both, as two
+  /// profiles with one font have it) and `BackgroundColor` are the `<data>` of the real archives
+  /// above, byte for byte. The rest is plain values that must come through unchanged.
+  static func terminalPreferencesFile() throws -> [UInt8] {
+    let font = PropertyList.data(try Corpus.bytes(terminalFont))
+    let background = PropertyList.data(try Corpus.bytes(terminalBackground))
+    let preferences: PropertyList = [
+      "Default Window Settings": "Dracula",
+      "Window Settings": [
+        "Basic": [
+          "Font": font, "columnCount": 80, "name": "Basic",
+          "noWarnProcesses": [["ProcessName": "rlogin"], ["ProcessName": "slogin"]], "type": "Window Settings",
+        ],
+        "Dracula": [
+          "BackgroundColor": background, "Font": font, "columnCount": 155, "name": "Dracula",
+          "type": "Window Settings",
+        ],
+      ],
+    ]
+    return try preferences.serialized(as: .xml)
+  }
+
+  /// ``terminalPreferencesFile()`` read back.
+  static func terminalPreferences() throws -> PropertyList { try PropertyList(bytes: terminalPreferencesFile()) }
+
+  /// A keyed archive of an ordered set of 1…5, for the tests that need any archive in data.
+  static func numbersArchive() throws -> [UInt8] {
+    try KeyedArchiver.archivedBytes(withRootObject: ArchivedOrderedSet([1, 2, 3, 4, 5]))
   }
 
   /// The marker dictionary for `value` decoded from a blob of `kind`.
@@ -20,47 +47,57 @@ struct NestedPlistTests {
     ["$nested": .string(kind.rawValue), "$value": value]
   }
 
-  static func color(_ rgb: String) -> PropertyList {
-    marker(.keyedArchive, ["$class": "NSColor", "NSColorSpace": 2, "NSRGB": .data(Array((rgb + "\0").utf8))])
+  /// An NSColor's plain view: its colour space and its components as NUL-ended text.
+  static func color(_ rgb: String, space: Int64) -> PropertyList {
+    marker(
+      .keyedArchive,
+      [
+        "$class": "NSColor", "NSRGB": .data(Array((rgb + "\0").utf8)),
+        "NSColorSpace": .integer(PropertyListInteger(space)),
+      ]
+    )
   }
 
-  @Test("the fonts and colours Terminal archives into its preferences open as keyed archives")
+  @Test(
+    "the fonts and colours Terminal archives into its preferences open as keyed archives",
+    .needsCorpus("keyed-archives"))
   func terminal() throws {
     let result = try Self.terminalPreferences().decodingNestedPlists()
     #expect(result.notes == [])
-    // Both profiles hold the same font blob: decoded once.
-    #expect(result.decodedCount == 6)
-    let font = Self.marker(.keyedArchive, ["$class": "NSFont", "NSName": "Monaco", "NSSize": 10.0, "NSfFlags": 16])
+    // Two blobs decoded: the font, which both profiles hold and is decoded once, and the colour.
+    #expect(result.decodedCount == 2)
+    let font = Self.marker(
+      .keyedArchive, ["$class": "NSFont", "NSSize": 12.0, "NSfFlags": 16, "NSName": "SFMono-Regular"])
     #expect(result.value["Window Settings"]?["Basic"]?["Font"] == font)
-    let grass = try #require(result.value["Window Settings"]?["Grass"])
-    #expect(grass["Font"] == font)
-    #expect(grass["BackgroundColor"] == Self.color("0.074509807 0.4666667 0.2392157"))
-    #expect(grass["CursorColor"] == Self.color("0.55686277 0.15686275 0"))
-    #expect(grass["SelectionColor"] == Self.color("0.71372551 0.28627452 0.14901961"))
-    #expect(grass["TextBoldColor"] == Self.color("1 0.6901961 0.23137257"))
-    #expect(grass["TextColor"] == Self.color("1 0.94117653 0.64705884"))
+    let dracula = try #require(result.value["Window Settings"]?["Dracula"])
+    #expect(dracula["Font"] == font)
+    // Colour space 1 (calibrated RGB), the components as Terminal wrote them.
+    #expect(dracula["BackgroundColor"] == Self.color("0.1176581159 0.1221527234 0.1597783715", space: 1))
     // Everything else is as it was.
-    #expect(grass["columnCount"] == 155)
+    #expect(dracula["columnCount"] == 155)
+    #expect(result.value["Default Window Settings"] == "Dracula")
     #expect(
       result.value["Window Settings"]?["Basic"]?["noWarnProcesses"] == [
         ["ProcessName": "rlogin"], ["ProcessName": "slogin"],
       ])
   }
 
-  @Test("plain view options reach the archives inside data")
+  @Test("plain view options reach the archives inside data", .needsCorpus("keyed-archives"))
   func noClassNames() throws {
     var options = NestedPlistOptions()
     options.plainView.includesClassNames = false
     let result = try Self.terminalPreferences().decodingNestedPlists(options: options)
     #expect(
       result.value["Window Settings"]?["Basic"]?["Font"]
-        == ["$nested": "keyed-archive", "$value": ["NSName": "Monaco", "NSSize": 10.0, "NSfFlags": 16]])
+        == ["$nested": "keyed-archive", "$value": ["NSSize": 12.0, "NSfFlags": 16, "NSName": "SFMono-Regular"]])
   }
 
-  @Test("archives Foundation wrote, in binary and XML, open inside binary, XML and JSON plists")
+  @Test(
+    "archives Foundation wrote, in binary and XML, open inside binary, XML and JSON plists",
+    .needsCorpus("apple-archives"))
   func foundationArchives() throws {
-    let ordered = try Samples.fixture("AppleArchives/NSOrderedSet-Numbers.archive")
-    let complex = try Samples.fixture("AppleArchives/NSKeyedUnarchiver-ComplexTest.plist")
+    let ordered = try Corpus.appleArchive("NSOrderedSet-Numbers.archive")
+    let complex = try Corpus.appleArchive("NSKeyedUnarchiver-ComplexTest.plist")
     let outer: PropertyList = [
       "ordered": .data(ordered), "cache": ["complex": .data(complex)], "plain": .data([1, 2, 3]),
     ]
@@ -116,7 +153,7 @@ struct NestedPlistTests {
 
   @Test("a blob that starts like a plist but does not decode stays data, with a note naming where and why")
   func brokenBlobs() throws {
-    let archive = try Samples.fixture("AppleArchives/NSOrderedSet-Numbers.archive")
+    let archive = try Self.numbersArchive()
     let truncated = Array(archive.prefix(archive.count - 10))
     let xml = Array("<?xml version=\"1.0\"?><plist><dict><key>a</key></dict></plist>".utf8)
     let outer: PropertyList = ["a": [.data(truncated)], "b": .data(xml), "c": .data(Array("bplist00".utf8))]
@@ -214,7 +251,7 @@ struct NestedPlistTests {
 
   @Test("a blob shared 2^50 times by the outer plist is decoded once, and the result stays shared")
   func sharedBlob() throws {
-    let blob = PropertyList.data(try Samples.fixture("AppleArchives/NSOrderedSet-Numbers.archive"))
+    let blob = PropertyList.data(try Self.numbersArchive())
     var value: PropertyList = blob
     for _ in 0..<50 { value = [value, value] }
     let read = try PropertyList(bytes: try value.serialized(as: .binary))
@@ -266,14 +303,16 @@ struct NestedPlistTests {
     #expect(result.notes.first?.message.contains("nesting is deeper than the limit of 5 arrays") == true)
   }
 
-  @Test("mutated archives in data: each opens, or stays data with a note, and nothing else happens")
+  @Test(
+    "mutated archives in data: each opens, or stays data with a note, and nothing else happens",
+    .needsCorpus("keyed-archives"), .needsCorpus("apple-archives"))
   func mutatedBlobs() throws {
     let preferences = try Self.terminalPreferences()
     let seeds = try [
-      #require(preferences["Window Settings"]?["Grass"]?["Font"]?.dataValue),
-      #require(preferences["Window Settings"]?["Grass"]?["TextColor"]?.dataValue),
-      Samples.fixture("AppleArchives/NSCountedSet-NumbersAppearingSeveralTimes.archive"),
-      Samples.fixture("AppleArchives/NSKeyedUnarchiver-ComplexTest.plist"),
+      #require(preferences["Window Settings"]?["Dracula"]?["Font"]?.dataValue),
+      #require(preferences["Window Settings"]?["Dracula"]?["BackgroundColor"]?.dataValue),
+      Corpus.appleArchive("NSCountedSet-NumbersAppearingSeveralTimes.archive"),
+      Corpus.appleArchive("NSKeyedUnarchiver-ComplexTest.plist"),
     ]
     var generator = SystemRandomNumberGenerator()
     var opened = 0

@@ -72,13 +72,13 @@ struct StreamedPlainViewTests {
     #expect(streamed(bytes, as: .json, json, chunked: true) == fromValue(archive, as: .json, json))
   }
 
-  @Test("Foundation's own archives (swift-corelibs-foundation test files)")
+  @Test("Foundation's own archives (swift-corelibs-foundation test files)", .needsCorpus("apple-archives"))
   func appleArchives() throws {
     for name in [
       "NSCountedSet-NumbersAppearingSeveralTimes.archive", "NSIndexSet-ManyRanges.archive",
       "NSKeyedUnarchiver-ComplexTest.plist", "NSKeyedUnarchiver-OrderedSetTest.plist", "NSOrderedSet-Numbers.archive",
     ] {
-      try check(try PropertyList(bytes: Samples.fixture("AppleArchives/" + name)), streams: [])
+      try check(try PropertyList(bytes: Corpus.appleArchive(name)), streams: [])
     }
   }
 

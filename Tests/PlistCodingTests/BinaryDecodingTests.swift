@@ -91,11 +91,30 @@ struct BinaryDecodingTests {
     // A valid file with the same UID is the type's error.
     let valid = Self.file([[0xA1, 1], [0x80, 1]])
     #expect(throws: DecodingError.self) { try PlistDecoder().decode([String].self, from: valid) }
+  }
 
-    // As the `plist-decoder` fuzz target found it: a keyed archive whose object 26 has an
-    // undefined marker, decoded as a nested dictionary of arrays of strings.
-    let found = try Data(
-      contentsOf: URL(fileURLWithPath: Samples.root + "/Tests/Fixtures/Fuzz/plist-decoder-crash-f1a9c5e4.bplist"))
+  /// The input the `plist-decoder` fuzz target found (`crash-f1a9c5e4`): Foundation's
+  /// `NSKeyedUnarchiver-ComplexTest.plist` (swift-corelibs-foundation's, in the corpus's
+  /// `apple-archives/`) with the bytes it changed, as offset and new byte. The file is
+  /// third-party, so the input is made from it here rather than kept in the project.
+  static func fuzzFindingF1A9C5E4() throws -> Data {
+    var bytes = try Corpus.bytes("apple-archives/NSKeyedUnarchiver-ComplexTest.plist")
+    let changes: [(offset: Int, byte: UInt8)] = [
+      (165, 0x01), (166, 0x00), (167, 0x00), (168, 0x00), (169, 0x00), (170, 0x00), (171, 0x02), (172, 0x62),
+      (397, 0x6C),
+    ]
+    for change in changes { bytes[change.offset] = change.byte }
+    return Data(bytes)
+  }
+
+  @Test(
+    "a broken file is the reader's error also when the type fails before the damage, as the fuzzer found it",
+    .needsCorpus("apple-archives"))
+  func failureBeforeDamageAsFound() throws {
+    // A keyed archive whose object 26 has an undefined marker, decoded as a nested dictionary
+    // of arrays of strings.
+    let found = try Self.fuzzFindingF1A9C5E4()
+    #expect(found.count == 686)
     #expect(throws: PropertyListError.self) { try PropertyList(bytes: Array(found)) }
     #expect {
       try PlistDecoder().decode([String: [[String: [String]]]].self, from: found)

@@ -2,7 +2,7 @@ import PlistDiff
 import PlistKit
 import Testing
 
-@Suite("Project files")
+@Suite("Project files", .needsCorpus("xcode"))
 struct ProjectFileTests {
   @Test("a project file is recognised")
   func recognised() throws {

@@ -5,10 +5,11 @@ import Testing
 
 /// Editing Xcode's own project files: the result is what Xcode's layout gives for the edited
 /// value (the file was written by Xcode, so it is that layout for the unedited value), and an
-/// edit changes only its own lines and the comments that name what it changed.
-@Suite("Xcode project documents")
+/// edit changes only its own lines and the comments that name what it changed. The files are
+/// the corpus's `xcode/` (from CocoaPods/Xcodeproj); skipped without it.
+@Suite("Xcode project documents", .needsCorpus("xcode"))
 struct XcodeDocumentTests {
-  static let path = "Tests/Fixtures/Xcode/cocoa-application.pbxproj"
+  static let path = Fixtures.corpus + "/xcode/cocoa-application.pbxproj"
 
   struct Example: Sendable, CustomTestStringConvertible {
     let name: String
@@ -118,10 +119,10 @@ struct XcodeDocumentTests {
   }
 
   @Test func theProjectNameComesFromTheFileOrTheOptions() throws {
-    let emoji = try PropertyListDocument(bytes: try Fixtures.read("Tests/Fixtures/Xcode/emoji.pbxproj"))
+    let emoji = try PropertyListDocument(bytes: try Fixtures.read(Fixtures.corpus + "/xcode/emoji.pbxproj"))
     #expect(emoji.projectName == "Emoji")
     let named = try PropertyListDocument(
-      bytes: try Fixtures.read("Tests/Fixtures/Xcode/emoji.pbxproj"), options: .init(projectName: "Other"))
+      bytes: try Fixtures.read(Fixtures.corpus + "/xcode/emoji.pbxproj"), options: .init(projectName: "Other"))
     #expect(named.projectName == "Other")
     let plain = try PropertyListDocument(bytes: Array("{ a = b; }".utf8))
     #expect(!plain.isXcodeProject)

@@ -10,17 +10,14 @@ struct SourceLiteralWriterTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/Literals")
   static let inputs = [
-    "InfoPlist.strings", "date.plist", "keys.plist", "mixed array-1€.plist", "mixed.plist",
-    "munkistatus-utf16.strings", "no-dates.plist", "number.plist", "reals.plist",
+    "InfoPlist.strings", "Localizable.strings", "date.plist", "keys.plist", "mixed array-1€.plist", "mixed.plist",
+    "no-dates.plist", "number.plist", "reals.plist",
   ]
 
-  /// The Xcode files are the project's shared copies (`Tests/Fixtures/Xcode`, with their
-  /// licences); the others were made for these tests.
+  /// `Localizable.strings` is the project's sample (UTF-16 with a byte-order mark); the others
+  /// were made for these tests.
   static func input(_ name: String) -> String {
-    if name.hasSuffix(".strings") {
-      return fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Xcode/\(name)").path
-    }
+    if name == "Localizable.strings" { return Fixtures.samples + "/" + name }
     return fixtures.appendingPathComponent("Inputs/\(name)").path
   }
 

@@ -2,17 +2,18 @@ import Foundation
 import PlistKit
 import Testing
 
-/// The Xcode project layout, checked against project files Xcode wrote.
+/// The Xcode project layout, checked against project files Xcode wrote (the corpus's `xcode/`,
+/// from CocoaPods/Xcodeproj; skipped without it).
 @Suite struct XcodeProjectWriterTests {
   static let projects: [(file: String, name: String)] = [
     ("cocoa-application.pbxproj", "Cocoa Application"), ("emoji.pbxproj", "Emoji"),
   ]
 
   static func fixture(_ name: String) throws -> [UInt8] {
-    Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/Tests/Fixtures/Xcode/" + name)))
+    try Corpus.bytes("xcode/" + name)
   }
 
-  @Test(arguments: projects)
+  @Test(.needsCorpus("xcode"), arguments: projects)
   func writesXcodesFileBackByteForByte(project: (file: String, name: String)) throws {
     let bytes = try Self.fixture(project.file)
     let value = try PropertyList(bytes: bytes)
@@ -33,7 +34,7 @@ import Testing
 
 /// The comments Xcode writes after object references, against every comment in real files.
 @Suite struct XcodeProjectCommentsTests {
-  @Test(arguments: XcodeProjectWriterTests.projects)
+  @Test(.needsCorpus("xcode"), arguments: XcodeProjectWriterTests.projects)
   func everyCommentInXcodesFileIsTheTablesComment(project: (file: String, name: String)) throws {
     let bytes = try XcodeProjectWriterTests.fixture(project.file)
     let comments = XcodeProjectComments(project: try PropertyList(bytes: bytes), projectName: project.name)
@@ -48,7 +49,7 @@ import Testing
     #expect(checked > 1_000)
   }
 
-  @Test func namesEachKindOfObject() throws {
+  @Test(.needsCorpus("xcode")) func namesEachKindOfObject() throws {
     let bytes = try XcodeProjectWriterTests.fixture("cocoa-application.pbxproj")
     let comments = XcodeProjectComments(project: try PropertyList(bytes: bytes), projectName: "Cocoa Application")
     #expect(comments[object: "E525239D16245A900012E2BA"] == "main.m in Sources")
@@ -66,7 +67,7 @@ import Testing
     #expect(comments[object: "not an object"] == nil)
   }
 
-  @Test func projectWithoutANameIsNamedAfterItsFirstTarget() throws {
+  @Test(.needsCorpus("xcode")) func projectWithoutANameIsNamedAfterItsFirstTarget() throws {
     let bytes = try XcodeProjectWriterTests.fixture("cocoa-application.pbxproj")
     let value = try PropertyList(bytes: bytes)
     #expect(XcodeProjectComments(project: value).projectName == "Cocoa Application")

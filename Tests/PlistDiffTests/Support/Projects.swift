@@ -1,11 +1,10 @@
 import Foundation
 import PlistKit
 
-/// The Xcode-written project files shipped as test fixtures (see Tests/Fixtures/Xcode/README.md).
+/// The Xcode-written project files of the shared corpus (`../shared/corpus/xcode/`, from
+/// CocoaPods/Xcodeproj; see its README.md): tests that read them need `.needsCorpus("xcode")`.
 enum Projects {
-  static func bytes(_ name: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: Samples.root.appendingPathComponent("Tests/Fixtures/Xcode/\(name)")))
-  }
+  static func bytes(_ name: String) throws -> [UInt8] { try Corpus.bytes("xcode/" + name) }
 
   static func value(_ name: String) throws -> PropertyList { try PropertyList(bytes: try bytes(name)) }
 

@@ -3,18 +3,18 @@ import PlistKit
 
 @testable import PlistSchema
 
-/// Runs files of the JSON Schema Test Suite (copied under `Fixtures/JSON-Schema-Test-Suite`).
+/// Runs files of the JSON Schema Test Suite, read from the shared corpus
+/// (`../shared/corpus/json-schema-test-suite`, see ``Corpus``).
 ///
 /// Each schema and each instance is read on its own with the JSON reader, schemas as
 /// ``JSONSchema`` reads them (`null` allowed); one the reader refuses (an instance with `null`,
 /// integers beyond 64 bits) skips only its cases, with the reader's reason.
 struct SchemaTestSuite {
-  /// The suite's folder in the repository.
-  static let root: String = {
-    var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    components.removeLast(2)  // Support/SchemaTestSuite.swift
-    return components.joined(separator: "/") + "/Fixtures/JSON-Schema-Test-Suite"
-  }()
+  /// The corpus folder this suite is read from.
+  static let folder = "json-schema-test-suite"
+
+  /// The suite's folder: its `tests/` and `remotes/`.
+  static let root = Corpus.path(folder)
 
   /// `http://localhost:1234/` is the suite's `remotes/` folder; nothing else is reachable.
   static let registry: SchemaRegistry = {

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// The shared test corpus: third-party files the project does not ship (here the official JSON
+/// Schema Test Suite), read from `../shared/corpus/` beside the package's root, where CI has it
+/// too. A clone without it skips the tests that need it, through ``needsCorpus(_:)``.
+enum Corpus {
+  /// `../shared/corpus`, found from this file's place in the package
+  /// (`Tests/PlistSchemaTests/Support/Corpus.swift`), never from the working directory.
+  static let root: String = {
+    var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    components.removeLast(4)
+    return components.joined(separator: "/") + "/../shared/corpus"
+  }()
+
+  /// The path of `relativePath` inside the corpus.
+  static func path(_ relativePath: String) -> String { root + "/" + relativePath }
+
+  /// True when the corpus has `folder`.
+  static func has(_ folder: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path(folder), isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// Runs a test or suite only where the corpus has `folder`; elsewhere it is skipped, with this
+  /// reason, rather than failed: the files are third-party and never copied into the project.
+  static func needsCorpus(_ folder: String) -> Self {
+    .enabled(if: Corpus.has(folder), "reads ../shared/corpus/\(folder)/, third-party files the project does not ship")
+  }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import PlistKit
 
 extension PropertyListDocument {
@@ -17,16 +18,35 @@ extension PropertyListDocument {
   /// - Throws: the error of an edit that does not fit, as its one-by-one counterpart throws it.
   mutating func rewriteProject(with edits: [PendingEdit]) throws(PropertyListError) -> Bool {
     let writer = XcodeProjectWriter(projectName: projectName, options: options.writing)
-    guard let old = try? value, let written = try? writer.write(old), written == text else { return false }
+    guard let old = try? value else { return false }
     var resolver = BatchResolver()
     var resolved: [ResolvedEdit] = []
     for edit in edits { resolved.append(try resolve(edit, with: &resolver)) }
     var new = old
     try Self.applyToValue(resolved, &new)
-    // A value the layout cannot hold (a scalar OpenStep lacks): the edits one by one give
-    // the error, or write it as they do.
-    guard let bytes = try? writer.write(new) else { return false }
+    // The check that the text is the writer's (the value was read from this text, which
+    // cannot share arrays or dictionaries) and the new text are two whole writes of a large
+    // project: made side by side.
+    let edited = new
+    let results = ProjectWrites()
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      if index == 0 {
+        results.old = try? writer.writeWithoutExpansionCheck(old)
+      } else {
+        // A value the layout cannot hold (a scalar OpenStep lacks): the edits one by one give
+        // the error, or write it as they do.
+        results.new = try? writer.write(edited)
+      }
+    }
+    guard results.old == text, let bytes = results.new else { return false }
     apply([Splice(range: 0..<text.count, bytes: bytes)], value: nil)
     return true
   }
+}
+
+/// The two writes of ``PropertyListDocument/rewriteProject(with:)``, each set by its own
+/// thread and read after both have ended.
+private final class ProjectWrites: @unchecked Sendable {
+  var old: [UInt8]?
+  var new: [UInt8]?
 }

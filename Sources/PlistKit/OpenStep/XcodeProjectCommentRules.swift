@@ -54,16 +54,6 @@ package enum XcodeProjectCommentRules {
     }
   }
 
-  /// Calls `body` with every object's ID and comment (nil for none), in file order.
-  package static func forEachComment<Objects: XcodeProjectObjects>(
-    in objects: Objects, projectName: String?, _ body: (String, String?) -> Void
-  ) {
-    let relations = Relations(objects)
-    objects.forEachObject { id, object in
-      body(id, comment(of: object, id: id, in: objects, relations: relations, projectName: projectName))
-    }
-  }
-
   /// The comment of one object.
   package static func comment<Objects: XcodeProjectObjects>(
     of object: Objects.Object, id: String, in objects: Objects, relations: Relations, projectName: String?

@@ -28,30 +28,47 @@
 public struct XcodeProjectComments: Sendable {
   /// The name the project's own configuration list is described with.
   public let projectName: String?
-  private var table: [ExactKey: String]
+  /// The project's `objects` dictionary (empty for a value of another shape), whose index
+  /// finds an ID's position.
+  private let objects: PropertyListDictionary
+  /// The comment of the object at each position of `objects`.
+  private let byPosition: [String?]
   /// Bit n set when an ID of n UTF-8 bytes (n < 64) has a comment, bit 63 for longer ones:
   /// most strings a writer asks about are not IDs, and their length says so without hashing.
-  private var idLengths: UInt64 = 0
+  private let idLengths: UInt64
+  /// The number of objects that have a comment.
+  public let count: Int
 
   /// Works out the comment of every object of a project: the value of a `project.pbxproj`
   /// file (a dictionary with an `objects` dictionary of object ID → object). A value of
   /// another shape has no comments.
   public init(project: PropertyList, projectName: String? = nil) {
-    let objects = PropertyListProjectObjects(project: project)
-    let name = projectName ?? objects.flatMap { XcodeProjectCommentRules.firstTargetName(in: $0) }
+    let projectObjects = PropertyListProjectObjects(project: project)
+    let name = projectName ?? projectObjects.flatMap { XcodeProjectCommentRules.firstTargetName(in: $0) }
     self.projectName = name
-    var table: [ExactKey: String] = [:]
+    var byPosition: [String?] = []
     var idLengths: UInt64 = 0
-    if let objects {
-      table.reserveCapacity(objects.objects.count)
-      XcodeProjectCommentRules.forEachComment(in: objects, projectName: name) { id, comment in
-        guard let comment else { return }
-        table[ExactKey(id)] = comment
+    var count = 0
+    if let projectObjects {
+      let objects = projectObjects.objects
+      let relations = XcodeProjectCommentRules.Relations(projectObjects)
+      byPosition = Array(repeating: nil, count: objects.count)
+      for position in objects.indices {
+        guard case .dictionary(let fields) = objects.values[position] else { continue }
+        let id = objects.keys[position]
+        guard
+          let comment = XcodeProjectCommentRules.comment(
+            of: fields, id: id, in: projectObjects, relations: relations, projectName: name)
+        else { continue }
+        byPosition[position] = comment
         idLengths |= Self.lengthBit(id.utf8.count)
+        count += 1
       }
     }
-    self.table = table
+    objects = projectObjects?.objects ?? PropertyListDictionary()
+    self.byPosition = byPosition
     self.idLengths = idLengths
+    self.count = count
   }
 
   private static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 63)) }
@@ -59,12 +76,15 @@ public struct XcodeProjectComments: Sendable {
   /// The comment Xcode writes after a reference to the object `id`, or nil when it writes
   /// none (no such object, or an object with nothing to name it by).
   public subscript(object id: String) -> String? {
-    guard idLengths & Self.lengthBit(id.utf8.count) != 0 else { return nil }
-    return table[ExactKey(id)]
+    guard idLengths & Self.lengthBit(id.utf8.count) != 0, let position = objects.position(of: id) else { return nil }
+    return byPosition[position]
   }
 
-  /// The number of objects that have a comment.
-  public var count: Int { table.count }
+  /// The comment of the object at `position` of the `objects` dictionary these comments were
+  /// made from: for a writer going through that dictionary, without looking its ID up.
+  package func comment(atObjectPosition position: Int) -> String? {
+    byPosition.indices.contains(position) ? byPosition[position] : nil
+  }
 }
 
 /// The objects of a project value, for the comment rules.

@@ -45,8 +45,14 @@ public struct XcodeProjectWriter: Sendable {
 
   /// Writes one property list.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
-    try value.checkWritableDepth(in: .openStep)
     try options.checkExpansion(of: value, in: .openStep)
+    return try writeWithoutExpansionCheck(value)
+  }
+
+  /// Writes a value that holds no shared arrays or dictionaries (one read from text), which
+  /// cannot expand: ``write(_:)`` without its walk over the value for shared ones.
+  package func writeWithoutExpansionCheck(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+    try value.checkWritableDepth(in: .openStep)
     var output = XcodeProjectOutput(
       comments: XcodeProjectComments(project: value, projectName: projectName), options: options)
     output.bytes.append(contentsOf: XcodeProjectOutput.header)
@@ -187,7 +193,7 @@ struct XcodeProjectOutput {
       if !flat { appendTabs(indent + 1) }
       try writeEntry(
         key: key, value: dictionary.values[position], indent: indent + 1, flat: flat,
-        referencing: referencing && Self.references(underKey: key), commentedKey: false)
+        referencing: referencing && Self.references(underKey: key), keyComment: nil)
       bytes.append(flat ? 0x20 : 0x0A)
     }
     if !flat { appendTabs(indent) }
@@ -196,10 +202,10 @@ struct XcodeProjectOutput {
 
   /// `key = value;`, with the key's comment when it is an object's ID.
   private mutating func writeEntry(
-    key: String, value: PropertyList, indent: Int, flat: Bool, referencing: Bool, commentedKey: Bool
+    key: String, value: PropertyList, indent: Int, flat: Bool, referencing: Bool, keyComment: String?
   ) throws(PropertyListError) {
     Self.appendQuoted(key, to: &bytes)
-    if commentedKey { appendComment(of: key) }
+    if let keyComment { Self.appendComment(keyComment, to: &bytes) }
     bytes.append(contentsOf: " = ".utf8)
     path.append(key)
     try write(value, indent: indent, flat: flat, referencing: referencing)
@@ -218,7 +224,7 @@ struct XcodeProjectOutput {
         appendTabs(indent + 1)
         try writeEntry(
           key: objects.keys[position], value: objects.values[position], indent: indent + 1, flat: false,
-          referencing: true, commentedKey: true)
+          referencing: true, keyComment: comments.comment(atObjectPosition: position))
         bytes.append(0x0A)
       }
       if let isa = section.isa {

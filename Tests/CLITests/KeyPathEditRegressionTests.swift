@@ -120,6 +120,26 @@ struct KeyPathEditRegressionTests {
     #expect(typo.stderr == "plistkit: set: unknown option '--tpye'; did you mean '--type'? (see 'plistkit help set')\n")
   }
 
+  @Test("a VALUE that reads as a short option with its value attached (-objc is -o bjc) gets told to come after --")
+  func valueLikeAShortOption() throws {
+    let folder = try TemporaryDirectory()
+    let original: PropertyList = ["A": "x"]
+    let path = try folder.file("Info.plist", try original.serialized(as: .xml))
+    let before = try folder.contents("Info.plist")
+    for arguments in [["set", path, "A", "-objc"], ["insert", path, "B", "-objc", "--type", "string"]] {
+      let refused = try CLI.run(arguments)
+      #expect(refused.status == 2)
+      #expect(
+        refused.stderr
+          == "plistkit: \(arguments[0]): missing argument VALUE ('-objc' was read as option -o with 'bjc'; "
+          + "a value that starts with '-' goes after '--': -- -objc) (see 'plistkit help \(arguments[0])')\n")
+    }
+    #expect(try folder.contents("Info.plist") == before)
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/bjc"))
+    #expect(try CLI.run(["set", path, "A", "--", "-objc"]).status == 0)
+    #expect(try PropertyList(bytes: try folder.contents("Info.plist")) == ["A": "-objc"])
+  }
+
   @Test("a new value in an OpenStep file is a string without --type")
   func openStepNeedsNoType() throws {
     let original = String(

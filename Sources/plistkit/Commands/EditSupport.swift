@@ -205,7 +205,7 @@ enum EditSupport {
       throw .usage(
         "missing option --type TYPE: the value at '\(keyPath)' is \(withArticle(kept)), which VALUE is not read as")
     }
-    guard let text = context[valueText] else { throw .usage("missing argument VALUE") }
+    guard let text = context[valueText] else { throw .usage(context.arguments.missingArgument("VALUE")) }
     do {
       return (try ValueParser.parse(text, as: kept, typedJSON: false), input)
     } catch .usage(let message) {
@@ -232,7 +232,7 @@ enum EditSupport {
 
   /// The VALUE argument as a string, the type of every value of an OpenStep file.
   private static func stringValue(_ context: CommandContext) throws(CommandError) -> PropertyList {
-    guard let text = context[valueText] else { throw .usage("missing argument VALUE") }
+    guard let text = context[valueText] else { throw .usage(context.arguments.missingArgument("VALUE")) }
     return .string(text)
   }
 
@@ -244,7 +244,7 @@ enum EditSupport {
       guard text == nil else { throw .usage("--type \(type) makes an empty \(type) and takes no VALUE") }
       return try ValueParser.parse("", as: type, typedJSON: false)
     }
-    guard let text else { throw .usage("missing argument VALUE") }
+    guard let text else { throw .usage(context.arguments.missingArgument("VALUE")) }
     return try ValueParser.parse(text, as: type, typedJSON: context[SharedOptions.typed])
   }
 }

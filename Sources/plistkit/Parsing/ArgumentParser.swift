@@ -37,6 +37,9 @@ struct ArgumentParser {
         continue
       }
       let (option, attached) = try resolve(word)
+      if let attached, !word.hasPrefix("--"), let letter = option.short {
+        parsed.attachedShortOptions.append((word, letter, attached))
+      }
       let values = try values(of: option, word, attached: attached, words: words, index: &index)
       if let group = option.group {
         guard groupsSeen.insert(group).inserted else { throw dialect.exclusive(word) }
@@ -50,6 +53,9 @@ struct ArgumentParser {
     if parsed.options["help"] != nil, dialect == .plistkit { return parsed }
     for option in command.options where option.isRequired && parsed.options[option.long] == nil {
       throw .usage("missing option --\(option.long) \(option.placeholder ?? "")")
+    }
+    if let missing = firstMissingArgument(given: positionals.count) {
+      throw .usage(parsed.missingArgument(missing.name))
     }
     parsed.positionals = try distribute(positionals)
     return parsed

@@ -29,13 +29,14 @@ extension String {
     return exactlyEqualsComparingScalars(other)
   }
 
-  /// ``exactlyEquals(_:)`` for strings of different storage: their UTF-8 bytes compared,
-  /// which stops at the lengths for most unequal strings. (The standard library's `==` would
-  /// decide canonical equivalence first, which equal strings then pass only to have their
-  /// bytes compared anyway.)
+  /// ``exactlyEquals(_:)`` for strings of different storage.
   @usableFromInline
   package func exactlyEqualsComparingScalars(_ other: String) -> Bool {
-    guard utf8.count == other.utf8.count else { return false }
+    // Exact equality implies canonical equivalence, and the standard library decides that
+    // fast for ASCII (a word compare for small strings, a memory compare for large ones), so
+    // most unequal strings stop here. Equivalent strings still need their bytes compared:
+    // a precomposed and a decomposed "é" are equivalent, but not equal.
+    guard self == other else { return false }
     var lhs = self
     var rhs = other
     return lhs.withUTF8 { lhsBytes in rhs.withUTF8 { lhsBytes.hasSameBytes(as: $0) } }

@@ -170,12 +170,29 @@ struct OpenStepWriterTests {
     #expect(try PropertyList(bytes: bytes, format: .openStep).isIdentical(to: value))
   }
 
+  @Test("a date of +0.0 seconds takes GNUstep's form and reads back with its sign; -0.0 has none")
+  func gnustepSignedZeroDates() throws {
+    let options = PropertyListWritingOptions(prettyPrinted: false, openStepWritesGNUstepScalars: true)
+    let zero = PropertyList.date(PropertyListDate(secondsSinceReferenceDate: 0.0))
+    let bytes = try zero.serialized(as: .openStep, options: options)
+    #expect(String(decoding: bytes, as: UTF8.self) == "<*D2001-01-01 00:00:00 +0000>")
+    let read = try PropertyList(bytes: bytes, format: .openStep)
+    #expect(read.isIdentical(to: zero))
+    #expect(read.dateValue?.secondsSinceReferenceDate.sign == .plus)
+    #expect(throws: PropertyListError.self) {
+      try PropertyList.date(PropertyListDate(secondsSinceReferenceDate: -0.0)).serialized(
+        as: .openStep, options: options)
+    }
+  }
+
   @Test(
     "Values with no GNUstep form are refused, or stringified when asked",
     arguments: [
       (PropertyList.uid(3), "a UID", "3"),
       (.date(PropertyListDate(secondsSinceReferenceDate: 0.5)), "a date", "2001-01-01T00:00:00Z"),
       (.date(PropertyListDate(secondsSinceReferenceDate: 1e12)), "a date", "33689-09-27T01:46:40Z"),
+      // `<*D2001-01-01 00:00:00 +0000>` would read back as +0.0 (found by the route tests).
+      (.date(PropertyListDate(secondsSinceReferenceDate: -0.0)), "a date", "2001-01-01T00:00:00Z"),
     ])
   func noGNUstepForm(value: PropertyList, kind: String, text: String) throws {
     let refusing = PropertyListWritingOptions(openStepWritesGNUstepScalars: true)

@@ -8,8 +8,8 @@
 /// set: they are then written as strings (`42`, `1.5`, `YES`/`NO`,
 /// `2001-01-01T00:00:00Z`, the UID's number). With
 /// ``PropertyListWritingOptions/openStepWritesGNUstepScalars`` integers, reals, booleans
-/// and whole-second dates of four-digit years are written as GNUstep's typed values instead,
-/// which read back exactly.
+/// and whole-second dates of four-digit years (but -0.0 seconds) are written as GNUstep's
+/// typed values instead, which read back exactly.
 public struct OpenStepPropertyListWriter: Sendable {
   /// The options in force.
   public var options: PropertyListWritingOptions
@@ -63,7 +63,8 @@ struct OpenStepOutput {
   }
 
   /// GNUstep's typed value for a scalar, in the exact form the reader takes back; nil for a
-  /// UID and for a date the `<*D…>` form cannot hold.
+  /// UID and for a date the `<*D…>` form cannot hold (a fraction, a year outside 0000–9999,
+  /// -0.0 seconds).
   static func gnustepForm(of value: PropertyList) -> String? {
     switch value {
     case .integer(let integer): return "<*I\(integer.description)>"
@@ -73,7 +74,10 @@ struct OpenStepOutput {
     case .boolean(let flag): return flag ? "<*BY>" : "<*BN>"
     case .date(let date):
       let seconds = date.secondsSinceReferenceDate
-      guard seconds.isFinite, seconds == seconds.rounded(.down), ISO8601.writableRange.contains(seconds) else {
+      // `<*D2001-01-01 00:00:00 +0000>` reads back as +0.0: -0.0 has no form of its own.
+      guard seconds.isFinite, seconds == seconds.rounded(.down), ISO8601.writableRange.contains(seconds),
+        !(seconds == 0 && seconds.sign == .minus)
+      else {
         return nil
       }
       var iso = ISO8601.formatBytes(seconds)

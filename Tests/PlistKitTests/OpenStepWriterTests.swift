@@ -170,6 +170,24 @@ struct OpenStepWriterTests {
     #expect(try PropertyList(bytes: bytes, format: .openStep).isIdentical(to: value))
   }
 
+  @Test("NaNs whose debugDescription does not read back are written as their bits, and read back exactly")
+  func gnustepNaNBits() throws {
+    // Found by the route tests: `snan(0x1)` was written for two different NaNs, and read back as
+    // neither (`Double(_:)` does not read it); `nan(0x1)` lost the bit below the quiet bit.
+    let options = PropertyListWritingOptions(prettyPrinted: false, openStepWritesGNUstepScalars: true)
+    let cases: [(UInt64, String)] = [
+      (0x7FF0_0000_0000_0001, "<*RNaN:0x7ff0000000000001>"), (0x7FF4_0000_0000_0001, "<*RNaN:0x7ff4000000000001>"),
+      (0xFFF4_0000_0000_0005, "<*RNaN:0xfff4000000000005>"), (0x7FFC_0000_0000_0001, "<*RNaN:0x7ffc000000000001>"),
+      (0xFFF8_0000_0000_0005, "<*R-nan(0x5)>"), (0x7FF8_0000_0000_0000, "<*Rnan>"),
+    ]
+    for (bits, text) in cases {
+      let value = PropertyList.real(Double(bitPattern: bits))
+      let bytes = try value.serialized(as: .openStep, options: options)
+      #expect(String(decoding: bytes, as: UTF8.self) == text)
+      #expect(try PropertyList(bytes: bytes, format: .openStep).realValue?.bitPattern == bits, "\(text)")
+    }
+  }
+
   @Test("a date of +0.0 seconds takes GNUstep's form and reads back with its sign; -0.0 has none")
   func gnustepSignedZeroDates() throws {
     let options = PropertyListWritingOptions(prettyPrinted: false, openStepWritesGNUstepScalars: true)

@@ -68,9 +68,7 @@ struct OpenStepOutput {
   static func gnustepForm(of value: PropertyList) -> String? {
     switch value {
     case .integer(let integer): return "<*I\(integer.description)>"
-    // `description` is the shortest text that reads back as the same double; a NaN's sign
-    // and payload need `debugDescription` (`-nan(0x5)`), which `Double(_:)` also reads.
-    case .real(let real): return "<*R\(real.isNaN ? real.debugDescription : real.description)>"
+    case .real(let real): return "<*R\(gnustepText(of: real))>"
     case .boolean(let flag): return flag ? "<*BY>" : "<*BN>"
     case .date(let date):
       let seconds = date.secondsSinceReferenceDate
@@ -88,6 +86,19 @@ struct OpenStepOutput {
       return "<*D" + String(decoding: iso, as: UTF8.self) + " +0000>"
     default: return nil
     }
+  }
+
+  /// A real as `<*R…>` holds it, in a form the reader takes back to the bit: `description`,
+  /// the shortest text that reads back as the same double; for a NaN, `debugDescription`
+  /// (`-nan(0x5)`), which keeps a quiet NaN's sign and payload and `Double(_:)` reads; and
+  /// where that does not read back (a signaling NaN, `snan(0x1)`, which `Double(_:)` does not
+  /// read, and whose text leaves out the bit that tells it from others), the bits as typed JSON
+  /// writes them (`NaN:0x7ff4000000000001`).
+  static func gnustepText(of real: Double) -> String {
+    guard real.isNaN else { return real.description }
+    let text = real.debugDescription
+    if let again = Double(text), again.bitPattern == real.bitPattern { return text }
+    return JSONNonFiniteReal.word(for: real, keepBits: true) ?? text
   }
 
   /// A real as a string: the shortest round-trip decimal, or `NaN`, `Infinity`, `-Infinity`.

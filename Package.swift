@@ -59,8 +59,15 @@ let package = Package(
     // The Codable part of Benchmarks/run.sh: PlistCoding's coders against Foundation's.
     .executableTarget(
       name: "plistcoding-benchmark", dependencies: ["PlistCoding"], path: "Benchmarks/CodingBenchmark"),
+    // Random property lists with the edges where formats differ, and every route a value can take
+    // (value and stream writers, the converter, the Codable coders, documents) checked against
+    // the others and against what the writers document: for the route tests and the routes fuzz
+    // target, one runner, so that a fuzzer's finding replays as a test.
+    .target(
+      name: "PropertyListRoutes", dependencies: ["PlistKit", "PlistCoding", "PlistDocument"],
+      path: "Tests/PropertyListRoutes"),
     .testTarget(
-      name: "PlistKitTests", dependencies: ["PlistKit"],
+      name: "PlistKitTests", dependencies: ["PlistKit", "PropertyListRoutes"],
       // The plistlib peer script is run by path, not compiled or bundled; fixtures are read through #filePath.
       exclude: ["Support/plistlib_peer.py", "Fixtures"]
     ),

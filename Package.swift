@@ -73,7 +73,7 @@ let package = Package(
     ),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
-    .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels"]),
+    .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels", "PropertyListRoutes"]),
     .testTarget(
       name: "PlistSchemaTests", dependencies: ["PlistSchema"],
       // The JSON Schema Test Suite and other fixtures: read from disk through #filePath.

@@ -99,17 +99,19 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   let codingTargets = ["fuzz-plist-decoder", "fuzz-archive-decoder"]
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy",
+    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy", "fuzz-routes",
   ] + codingTargets {
     let coding: [Target.Dependency] =
       codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []
     let layouts: [Target.Dependency] = name == "fuzz-layout" ? ["DocumentLayouts"] : []
     let buddy: [Target.Dependency] = name == "fuzz-buddy" ? ["PlistBuddy"] : []
+    let routes: [Target.Dependency] = name == "fuzz-routes" ? ["PropertyListRoutes", "DocumentLayouts"] : []
+    let own = coding + layouts + buddy + routes
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
         name: name,
-        dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"] + coding + layouts + buddy,
+        dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"] + own,
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

@@ -110,7 +110,8 @@ struct RouteAgreementPropertyTests {
   @Test("the generator makes the edges the routes are about")
   func generatorMakesTheEdges() {
     var seen: Set<String> = []
-    for index in Self.indices.prefix(240) {
+    // The first 240 cases of the seed, whichever case is replayed.
+    for index in 0..<240 {
       Self.visit(Self.value(index).value) { name in seen.insert(name) }
     }
     let wanted: Set<String> = [

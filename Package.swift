@@ -59,14 +59,21 @@ let package = Package(
     // The Codable part of Benchmarks/run.sh: PlistCoding's coders against Foundation's.
     .executableTarget(
       name: "plistcoding-benchmark", dependencies: ["PlistCoding"], path: "Benchmarks/CodingBenchmark"),
+    // Random property lists with the edges where formats differ, and every route a value can take
+    // (value and stream writers, the converter, the Codable coders, documents) checked against
+    // the others and against what the writers document: for the route tests and the routes fuzz
+    // target, one runner, so that a fuzzer's finding replays as a test.
+    .target(
+      name: "PropertyListRoutes", dependencies: ["PlistKit", "PlistCoding", "PlistDocument"],
+      path: "Tests/PropertyListRoutes"),
     .testTarget(
-      name: "PlistKitTests", dependencies: ["PlistKit"],
+      name: "PlistKitTests", dependencies: ["PlistKit", "PropertyListRoutes"],
       // The plistlib peer script is run by path, not compiled or bundled; fixtures are read through #filePath.
       exclude: ["Support/plistlib_peer.py", "Fixtures"]
     ),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
-    .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels"]),
+    .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels", "PropertyListRoutes"]),
     .testTarget(
       name: "PlistSchemaTests", dependencies: ["PlistSchema"],
       // The schema fixtures are read from disk through #filePath, not compiled or bundled.
@@ -93,17 +100,19 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   let codingTargets = ["fuzz-plist-decoder", "fuzz-archive-decoder"]
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy",
+    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy", "fuzz-routes",
   ] + codingTargets {
     let coding: [Target.Dependency] =
       codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []
     let layouts: [Target.Dependency] = name == "fuzz-layout" ? ["DocumentLayouts"] : []
     let buddy: [Target.Dependency] = name == "fuzz-buddy" ? ["PlistBuddy"] : []
+    let routes: [Target.Dependency] = name == "fuzz-routes" ? ["PropertyListRoutes", "DocumentLayouts"] : []
+    let own = coding + layouts + buddy + routes
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(
         name: name,
-        dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"] + coding + layouts + buddy,
+        dependencies: ["PlistKit", "KeyedArchive", "PlistSchema", "PlistDocument", "CFuzzerDriver"] + own,
         path: "Fuzz/Targets/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
   }

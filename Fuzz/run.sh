@@ -2,7 +2,7 @@
 # Builds one libFuzzer target with AddressSanitizer and runs it.
 #
 #   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream document
-#                                            layout wildcard buddy plist-decoder archive-decoder
+#                                            layout wildcard buddy routes plist-decoder archive-decoder
 #   Fuzz/run.sh --list
 #
 # The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/, the test
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep archive schema roundtrip stream document layout wildcard buddy plist-decoder archive-decoder"
+targets="xml binary json openstep archive schema roundtrip stream document layout wildcard buddy routes plist-decoder archive-decoder"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -88,6 +88,11 @@ PY
     for code in 0 1 2 3 4 5 6 7 8; do for n in 1 2; do
       head -c 64 /dev/urandom | { printf "\\x0$n\\x0$code\\xf$n"; cat; } > "$work/seed-$code-$n"
     done; done
+    ;;
+  routes)
+    # A sample a reader takes is a value; any other bytes make one with the tests' generator.
+    seed Samples/*.plist Samples/*.json Samples/*.strings
+    for n in 1 2 3 4 5 6; do head -c 512 /dev/urandom > "$work/seed-random-$n"; done
     ;;
   layout)
     # Any bytes make a case; a few of each kind start the corpus.

@@ -60,7 +60,9 @@ public final class PlistDecoder {
   /// as the type asks for values (objects the type never asks for are not read, so a damage
   /// there goes unnoticed), the text forms are laid out for decoding from the reader's events
   /// as they come. Only typed JSON, whose tags are known when an object closes, is read into a
-  /// value first.
+  /// value first, and so is plain JSON with a key that names one of its tags: such a document
+  /// is decoded as the JSON reader reads it, as typed JSON when it holds the tags (see
+  /// ``PropertyListReadingOptions/detectsTypedJSON``).
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil
   ) throws -> T {
@@ -74,11 +76,38 @@ public final class PlistDecoder {
       return try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
     }
     var sink = DecodingMapSink(limits: options.limits)
-    let read = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
+    // Plain JSON may be typed JSON, as the JSON reader decides on its value: a key that names a
+    // tag stops the map, and the value decides.
+    sink.stopsAtTypedJSONTag = resolved == .json && options.detectsTypedJSON
+    let read: PropertyListFormat
+    do {
+      read = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
+    } catch {
+      guard sink.metTypedJSONTag else { throw error }
+      return try decode(type, fromTaggedJSON: bytes)
+    }
     // The map finds the places of its errors in `bytes` again, which outlive the decoding.
     return try decode(
       type, from: sink.finish(bytes: bytes, format: read, options: options),
       scalarsFromText: read == .openStep || read == .json)
+  }
+
+  /// Decodes plain JSON that has a key naming a typed JSON tag as the JSON reader reads it: as
+  /// typed JSON when it holds the typed form's tags (see
+  /// ``PropertyListReadingOptions/detectsTypedJSON``), else as plain JSON.
+  private func decode<T: Decodable>(_ type: T.Type, fromTaggedJSON bytes: UnsafeRawBufferPointer) throws -> T {
+    var plain = options
+    plain.detectsTypedJSON = false
+    let value = try PropertyList(bytes: bytes, format: .json, options: plain)
+    if PropertyListFragments.jsonHoldsTypedTags(value) {
+      var typed = options
+      typed.jsonStyle = .typed
+      let typedValue = try PropertyList(bytes: bytes, format: .json, options: typed)
+      return try decode(type, from: DecodingMap(value: typedValue, limits: options.limits), scalarsFromText: false)
+    }
+    var sink = DecodingMapSink(limits: options.limits)
+    try PropertyList.read(bytes: bytes, format: .json, options: plain, into: &sink)
+    return try decode(type, from: sink.finish(bytes: bytes, format: .json, options: plain), scalarsFromText: true)
   }
 
   /// Decodes a value from a property-list value.

@@ -264,6 +264,34 @@ struct PlistDecoderTests {
     #expect(throws: DecodingError.self) { try PlistDecoder().decode([String: Int].self, from: xml) }
   }
 
+  @Test("plain JSON that holds typed JSON's tags decodes as the JSON reader reads it (found by the route tests)")
+  func typedTagsInPlainJSON() throws {
+    // What PlistEncoder writes as typed JSON, decoded with the default options.
+    let typed = try PlistEncoder(
+      outputFormat: .json, writingOptions: PropertyListWritingOptions(jsonStyle: .typed, prettyPrinted: false)
+    ).encode([Date(timeIntervalSinceReferenceDate: 1.5)])
+    #expect(String(decoding: typed, as: UTF8.self) == #"[{"$date":1.5}]"#)
+    #expect(try PlistDecoder().decode([Date].self, from: typed) == [Date(timeIntervalSinceReferenceDate: 1.5)])
+    // A dictionary that looks like a tag, wrapped as the typed writer wraps it.
+    let wrapped = Array(#"{"$dict":{"$date":1.5}}"#.utf8)
+    #expect(try PropertyList(bytes: wrapped) == ["$date": 1.5])
+    #expect(try PlistDecoder().decode([String: Double].self, from: wrapped) == ["$date": 1.5])
+    // Without the detection, or with a key that names a tag whose payload it does not take,
+    // the document is plain JSON, and its places stay exact.
+    var plain = PropertyListReadingOptions()
+    plain.detectsTypedJSON = false
+    #expect(
+      try PlistDecoder(options: plain).decode([String: [String: Double]].self, from: wrapped)
+        == ["$dict": ["$date": 1.5]])
+    let untagged = Array(#"{"$date": "no date", "n": "x"}"#.utf8)
+    #expect(try PlistDecoder().decode([String: String].self, from: untagged) == ["$date": "no date", "n": "x"])
+    #expect {
+      try PlistDecoder().decode([String: Int].self, from: untagged)
+    } throws: { error in
+      "\(error)".contains("$date (1:11): expected to decode Int")
+    }
+  }
+
   /// A tree of arrays, as deep as its input.
   indirect enum Tree: Codable, Equatable {
     case leaf

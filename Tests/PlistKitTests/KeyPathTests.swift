@@ -19,6 +19,28 @@ struct KeyPathTests {
     #expect(PropertyListKeyPath(components: ["a.b", "c\\"]).description == "a\\.b.c\\\\")
   }
 
+  /// Found by the route tests: a writer's error named the path of a key that starts with a
+  /// combining mark, and the path read back as one key, the dot and the mark one `Character`.
+  @Test("a key that starts with a combining mark is a component of its own, in paths and patterns")
+  func combiningMarkAfterDot() throws {
+    #expect(PropertyListKeyPath("a.\u{301}b").components == ["a", "\u{301}b"])
+    #expect(PropertyListKeyPath("a\\.\u{301}b").components == ["a.\u{301}b"])
+    for components in [["YES", "\u{30F}x", "\u{B5}"], ["a.\u{301}", "\u{301}"], ["\\\u{301}", ".\u{301}."]] {
+      let path = PropertyListKeyPath(components: components)
+      #expect(PropertyListKeyPath(path.description).components == components, "\(path)")
+      #expect(PropertyListKeyPattern(path.description).components == components.map { .name($0) }, "\(path)")
+      #expect(PropertyListKeyPattern(globbing: path.description).components == components.map { .name($0) })
+    }
+    #expect(PropertyListKeyPattern("*.\u{301}x").components == [.any, .name("\u{301}x")])
+    let value: PropertyList = ["a": ["\u{301}b": ["\u{1}"]]]
+    #expect {
+      try value.serialized(as: .xml)
+    } throws: { error in
+      guard let error = error as? PropertyListError, case .keyPath(let text) = error.location else { return false }
+      return text == "a.\u{301}b.0" && (try? value.value(at: PropertyListKeyPath(text))) == "\u{1}"
+    }
+  }
+
   @Test("get walks dictionaries and arrays")
   func get() throws {
     #expect(try presidents.value(at: "Presidents.1.Name") == "John Adams")

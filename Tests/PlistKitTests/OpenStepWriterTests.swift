@@ -172,12 +172,47 @@ struct OpenStepWriterTests {
     #expect(try PropertyList(bytes: bytes, format: .openStep).isIdentical(to: value))
   }
 
+  @Test("NaNs whose debugDescription does not read back are written as their bits, and read back exactly")
+  func gnustepNaNBits() throws {
+    // Found by the route tests: `snan(0x1)` was written for two different NaNs, and read back as
+    // neither (`Double(_:)` does not read it); `nan(0x1)` lost the bit below the quiet bit.
+    let options = PropertyListWritingOptions(prettyPrinted: false, openStepWritesGNUstepScalars: true)
+    let cases: [(UInt64, String)] = [
+      (0x7FF0_0000_0000_0001, "<*RNaN:0x7ff0000000000001>"), (0x7FF4_0000_0000_0001, "<*RNaN:0x7ff4000000000001>"),
+      (0xFFF4_0000_0000_0005, "<*RNaN:0xfff4000000000005>"), (0x7FFC_0000_0000_0001, "<*RNaN:0x7ffc000000000001>"),
+      (0xFFF8_0000_0000_0005, "<*R-nan(0x5)>"), (0x7FF8_0000_0000_0000, "<*Rnan>"),
+    ]
+    for (bits, text) in cases {
+      let value = PropertyList.real(Double(bitPattern: bits))
+      let bytes = try value.serialized(as: .openStep, options: options)
+      #expect(String(decoding: bytes, as: UTF8.self) == text)
+      #expect(try PropertyList(bytes: bytes, format: .openStep).realValue?.bitPattern == bits, "\(text)")
+    }
+  }
+
+  @Test("a date of +0.0 seconds takes GNUstep's form and reads back with its sign; -0.0 has none")
+  func gnustepSignedZeroDates() throws {
+    let options = PropertyListWritingOptions(prettyPrinted: false, openStepWritesGNUstepScalars: true)
+    let zero = PropertyList.date(PropertyListDate(secondsSinceReferenceDate: 0.0))
+    let bytes = try zero.serialized(as: .openStep, options: options)
+    #expect(String(decoding: bytes, as: UTF8.self) == "<*D2001-01-01 00:00:00 +0000>")
+    let read = try PropertyList(bytes: bytes, format: .openStep)
+    #expect(read.isIdentical(to: zero))
+    #expect(read.dateValue?.secondsSinceReferenceDate.sign == .plus)
+    #expect(throws: PropertyListError.self) {
+      try PropertyList.date(PropertyListDate(secondsSinceReferenceDate: -0.0)).serialized(
+        as: .openStep, options: options)
+    }
+  }
+
   @Test(
     "Values with no GNUstep form are refused, or stringified when asked",
     arguments: [
       (PropertyList.uid(3), "a UID", "3"),
       (.date(PropertyListDate(secondsSinceReferenceDate: 0.5)), "a date", "2001-01-01T00:00:00Z"),
       (.date(PropertyListDate(secondsSinceReferenceDate: 1e12)), "a date", "33689-09-27T01:46:40Z"),
+      // `<*D2001-01-01 00:00:00 +0000>` would read back as +0.0 (found by the route tests).
+      (.date(PropertyListDate(secondsSinceReferenceDate: -0.0)), "a date", "2001-01-01T00:00:00Z"),
     ])
   func noGNUstepForm(value: PropertyList, kind: String, text: String) throws {
     let refusing = PropertyListWritingOptions(openStepWritesGNUstepScalars: true)

@@ -29,6 +29,13 @@ struct DecodingMapSink: PropertyListEventSink {
   /// For each open container: its entry, and how many keys it has had (a dictionary).
   private var open: [(entry: Int, keys: Int)] = []
 
+  /// Stop at a key that names a typed JSON tag: a plain JSON document with one may be typed
+  /// JSON, which the JSON reader decides on the document's value (see
+  /// ``PropertyListReadingOptions/detectsTypedJSON``).
+  var stopsAtTypedJSONTag = false
+  /// True once the read stopped at a typed JSON tag's key.
+  private(set) var metTypedJSONTag = false
+
   init(limits: PropertyListLimits) {
     builder = DecodingMapBuilder(limits: limits)
   }
@@ -58,6 +65,10 @@ struct DecodingMapSink: PropertyListEventSink {
   }
 
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+    if stopsAtTypedJSONTag, PropertyListFragments.namesTypedJSONTag(utf8) {
+      metTypedJSONTag = true
+      throw PropertyListError(.invalidValue, format: .json, "a key names a typed JSON tag")
+    }
     let depth = open.count
     let place = open[depth - 1].keys
     open[depth - 1].keys = place + 1

@@ -92,8 +92,8 @@ public struct PropertyListWritingOptions: Sendable, Equatable {
   /// Let the OpenStep writer write integers, reals, booleans and dates as GNUstep's typed
   /// values (`<*I42>`, `<*R1.5>`, `<*BY>`, `<*D2001-01-01 00:00:00 +0000>`), which the reader
   /// takes back exactly; Apple's tools do not read them. A value with no such form (a UID, a
-  /// date with a fraction of a second or beyond four-digit years) is then stringified or
-  /// refused as ``openStepStringifiesScalars`` says.
+  /// date with a fraction of a second, beyond four-digit years or of -0.0 seconds) is then
+  /// stringified or refused as ``openStepStringifiesScalars`` says.
   public var openStepWritesGNUstepScalars: Bool
   /// The most values the XML, JSON and OpenStep writers write out. Those forms cannot share
   /// a container the way a binary plist can, so a value read from a binary file that

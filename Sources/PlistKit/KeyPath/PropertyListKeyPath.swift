@@ -31,12 +31,13 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible, 
   public var description: String {
     components.map { component in
       if component == "*" { return "\\*" }
-      var escaped = ""
-      for character in component {
-        if character == "." || character == "\\" { escaped.append("\\") }
-        escaped.append(character)
+      // Scalar by scalar: a dot followed by a combining mark is one `Character` that is not ".".
+      var escaped = String.UnicodeScalarView()
+      for scalar in component.unicodeScalars {
+        if scalar == "." || scalar == "\\" { escaped.append("\\") }
+        escaped.append(scalar)
       }
-      return escaped
+      return String(escaped)
     }.joined(separator: ".")
   }
 
@@ -57,46 +58,47 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible, 
 extension PropertyListKeyPath {
   /// `text` cut at each `separator` that no backslash escapes; the pieces keep their escapes
   /// (so that a caller can look for other special characters in them before resolving them
-  /// with ``unescaped(_:)``).
-  package static func split(_ text: String, at separator: Character) -> [String] {
+  /// with ``unescaped(_:)``). The text is read scalar by scalar: a separator followed by a
+  /// combining mark (a key that starts with one) is a separator, not part of a `Character`.
+  package static func split(_ text: String, at separator: Unicode.Scalar) -> [String] {
     var parts: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var escaping = false
-    for character in text {
+    for scalar in text.unicodeScalars {
       if escaping {
-        current.append(character)
+        current.append(scalar)
         escaping = false
-      } else if character == "\\" {
-        current.append(character)
+      } else if scalar == "\\" {
+        current.append(scalar)
         escaping = true
-      } else if character == separator {
-        parts.append(current)
-        current = ""
+      } else if scalar == separator {
+        parts.append(String(current))
+        current = String.UnicodeScalarView()
       } else {
-        current.append(character)
+        current.append(scalar)
       }
     }
-    parts.append(current)
+    parts.append(String(current))
     return parts
   }
 
-  /// `text` with each backslash escape resolved to the character it escapes; a trailing
-  /// lone backslash is kept literally.
+  /// `text` with each backslash escape resolved to the scalar it escapes; a trailing lone
+  /// backslash is kept literally.
   package static func unescaped(_ text: String) -> String {
-    var result = ""
+    var result = String.UnicodeScalarView()
     var escaping = false
-    for character in text {
+    for scalar in text.unicodeScalars {
       if escaping {
-        result.append(character)
+        result.append(scalar)
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
       } else {
-        result.append(character)
+        result.append(scalar)
       }
     }
     if escaping { result.append("\\") }
-    return result
+    return String(result)
   }
 
   /// The array index a component names: decimal digits only, no sign.

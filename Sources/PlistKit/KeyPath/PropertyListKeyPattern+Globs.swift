@@ -79,11 +79,11 @@ extension String {
   /// A glob piece's text with its literal stars escaped (a lone `*` comes escaped already).
   fileprivate func replacingStars() -> String {
     if self == "\\*" { return self }
-    var escaped = ""
-    for character in self {
-      if character == "*" { escaped.append("\\") }
-      escaped.append(character)
+    var escaped = String.UnicodeScalarView()
+    for scalar in unicodeScalars {
+      if scalar == "*" { escaped.append("\\") }
+      escaped.append(scalar)
     }
-    return escaped
+    return String(escaped)
   }
 }

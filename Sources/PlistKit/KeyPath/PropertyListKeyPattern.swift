@@ -34,25 +34,28 @@ public struct PropertyListKeyPattern: Hashable, Sendable, CustomStringConvertibl
       return
     }
     var parts: [Component] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var escaped = false
     var escaping = false
     func finish() {
-      parts.append(current == "*" && !escaped ? .any : .name(current))
-      current = ""
+      let name = String(current)
+      parts.append(name == "*" && !escaped ? .any : .name(name))
+      current = String.UnicodeScalarView()
       escaped = false
     }
-    for character in text {
+    // Scalar by scalar, as ``PropertyListKeyPath`` reads paths: a dot followed by a combining
+    // mark is one `Character` that is not ".".
+    for scalar in text.unicodeScalars {
       if escaping {
-        current.append(character)
+        current.append(scalar)
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
         escaped = true
-      } else if character == "." {
+      } else if scalar == "." {
         finish()
       } else {
-        current.append(character)
+        current.append(scalar)
       }
     }
     if escaping { current.append("\\") }

@@ -45,7 +45,9 @@ extension OpenStepParser {
     case UInt8(ascii: "I"):
       if let integer = PropertyListInteger(parsing: Substring(content)) { return .integer(integer) }
     case UInt8(ascii: "R"):
-      if let real = Double(content) { return .real(real) }
+      // A NaN that `Double(_:)` cannot read back exactly is written as its bits (see
+      // `OpenStepOutput.gnustepText(of:)`).
+      if let real = Double(content) ?? JSONNonFiniteReal.value(of: content) { return .real(real) }
     case UInt8(ascii: "B"):
       if content == "Y" { return .boolean(true) }
       if content == "N" { return .boolean(false) }

@@ -8,8 +8,8 @@
 /// set: they are then written as strings (`42`, `1.5`, `YES`/`NO`,
 /// `2001-01-01T00:00:00Z`, the UID's number). With
 /// ``PropertyListWritingOptions/openStepWritesGNUstepScalars`` integers, reals, booleans
-/// and whole-second dates of four-digit years are written as GNUstep's typed values instead,
-/// which read back exactly.
+/// and whole-second dates of four-digit years (but -0.0 seconds) are written as GNUstep's
+/// typed values instead, which read back exactly.
 public struct OpenStepPropertyListWriter: Sendable {
   /// The options in force.
   public var options: PropertyListWritingOptions
@@ -63,17 +63,19 @@ struct OpenStepOutput {
   }
 
   /// GNUstep's typed value for a scalar, in the exact form the reader takes back; nil for a
-  /// UID and for a date the `<*D…>` form cannot hold.
+  /// UID and for a date the `<*D…>` form cannot hold (a fraction, a year outside 0000–9999,
+  /// -0.0 seconds).
   static func gnustepForm(of value: PropertyList) -> String? {
     switch value {
     case .integer(let integer): return "<*I\(integer.description)>"
-    // `description` is the shortest text that reads back as the same double; a NaN's sign
-    // and payload need `debugDescription` (`-nan(0x5)`), which `Double(_:)` also reads.
-    case .real(let real): return "<*R\(real.isNaN ? real.debugDescription : real.description)>"
+    case .real(let real): return "<*R\(gnustepText(of: real))>"
     case .boolean(let flag): return flag ? "<*BY>" : "<*BN>"
     case .date(let date):
       let seconds = date.secondsSinceReferenceDate
-      guard seconds.isFinite, seconds == seconds.rounded(.down), ISO8601.writableRange.contains(seconds) else {
+      // `<*D2001-01-01 00:00:00 +0000>` reads back as +0.0: -0.0 has no form of its own.
+      guard seconds.isFinite, seconds == seconds.rounded(.down), ISO8601.writableRange.contains(seconds),
+        !(seconds == 0 && seconds.sign == .minus)
+      else {
         return nil
       }
       var iso = ISO8601.formatBytes(seconds)
@@ -84,6 +86,19 @@ struct OpenStepOutput {
       return "<*D" + String(decoding: iso, as: UTF8.self) + " +0000>"
     default: return nil
     }
+  }
+
+  /// A real as `<*R…>` holds it, in a form the reader takes back to the bit: `description`,
+  /// the shortest text that reads back as the same double; for a NaN, `debugDescription`
+  /// (`-nan(0x5)`), which keeps a quiet NaN's sign and payload and `Double(_:)` reads; and
+  /// where that does not read back (a signaling NaN, `snan(0x1)`, which `Double(_:)` does not
+  /// read, and whose text leaves out the bit that tells it from others), the bits as typed JSON
+  /// writes them (`NaN:0x7ff4000000000001`).
+  static func gnustepText(of real: Double) -> String {
+    guard real.isNaN else { return real.description }
+    let text = real.debugDescription
+    if let again = Double(text), again.bitPattern == real.bitPattern { return text }
+    return JSONNonFiniteReal.word(for: real, keepBits: true) ?? text
   }
 
   /// A real as a string: the shortest round-trip decimal, or `NaN`, `Infinity`, `-Infinity`.

@@ -42,6 +42,12 @@ package enum PropertyListFragments {
   /// reads the document as typed (see ``PropertyListReadingOptions/detectsTypedJSON``).
   package static func jsonHoldsTypedTags(_ value: PropertyList) -> Bool { JSONTypedTag.isHeld(in: value) }
 
+  /// True when the UTF-8 key `utf8` names a tag of the typed JSON form (`$date`, `$uid`…): a
+  /// plain JSON document with such a key may be typed JSON, which is known only once its value
+  /// is read (see ``PropertyListReadingOptions/detectsTypedJSON``).
+  @inline(__always)
+  package static func namesTypedJSONTag(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool { JSONTypedTag.isTagName(utf8) }
+
   // MARK: - Xcode project files
 
   /// A string as Xcode writes it in a project file.

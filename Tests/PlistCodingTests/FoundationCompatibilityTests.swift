@@ -152,9 +152,10 @@ struct FoundationCompatibilityTests {
     }
   }
 
-  /// 1582-10-15, the Gregorian reform: Foundation's decoder reads earlier XML dates days away
-  /// from what `PropertyListSerialization` (and PlistKit, see `AppleCompatibilityTests`) reads.
-  static let gregorianReform = -13_197_600_000.0
+  /// 0000-01-01T00:00:00Z in the Julian calendar, which XML dates before 1582-10-15 are in
+  /// (see `AppleCompatibilityTests`): Foundation's decoder drops the sign of an earlier,
+  /// negative year, and its encoder writes far dates clamped.
+  static let yearZero = -63_145_699_200.0
   /// 9999-12-31T23:59:59Z: Foundation writes later XML dates clamped to another.
   static let lastFourDigitSecond = 252_423_993_599.0
 
@@ -162,7 +163,7 @@ struct FoundationCompatibilityTests {
   /// NaNs' bits (``foundationNaNs(_:)``) and the sharing of its binary encoder; the values they
   /// do not, each a documented limit of Foundation on Linux:
   /// - its decoder reads a key `$null` as nil, and fails;
-  /// - its decoder reads XML dates before the Gregorian reform in another calendar;
+  /// - its decoder reads an XML date of a negative year as a positive one;
   /// - when it writes: its binary encoder traps on a NaN (a NaN breaks the `Hashable` rules of
   ///   its table of shared objects), its XML encoder writes a carriage return and the
   ///   characters XML 1.0 lacks raw (a carriage return reads back as a line feed, the others
@@ -176,7 +177,7 @@ struct FoundationCompatibilityTests {
       case .date(let date):
         let seconds = date.secondsSinceReferenceDate
         if format == .binary { return !(writing && seconds.isNaN) }
-        return seconds >= gregorianReform && (!writing || seconds <= lastFourDigitSecond)
+        return seconds >= yearZero && (!writing || seconds <= lastFourDigitSecond)
       case .string(let string): return !(writing && format == .xml && !foundationWritesXML(string))
       default: return true
       }

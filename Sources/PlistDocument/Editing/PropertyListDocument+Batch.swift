@@ -33,6 +33,12 @@ extension PropertyListDocument {
   /// - Throws: the error of an edit that does not fit, as its one-by-one counterpart throws
   ///   it; the document is then unchanged.
   public mutating func apply(_ edits: [BatchEdit]) throws(PropertyListError) {
+    try apply(edits, currentValue: nil)
+  }
+
+  /// ``apply(_:)``, given the document's value when the caller has it already (an OpenStep
+  /// document keeps none, and reading a large project again costs as much as writing it).
+  mutating func apply(_ edits: [BatchEdit], currentValue: PropertyList?) throws(PropertyListError) {
     guard !edits.isEmpty else { return }
     for edit in edits {
       switch edit {
@@ -44,7 +50,9 @@ extension PropertyListDocument {
     var copy = self
     copy.refreshSyntax()
     var pending = edits.enumerated().map { PendingEdit($1, order: $0) }
-    if isXcodeProject, edits.count >= Self.projectRewriteThreshold, try copy.rewriteProject(with: pending) {
+    if isXcodeProject, edits.count >= Self.projectRewriteThreshold,
+      try copy.rewriteProject(with: pending, value: currentValue)
+    {
       // Made on the value and written whole, in the layout the edits one by one would give.
     } else if edits.count == 1 || isXcodeProject || (format == .json && options.reading.jsonStyle == .typed) {
       try copy.applyOneByOne(pending)

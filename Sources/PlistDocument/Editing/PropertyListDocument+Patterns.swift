@@ -11,7 +11,8 @@ extension PropertyListDocument {
   public mutating func removeValues(
     matching pattern: PropertyListKeyPattern
   ) throws(PropertyListError) -> [PropertyListKeyPath] {
-    let paths = try value.matches(of: pattern).map(\.path)
+    let current = try value
+    let paths = try current.matches(of: pattern).map(\.path)
     // One batch: its passes over the text do not grow with the number of matches, where one
     // removal after another read the whole text again for each (quadratic).
     let targets = Self.outermost(paths)
@@ -20,7 +21,7 @@ extension PropertyListDocument {
       // cost more than the removal (a project's `objects`: 100,000 keys hashed for one).
       try removeValue(at: targets[0])
     } else {
-      try apply(targets.map { .remove($0) })
+      try apply(targets.map { .remove($0) }, currentValue: current)
     }
     return paths
   }

@@ -16,9 +16,11 @@ extension PropertyListDocument {
   /// nothing changed, for a file in any other layout, which is then edited one by one.
   ///
   /// - Throws: the error of an edit that does not fit, as its one-by-one counterpart throws it.
-  mutating func rewriteProject(with edits: [PendingEdit]) throws(PropertyListError) -> Bool {
+  /// `value` is the document's value, when the caller has it.
+  mutating func rewriteProject(with edits: [PendingEdit], value known: PropertyList?) throws(PropertyListError) -> Bool
+  {
     let writer = XcodeProjectWriter(projectName: projectName, options: options.writing)
-    guard let old = try? value else { return false }
+    guard let old = known ?? (try? value) else { return false }
     var resolver = BatchResolver()
     var resolved: [ResolvedEdit] = []
     for edit in edits { resolved.append(try resolve(edit, with: &resolver)) }

@@ -46,11 +46,14 @@ let package = Package(
     .target(name: "PlistDocument", dependencies: ["PlistKit"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
+    // plutil's own output: its Swift and Objective-C source literals and their key order, for the
+    // CLI's plutil mode. No product: the CLI reaches it with package access.
+    .target(name: "PlutilCompatibility", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
-        "PlistDiff",
+        "PlistDiff", "PlutilCompatibility",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -68,8 +71,8 @@ let package = Package(
       path: "Tests/PropertyListRoutes"),
     .testTarget(
       name: "PlistKitTests", dependencies: ["PlistKit", "PropertyListRoutes"],
-      // The plistlib peer script is run by path, not compiled or bundled; fixtures are read through #filePath.
-      exclude: ["Support/plistlib_peer.py", "Fixtures"]
+      // The plistlib peer script is run by path, not compiled or bundled.
+      exclude: ["Support/plistlib_peer.py"]
     ),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
@@ -86,6 +89,11 @@ let package = Package(
     .target(name: "DocumentLayouts", dependencies: ["PlistDocument", "PlistKit"], path: "Tests/DocumentLayouts"),
     .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit", "DocumentLayouts"]),
     .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit"]),
+    .testTarget(
+      name: "PlutilCompatibilityTests", dependencies: ["PlutilCompatibility", "PlistKit", "PropertyListRoutes"],
+      // The golden files are read through #filePath, not compiled or bundled.
+      exclude: ["Fixtures"]
+    ),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts"]),
   ],
   swiftLanguageModes: [.v6]

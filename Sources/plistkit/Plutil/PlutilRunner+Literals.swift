@@ -1,4 +1,5 @@
 import PlistKit
+import PlutilCompatibility
 
 /// The two source-code forms of `-convert`, by their plutil names.
 enum SourceLiteralLanguage: String {

@@ -3,10 +3,10 @@ import PlistKit
 /// The order in which plutil's XML writer puts dictionary keys (`-convert xml1`, `-extract …
 /// xml1`): CoreFoundation sorts each dictionary's keys with a literal comparison of their
 /// UTF-16 code units. So `10` comes before `9` and `Z` before `a`, unlike the numeric,
-/// case-insensitive ``PlutilKeyOrder`` of its literals and `-p`; and a key outside the Basic
-/// Multilingual Plane (`😀`, whose first code unit is a surrogate from U+D800) comes before one
-/// from U+E000 to U+FFFF (`Ａ`), where the code-point order of `convert --sort-keys` puts it
-/// after. plutil's binary and JSON output keep its dictionaries' hash order, which nothing can
+/// case-insensitive `PlutilKeyOrder` of its literals and `-p` (in `PlutilCompatibility`); and a
+/// key outside the Basic Multilingual Plane (`😀`, whose first code unit is a surrogate from
+/// U+D800) comes before one from U+E000 to U+FFFF (`Ａ`), where the code-point order of
+/// `convert --sort-keys` puts it after. plutil's binary and JSON output keep its dictionaries' hash order, which nothing can
 /// reproduce, so plutil mode writes those in the file's order.
 enum PlutilXMLKeyOrder {
   /// `value` with the keys of every dictionary in it in plutil's XML order. The reader's depth

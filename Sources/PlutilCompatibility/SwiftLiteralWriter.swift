@@ -1,3 +1,5 @@
+import PlistKit
+
 /// Writes a property list as Swift source, byte for byte as the toolchain's
 /// `plutil -convert swift` does: a `/// Generated from NAME` line, then
 /// `let STEM = …` with four-space indentation, a `,` after every element, keys in
@@ -8,19 +10,19 @@
 /// Strings are escaped as `plutil` escapes them (see ``SourceLiteralOutput``), which does not
 /// always give back the same string (a backslash followed by `n` stays `\n`); keys are not
 /// escaped at all. UIDs have no literal and are refused.
-public struct SwiftLiteralWriter: Sendable {
+package struct SwiftLiteralWriter: Sendable {
   /// The path of the file the value was read from (`-` for standard input): its name is
   /// quoted in the first line and its stem names the variable.
-  public var sourcePath: String
+  package var sourcePath: String
 
   /// Makes a writer for the value read from `sourcePath`.
-  public init(sourcePath: String) { self.sourcePath = sourcePath }
+  package init(sourcePath: String) { self.sourcePath = sourcePath }
 
   /// The Swift source, UTF-8, ending with a line break.
   ///
   /// - Throws: ``PropertyListError`` of kind `notRepresentable` at the key path of the first
   ///   UID, with `plutil`'s message.
-  public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+  package func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
     if let path = SourceLiteralOutput.firstUnrepresentable(in: value, allowsDatesAndData: true) {
       throw PropertyListError(
         .notRepresentable, at: .keyPath(path.description),

@@ -1,7 +1,8 @@
 import Foundation
+import PlistKit
 import Testing
 
-@testable import PlistKit
+@testable import PlutilCompatibility
 
 /// The Swift and Objective-C literal writers against bytes the toolchain's `plutil` wrote
 /// (`Fixtures/Literals`), and their rules one by one: these run without `plutil`.

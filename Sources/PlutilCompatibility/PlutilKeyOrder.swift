@@ -8,14 +8,14 @@
 /// step is ``RootCollationKey``: exact for ASCII, and an approximation of the Unicode root
 /// collation outside it (see its documentation), so keys outside ASCII can sort differently
 /// from `plutil`.
-public enum PlutilKeyOrder {
+enum PlutilKeyOrder {
   /// Whether `first` comes before `second`.
-  public static func areInIncreasingOrder(_ first: String, _ second: String) -> Bool {
+  static func areInIncreasingOrder(_ first: String, _ second: String) -> Bool {
     compare(Array(first.utf16), Array(second.utf16)) < 0
   }
 
   /// The keys in `plutil`'s order.
-  public static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
+  static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
     keys.map { (key: $0, units: Array($0.utf16)) }.sorted { compare($0.units, $1.units) < 0 }.map(\.key)
   }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PlistKit
+@testable import PlutilCompatibility
 
 /// ``PlutilKeyOrder`` on keys whose order the toolchain's `plutil` was seen to write.
 @Suite("plutil's key order")

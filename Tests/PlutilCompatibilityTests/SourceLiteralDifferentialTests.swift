@@ -1,7 +1,9 @@
 import Foundation
+import PlistKit
+import PropertyListRoutes
 import Testing
 
-@testable import PlistKit
+@testable import PlutilCompatibility
 
 /// The literal writers against the toolchain's `plutil -convert swift|objc` itself, byte for
 /// byte: on the samples, the fixtures, the Xcode-written files and the book's files of the shared
@@ -61,7 +63,8 @@ struct SourceLiteralDifferentialTests {
       .deletingLastPathComponent()
     var paths: [String] = []
     for folder in [
-      "Samples", "Tests/PlistKitTests/Fixtures/Literals/Inputs", "../shared/corpus/xcode", "../shared/corpus/book",
+      "Samples", "Tests/PlutilCompatibilityTests/Fixtures/Literals/Inputs", "../shared/corpus/xcode",
+      "../shared/corpus/book",
     ] {
       let url = root.appendingPathComponent(folder)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []

@@ -1,3 +1,5 @@
+import PlistKit
+
 /// Writes a property list as Objective-C source, byte for byte as the toolchain's
 /// `plutil -convert objc` does: `#import "NAME.h"` (unless the output goes to standard
 /// output), a `/// Generated from NAME` line, a hidden-visibility
@@ -7,16 +9,16 @@
 ///
 /// Strings are escaped as `plutil` escapes them (see ``SourceLiteralOutput``); keys are not
 /// escaped. Objective-C literals have no dates, data or UIDs: those are refused.
-public struct ObjectiveCLiteralWriter: Sendable {
+package struct ObjectiveCLiteralWriter: Sendable {
   /// The path of the file the value was read from (`-` for standard input): its name is
   /// quoted in the comment and its stem names the variable.
-  public var sourcePath: String
+  package var sourcePath: String
   /// The path the source is written to, whose stem names the header it imports; nil when it
   /// goes to standard output, which imports nothing.
-  public var outputPath: String?
+  package var outputPath: String?
 
   /// Makes a writer for the value read from `sourcePath`, to be written to `outputPath`.
-  public init(sourcePath: String, outputPath: String?) {
+  package init(sourcePath: String, outputPath: String?) {
     self.sourcePath = sourcePath
     self.outputPath = outputPath
   }
@@ -25,7 +27,7 @@ public struct ObjectiveCLiteralWriter: Sendable {
   ///
   /// - Throws: ``PropertyListError`` of kind `notRepresentable` at the key path of the first
   ///   date, data or UID, with `plutil`'s message.
-  public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+  package func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
     let className = try declaredClass(of: value)
     var text = outputPath.map { "#import \"\(SourceLiteralOutput.stem(of: $0)).h\"\n\n" } ?? ""
     text += declaration(className) + " = "
@@ -38,7 +40,7 @@ public struct ObjectiveCLiteralWriter: Sendable {
   /// variable ``write(_:)`` defines.
   ///
   /// - Throws: ``PropertyListError`` as ``write(_:)`` does.
-  public func writeHeader(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+  package func writeHeader(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
     let className = try declaredClass(of: value)
     let text = "#import <Foundation/Foundation.h>\n\n" + declaration(className, external: true) + ";\n"
     return Array(text.utf8)

@@ -1,3 +1,5 @@
+import PlistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

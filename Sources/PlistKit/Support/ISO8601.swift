@@ -168,6 +168,7 @@ package enum ISO8601 {
     return !writableRange.contains(seconds)
   }
 
+  @inline(__always)
   private static func unboundedParse(
     _ text: ArraySlice<UInt8>, requiringSeconds: Bool, calendar: Calendar
   ) -> Double? {

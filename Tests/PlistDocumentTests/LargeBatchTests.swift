@@ -99,6 +99,32 @@ struct LargeBatchTests {
     #expect(batch.bytes == (try XcodeProjectWriter().write(try oneByOne.value)))
   }
 
+  /// Edits weigh what they bring before writing it out (the old value, read from text, shares
+  /// nothing): a value shared 2^40 times is refused, in a batch on a project and in one edit of
+  /// a text document, and nothing changes.
+  @Test func aProjectBatchStillRefusesASharingBomb() throws {
+    let bytes = try Self.project(10)
+    var bomb: PropertyList = "x"
+    for _ in 0..<40 { bomb = [bomb, bomb] }
+    var document = try PropertyListDocument(bytes: bytes)
+    let edits: [PropertyListDocument.BatchEdit] = (0..<4).map {
+      .replace(PropertyListKeyPath(components: ["objects", String(format: "%024X", 0x1000 + $0), "path"]), with: bomb)
+    }
+    #expect(throws: PropertyListError.self) { try document.apply(edits) }
+    #expect(document.bytes == bytes)
+    // One edit of a text document too, with the place in the error.
+    let xml = Array("<plist version=\"1.0\"><dict><key>a</key><string>x</string></dict></plist>\n".utf8)
+    var single = try PropertyListDocument(bytes: xml)
+    do {
+      try single.setValue(bomb, at: "a")
+      Issue.record("a value shared 2^40 times was written out")
+    } catch {
+      #expect(error.kind == .limitExceeded)
+      #expect(error.location == .keyPath("a"))
+    }
+    #expect(single.bytes == xml)
+  }
+
   /// A project file in a layout of its own is edited one by one, as before: the whole write
   /// would change lines no edit touches.
   @Test func projectFileInAnotherLayoutIsEditedOneByOne() throws {

@@ -40,13 +40,18 @@ extension PropertyListDocument {
   /// document keeps none, and reading a large project again costs as much as writing it).
   mutating func apply(_ edits: [BatchEdit], currentValue: PropertyList?) throws(PropertyListError) {
     guard !edits.isEmpty else { return }
+    var brought: [PropertyList] = []
     for edit in edits {
       switch edit {
       case .replace(let path, let value), .insert(let value, let path):
         try PropertyList.checkNesting(of: value, inside: path.components.count, at: path)
+        brought.append(value)
       case .remove: break
       }
     }
+    // Everything the edits bring is written out in full: weighed together, so that many
+    // edits of one shared value cannot pass the limits one by one.
+    if !brought.isEmpty { try options.writing.checkExpansion(of: .array(brought), in: format) }
     var copy = self
     copy.refreshSyntax()
     var pending = edits.enumerated().map { PendingEdit($1, order: $0) }

@@ -11,7 +11,7 @@ extension PropertyListDocument {
   /// Setting a value to what it already is changes no byte.
   public mutating func setValue(_ newValue: PropertyList, at path: PropertyListKeyPath) throws(PropertyListError) {
     // Checked here too: without a known value the edit below is made on the text alone.
-    try PropertyList.checkNesting(of: newValue, inside: path.components.count, at: path)
+    try checkInsertable(newValue, inside: path.components.count, at: path)
     refreshSyntax()
     let edited = try editedValue { (value) throws(PropertyListError) in try value.setValue(newValue, at: path) }
     guard let last = path.components.last else {
@@ -124,7 +124,7 @@ extension PropertyListDocument {
     _ newValue: PropertyList, at path: PropertyListKeyPath, append: Bool,
     verbatim: MovedText?
   ) throws(PropertyListError) {
-    try PropertyList.checkNesting(of: newValue, inside: path.components.count + (append ? 1 : 0), at: path)
+    try checkInsertable(newValue, inside: path.components.count + (append ? 1 : 0), at: path)
     refreshSyntax()
     let edited = try editedValue { (value) throws(PropertyListError) in
       try value.insertValue(newValue, at: path, append: append)
@@ -227,6 +227,27 @@ extension PropertyListDocument {
       else { continue }
       let parent = count == 0 ? nil : try? self.node(at: prefix(containerPath, count - 1))
       apply(try replacement(of: node, parent: parent, with: value, path: containerPath), value: knownValue)
+    }
+  }
+}
+
+extension PropertyListDocument {
+  /// Refuses a value that would nest deeper than the readers' limit at `path` (inside
+  /// `containers` arrays and dictionaries), or that shares its arrays and dictionaries so much
+  /// (as a value read from a binary file may) that its text would pass the writing limits:
+  /// the text of every edit is the value written out in full.
+  func checkInsertable(
+    _ value: PropertyList, inside containers: Int, at path: PropertyListKeyPath
+  )
+    throws(PropertyListError)
+  {
+    try PropertyList.checkNesting(of: value, inside: containers, at: path)
+    do {
+      try options.writing.checkExpansion(of: value, in: format)
+    } catch {
+      var located = error
+      located.location = .keyPath(path.description)
+      throw located
     }
   }
 }

@@ -26,6 +26,8 @@ extension PropertyListDocument {
     for edit in edits { resolved.append(try resolve(edit, with: &resolver)) }
     var new = old
     try Self.applyToValue(resolved, &new)
+    // The old value cannot share arrays or dictionaries, and `apply(_:)` weighed what the
+    // edits bring: neither write needs the walk that weighs shared values.
     // The check that the text is the writer's (the value was read from this text, which
     // cannot share arrays or dictionaries) and the new text are two whole writes of a large
     // project: made side by side.
@@ -37,7 +39,7 @@ extension PropertyListDocument {
       } else {
         // A value the layout cannot hold (a scalar OpenStep lacks): the edits one by one give
         // the error, or write it as they do.
-        results.new = try? writer.write(edited)
+        results.new = try? writer.writeWithoutExpansionCheck(edited)
       }
     }
     guard results.old == text, let bytes = results.new else { return false }

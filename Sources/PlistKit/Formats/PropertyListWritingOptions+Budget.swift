@@ -22,7 +22,7 @@ extension PropertyListWritingOptions {
   /// Fails when writing `value` out in full, in a form that cannot share containers, would
   /// produce more than ``maximumWrittenValueCount`` values, or when the least `format`'s writer
   /// would write of it is over ``maximumOutputSize``: before anything is written.
-  func checkExpansion(of value: PropertyList, in format: PropertyListFormat) throws(PropertyListError) {
+  package func checkExpansion(of value: PropertyList, in format: PropertyListFormat) throws(PropertyListError) {
     try checkExpansion(of: value, weights: .leastOutput(of: format, options: self), format: format)
   }
 

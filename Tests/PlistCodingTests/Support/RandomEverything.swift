@@ -1,20 +1,8 @@
 import Foundation
+import PropertyListRoutes
 
-/// A deterministic generator (SplitMix64): the same seed makes the same values everywhere, so
-/// a failure names its seed and replays.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The seeded generator shared with the other targets' seeded tests.
+typealias SeededGenerator = PropertyListRoutes.SeededGenerator
 
 /// Random values of ``Everything``, biased toward edges: the extreme integers of each width,
 /// reals from their bit patterns (subnormals, huge values, `-0.0`), strings with XML's special

@@ -1,20 +1,7 @@
 import PropertyListRoutes
 
-/// A deterministic generator (SplitMix64) for property-style round-trip tests: the same seed
-/// gives the same values on every machine, so a failure can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The seeded generator of every test here, shared with the other targets' seeded tests.
+typealias SeededGenerator = PropertyListRoutes.SeededGenerator
 
 /// The random property lists of every test here: one generator, shared with the route tests of
 /// other targets and the routes fuzz target (`Tests/PropertyListRoutes`).

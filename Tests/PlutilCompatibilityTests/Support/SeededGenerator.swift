@@ -1,16 +1,5 @@
-/// A deterministic generator (SplitMix64): the same seed gives the same values on every
-/// machine, so a failure can be replayed. The same generator as `PlistKitTests`' own, so that
-/// the random values of the literal tests are the ones they were when those tests lived there.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
+import PropertyListRoutes
 
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The seeded generator shared with the other targets' seeded tests (the same values the
+/// literal tests had when they lived in `PlistKitTests`).
+typealias SeededGenerator = PropertyListRoutes.SeededGenerator

@@ -75,6 +75,12 @@ package struct BinaryPropertyListObjects {
     }
   }
 
+  /// True when object `index` is a set, which ``object(_:)`` reads as an array: for a consumer
+  /// that takes arrays only.
+  package func isSet(_ index: Int) throws(PropertyListError) -> Bool {
+    reader.bytes[try reader.offset(ofObject: index)] >> 4 == BinaryPropertyListMarker.setNibble
+  }
+
   /// Reads object `index`: a scalar whole (a string or data counted against the decoded-size
   /// limit), a container's count and references checked to fit in the file.
   package mutating func object(_ index: Int) throws(PropertyListError) -> Object {

@@ -19,6 +19,8 @@ public struct BinaryPropertyListInPlaceObjects {
   @usableFromInline let base: UnsafeRawPointer
   /// Where the offset table starts: objects and their contents end before it.
   @usableFromInline let objectAreaEnd: Int
+  /// The size of the object area, from the end of the header to the offset table.
+  @usableFromInline let objectAreaSize: UInt64
   /// Bytes per offset table entry and per object reference, and the shifts that drop the
   /// excess of an 8-byte load of one.
   @usableFromInline let offsetSize: Int
@@ -33,6 +35,7 @@ public struct BinaryPropertyListInPlaceObjects {
     // A checked trailer means a file of at least a header, an object and a trailer.
     base = bytes.baseAddress!
     objectAreaEnd = trailer.offsetTableOffset
+    objectAreaSize = UInt64(trailer.offsetTableOffset - BinaryPropertyListMarker.headerSize)
     offsetSize = trailer.offsetSize
     offsetShift = UInt64(64 - 8 * trailer.offsetSize)
     referenceSize = trailer.referenceSize
@@ -66,8 +69,9 @@ public struct BinaryPropertyListInPlaceObjects {
     let entry = base.loadUnaligned(fromByteOffset: objectAreaEnd &+ index &* offsetSize, as: UInt64.self)
     let offset = UInt64(bigEndian: entry) &>> offsetShift
     // One unsigned comparison checks both ends: the trailer put the offset table after the header.
-    let header = UInt64(BinaryPropertyListMarker.headerSize)
-    guard offset &- header < UInt64(objectAreaEnd) &- header else { return nil }
+    guard offset &- UInt64(truncatingIfNeeded: BinaryPropertyListMarker.headerSize) < objectAreaSize else {
+      return nil
+    }
     return Int(truncatingIfNeeded: offset)
   }
 

@@ -15,9 +15,6 @@
 package struct BinaryPropertyListObjects {
   private var reader: BinaryPropertyListObjectReader
 
-  /// The common forms read in place.
-  package let inPlace: BinaryPropertyListInPlaceObjects
-
   /// One object: a scalar, data, or a container and where its references start.
   package enum Object {
     /// A string, number, date, boolean or UID.
@@ -35,7 +32,6 @@ package struct BinaryPropertyListObjects {
     try limits.checkInputSize(bytes.count, format: .binary)
     let trailer = try BinaryPropertyListTrailer(reading: bytes, limits: limits)
     reader = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: limits)
-    inPlace = BinaryPropertyListInPlaceObjects(bytes, trailer: trailer)
   }
 
   /// True when `bytes` start with the header `bplist00`: the files a binary-only route takes
@@ -53,6 +49,13 @@ package struct BinaryPropertyListObjects {
   package var decodedSize: Int {
     get { reader.decodedSize }
     set { reader.decodedSize = newValue }
+  }
+
+  /// The common forms read in place, for a consumer to keep in a constant of its own. Made on
+  /// demand rather than stored: every call into the view passes the view's fields, and a
+  /// larger view made the archive reader's many calls dearer.
+  package var inPlace: BinaryPropertyListInPlaceObjects {
+    BinaryPropertyListInPlaceObjects(reader.bytes, trailer: reader.trailer)
   }
 
   /// The root object.

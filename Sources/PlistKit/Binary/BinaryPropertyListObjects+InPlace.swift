@@ -199,6 +199,20 @@ public struct BinaryPropertyListInPlaceObjects {
     return UnsafeRawBufferPointer(start: base + start, count: count)
   }
 
+  /// ``singleByteString(_:)`` for a string whose length is in its marker (fewer than 15 bytes:
+  /// nearly every name in a list), or nil for anything else, a longer string included: a scan
+  /// over many strings keeps only this short path in its loop, and reads the rest in full.
+  @inlinable @inline(__always)
+  public func shortSingleByteString(_ index: Int) -> UnsafeRawBufferPointer? {
+    guard let offset = offset(of: index) else { return nil }
+    let marker = self.marker(at: offset)
+    let length = Int(marker & 0x0F)
+    guard marker >> 4 == BinaryPropertyListMarker.asciiStringNibble,
+      length != Int(BinaryPropertyListMarker.extendedLength), fits(offset &+ 1, length)
+    else { return nil }
+    return UnsafeRawBufferPointer(start: base + (offset &+ 1), count: length)
+  }
+
   /// The bytes of object `index` when it is a single-byte string of plain ASCII (its UTF-8 as
   /// it stands), or nil for anything else (another string form, another object, a failure).
   @inlinable @inline(__always)

@@ -94,29 +94,30 @@ public struct BinaryPropertyListStringLists {
   /// marker, the length, the decoded-size limit, the encoding. Returns false, at the first
   /// string that fails (or is not a string), without calling `body` for it.
   ///
-  /// Single-byte strings, nearly every name, are read in place, without a call; anything else
-  /// goes through the view's general read and its checks.
+  /// Short single-byte strings, nearly every name, are read in place, without a call; anything
+  /// else goes through the view's general read and its checks.
   @inline(__always)
   public mutating func forEachString(
     inSection section: Int, _ body: (Int, BinaryPropertyListString) -> Void
   ) -> Bool {
     let (referencesStart, count) = sections[section]
     guard count > 0 else { return true }
-    // Locals, not properties, so that they stay in registers around `body`.
+    // Locals, not properties, so that they stay in registers around `body`. What is left of the
+    // decoded-size limit is counted down: one subtraction and one test a string.
     let inPlace = objects.inPlace
     let maximumDecodedSize = objects.limits.maximumDecodedSize
-    var decodedSize = objects.decodedSize
-    defer { objects.decodedSize = decodedSize }
+    var sizeLeft = maximumDecodedSize &- objects.decodedSize
+    defer { objects.decodedSize = maximumDecodedSize &- sizeLeft }
     for position in 0..<count {
       guard let index = inPlace.reference(position, references: referencesStart) else { return false }
-      if let text = inPlace.singleByteString(index) {
-        guard text.count <= maximumDecodedSize &- decodedSize else { return false }
-        decodedSize &+= text.count
+      if let text = inPlace.shortSingleByteString(index) {
+        sizeLeft &-= text.count
+        guard sizeLeft >= 0 else { return false }
         body(position, .singleByte(text))
       } else {
-        objects.decodedSize = decodedSize
+        objects.decodedSize = maximumDecodedSize &- sizeLeft
         guard case .scalar(.string(let string))? = try? objects.object(index) else { return false }
-        decodedSize = objects.decodedSize
+        sizeLeft = maximumDecodedSize &- objects.decodedSize
         body(position, .decoded(string))
       }
     }

@@ -70,7 +70,7 @@ let package = Package(
       name: "PropertyListRoutes", dependencies: ["PlistKit", "PlistCoding", "PlistDocument"],
       path: "Tests/PropertyListRoutes"),
     .testTarget(
-      name: "PlistKitTests", dependencies: ["PlistKit", "PropertyListRoutes"],
+      name: "PlistKitTests", dependencies: ["PlistKit", "PropertyListRoutes", "Sectioning"],
       // The plistlib peer script is run by path, not compiled or bundled.
       exclude: ["Support/plistlib_peer.py"]
     ),

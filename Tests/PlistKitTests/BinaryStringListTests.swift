@@ -1,3 +1,4 @@
+import Sectioning
 import Testing
 
 @testable import PlistKit

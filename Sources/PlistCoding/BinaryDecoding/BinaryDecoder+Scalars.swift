@@ -1,11 +1,11 @@
 import FoundationEssentials
-import PlistKit
+@_spi(BinaryObjects) import PlistKit
 
 /// Scalars read straight from their objects, as ``MapDecoder`` reads them from a map: a string
 /// only from a string, a boolean only from a boolean, a date only from a date, data only from
 /// data, numbers converted by ``ScalarConversion``; the string `$null` where a value is needed
 /// is a problem of its own. The common forms (plain ASCII strings, integers up to 8 bytes,
-/// reals, dates, booleans, data) are read in place by ``table``, the rest by ``objects``.
+/// reals, dates, booleans, data) are read in place through ``table``, the rest by ``objects``.
 extension BinaryDecoder: ScalarReading {
   func string(at index: Int) throws(ScalarProblem) -> String {
     if let bytes = table.asciiString(index) {
@@ -21,13 +21,7 @@ extension BinaryDecoder: ScalarReading {
   }
 
   func bool(at index: Int) throws(ScalarProblem) -> Bool {
-    if let offset = table.offset(of: index) {
-      switch table.byte(at: offset) {
-      case 0x08: return false
-      case 0x09: return true
-      default: break
-      }
-    }
+    if let value = table.boolean(index) { return value }
     guard case .scalar(.boolean(let value))? = object(index) else { throw nonScalar(index) }
     return value
   }
@@ -61,24 +55,10 @@ extension BinaryDecoder: ScalarReading {
   /// The integer or real object `index`, or nil for any other object.
   @inline(__always)
   private func number(_ index: Int) -> Number? {
-    if let offset = table.offset(of: index) {
-      let marker = table.byte(at: offset)
-      switch marker {
-      case 0x10...0x13:
-        // 1, 2 and 4 bytes are unsigned, 8 bytes signed.
-        let size = 1 &<< Int(marker & 0x0F)
-        if table.fits(offset &+ 1, size) {
-          let bits = table.integer(at: offset &+ 1, size: size)
-          return .signed(Int64(bitPattern: bits))
-        }
-      case 0x22:
-        if table.fits(offset &+ 1, 4) {
-          return .real(Double(Float(bitPattern: UInt32(truncatingIfNeeded: table.integer(at: offset &+ 1, size: 4)))))
-        }
-      case 0x23:
-        if table.fits(offset &+ 1, 8) { return .real(Double(bitPattern: table.word(at: offset &+ 1))) }
-      default: break
-      }
+    switch table.number(index) {
+    case .integer(let value)?: return .signed(value)
+    case .real(let value)?: return .real(value)
+    case nil: break
     }
     switch object(index) {
     case .scalar(.integer(let integer))?:
@@ -89,22 +69,15 @@ extension BinaryDecoder: ScalarReading {
   }
 
   func date(at index: Int) throws(ScalarProblem) -> Date {
-    if let offset = table.offset(of: index), table.byte(at: offset) == 0x33, table.fits(offset &+ 1, 8) {
-      return Date(timeIntervalSinceReferenceDate: Double(bitPattern: table.word(at: offset &+ 1)))
-    }
+    if let seconds = table.date(index) { return Date(timeIntervalSinceReferenceDate: seconds) }
     guard case .scalar(.date(let date))? = object(index) else { throw nonScalar(index) }
     return Date(timeIntervalSinceReferenceDate: date.secondsSinceReferenceDate)
   }
 
   func data(at index: Int) throws(ScalarProblem) -> Data {
-    if let offset = table.offset(of: index) {
-      let marker = table.byte(at: offset)
-      if marker >> 4 == 0x4, let (count, start) = table.content(at: offset, marker: marker, unit: 1),
-        count < Self.sharedValueSize
-      {
-        guard account(count) else { throw .mismatch }
-        return table.data(start, count)
-      }
+    if let bytes = table.data(index), bytes.count < Self.sharedValueSize {
+      guard account(bytes.count) else { throw .mismatch }
+      return bytes.count == 0 ? Data() : Data(bytes: bytes.baseAddress!, count: bytes.count)
     }
     if !sharedData.isEmpty, let shared = sharedData[index] { return shared }
     guard case .data(let bytes)? = object(index) else { throw nonScalar(index) }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import PlistKit
+@_spi(BinaryObjects) import PlistKit
 
 /// The `Decoder` that ``PlistDecoder`` hands to `init(from:)` for a binary plist: it reads the
 /// file's object table as the type asks for values, with nothing laid out first. A keyed
@@ -20,7 +20,7 @@ import PlistKit
 /// accesses cannot overlap and go without a check each (`@exclusivity(unchecked)`).
 final class BinaryDecoder: Decoder {
   /// The common objects, read in place.
-  let table: BinaryObjectTable
+  let table: BinaryPropertyListInPlaceObjects
   /// Every object, for the uncommon forms and for the reader's error of one that fails.
   @exclusivity(unchecked) var objects: BinaryPropertyListObjects
   /// What the decoding has used of its limits, behind a pointer: no exclusivity check per value.
@@ -61,7 +61,7 @@ final class BinaryDecoder: Decoder {
     problems: BinaryDecodingProblems, nesting: BinaryNesting
   ) {
     self.objects = objects
-    table = BinaryObjectTable(objects)
+    table = objects.inPlace
     usage = .allocate(capacity: 1)
     usage.initialize(to: Usage(decodedSize: 0, budget: limits.maximumObjectCount))
     self.userInfo = userInfo
@@ -153,16 +153,7 @@ final class BinaryDecoder: Decoder {
   /// else an array or set), or nil.
   @inline(__always)
   private func container(_ index: Int, dictionary: Bool) -> (count: Int, references: Int)? {
-    if let offset = table.offset(of: index) {
-      let marker = table.byte(at: offset)
-      let nibble = marker >> 4
-      if dictionary ? nibble == 0xD : nibble == 0xA || nibble == 0xC,
-        let (count, start) = table.content(
-          at: offset, marker: marker, unit: (dictionary ? 2 : 1) &* table.referenceSize)
-      {
-        return (count, start)
-      }
-    }
+    if let container = table.container(index, dictionary: dictionary) { return container }
     switch object(index) {
     case .dictionary(let count, let references)? where dictionary: return (count, references)
     case .array(let count, let references)? where !dictionary: return (count, references)

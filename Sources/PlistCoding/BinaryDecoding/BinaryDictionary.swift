@@ -1,4 +1,4 @@
-import PlistKit
+@_spi(BinaryObjects) import PlistKit
 
 /// A dictionary object of a binary plist and the lookup of its keys, for
 /// ``BinaryKeyedContainer``. It is not generic over the key type, so it compiles to direct
@@ -57,7 +57,7 @@ struct BinaryDictionary {
     let slots = decoder.keySlots
     let previous = slots.pointee.hints[slot]
     if previous.keysInSlot && previous.count == count
-      && decoder.table.sameBytes(previous.references, references, count: count * decoder.table.referenceSize)
+      && decoder.table.sameReferences(previous.references, references, count: count)
     {
       slots.pointee.hints[slot] = BinaryKeySlots.Hint(
         dictionary: object, pair: 0, keysInSlot: true, count: count, references: references, lookups: 0)
@@ -71,10 +71,11 @@ struct BinaryDictionary {
       var plain = true
       for pair in 0..<count {
         guard let key = decoder.reference(pair, of: object, references: references) else { return .unreadable }
-        guard let text = decoder.table.asciiKey(key) else {
+        guard let (bytes, prefix) = decoder.table.asciiKey(key) else {
           plain = false
           break
         }
+        let text = KeyText(bytes: bytes, prefix: prefix)
         for earlier in 0..<pair where row[earlier].equals(text) { return .repeats }
         row[pair] = text
       }

@@ -16,8 +16,8 @@ extension PropertyListDiff {
   public func differences(
     fromBinary old: UnsafeRawBufferPointer, to new: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
   ) -> [PropertyListDifference]? {
-    let magic = Array("bplist00".utf8)
-    guard !options.reportsKeyOrder, options.ignoredPaths.isEmpty, old.starts(with: magic), new.starts(with: magic),
+    guard !options.reportsKeyOrder, options.ignoredPaths.isEmpty, BinaryPropertyListObjects.startsWithHeader(old),
+      BinaryPropertyListObjects.startsWithHeader(new),
       let values = BinaryDiffValues(old: old, new: new, limits: limits)
     else { return nil }
     let special = ["$archiver", "rootObject"]

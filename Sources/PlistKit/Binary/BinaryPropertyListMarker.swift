@@ -5,37 +5,40 @@
 /// nibbles 0x7 (UTF-8 strings), 0x9, 0xB (ordered sets), 0xE and 0xF, and the whole-byte markers
 /// other than false, true, null and fill (0x0C–0x0E are URLs and UUIDs of later versions).
 ///
-/// Shared by the reader and the writer so that both speak the same table.
+/// Shared by the reader, the writer and the in-place reads of ``BinaryPropertyListObjects``, so
+/// that all speak the same table. The constants are computed and inlinable: code inlined into
+/// another module reads them as the numbers they are, not through a call.
+@usableFromInline
 enum BinaryPropertyListMarker {
   /// `bplist`, the first six bytes of every binary plist.
   static let magic: [UInt8] = Array("bplist".utf8)
   /// `00`, the only version written and read.
   static let version: [UInt8] = Array("00".utf8)
   /// The header's length: magic and version.
-  static let headerSize = 8
+  @inlinable static var headerSize: Int { 8 }
 
   // Whole-byte markers (high nibble 0).
-  static let null: UInt8 = 0x00
-  static let `false`: UInt8 = 0x08
-  static let `true`: UInt8 = 0x09
-  static let fill: UInt8 = 0x0F
-  static let date: UInt8 = 0x33
+  @inlinable static var null: UInt8 { 0x00 }
+  @inlinable static var `false`: UInt8 { 0x08 }
+  @inlinable static var `true`: UInt8 { 0x09 }
+  @inlinable static var fill: UInt8 { 0x0F }
+  @inlinable static var date: UInt8 { 0x33 }
 
   // High nibbles.
-  static let singletonNibble: UInt8 = 0x0
-  static let integerNibble: UInt8 = 0x1
-  static let realNibble: UInt8 = 0x2
-  static let dateNibble: UInt8 = 0x3
-  static let dataNibble: UInt8 = 0x4
-  static let asciiStringNibble: UInt8 = 0x5
-  static let utf16StringNibble: UInt8 = 0x6
-  static let uidNibble: UInt8 = 0x8
-  static let arrayNibble: UInt8 = 0xA
-  static let setNibble: UInt8 = 0xC
-  static let dictionaryNibble: UInt8 = 0xD
+  @inlinable static var singletonNibble: UInt8 { 0x0 }
+  @inlinable static var integerNibble: UInt8 { 0x1 }
+  @inlinable static var realNibble: UInt8 { 0x2 }
+  @inlinable static var dateNibble: UInt8 { 0x3 }
+  @inlinable static var dataNibble: UInt8 { 0x4 }
+  @inlinable static var asciiStringNibble: UInt8 { 0x5 }
+  @inlinable static var utf16StringNibble: UInt8 { 0x6 }
+  @inlinable static var uidNibble: UInt8 { 0x8 }
+  @inlinable static var arrayNibble: UInt8 { 0xA }
+  @inlinable static var setNibble: UInt8 { 0xC }
+  @inlinable static var dictionaryNibble: UInt8 { 0xD }
 
   /// The low nibble that says "the length follows as an integer object".
-  static let extendedLength: UInt8 = 0xF
+  @inlinable static var extendedLength: UInt8 { 0xF }
 
   /// What an object with this marker is, with its article, for error messages
   /// ("dictionary key is an integer, expected a string").

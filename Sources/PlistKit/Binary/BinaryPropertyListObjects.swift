@@ -1,12 +1,17 @@
 /// Random access to the objects of a binary plist, for a consumer in this package that walks
-/// them its own way: PlistCoding lays a document out for `Codable` decoding straight from the
-/// object table, without events or a value.
+/// them its own way: PlistCoding decodes `Codable` values straight from the object table,
+/// KeyedArchive reads an archive's entries one at a time, PlistDiff fingerprints the objects,
+/// Sectioning searches a list of names; none of them reads the file's bytes otherwise.
 ///
 /// Every offset, length and reference is checked as the reader checks it, and a failure is the
 /// reader's own error for that object. The walk itself must refuse cycles and nesting beyond
 /// the depth limit, and should read each object once (strings and data are counted against
 /// ``PropertyListLimits/maximumDecodedSize`` at each read); when it finds a problem, reading
 /// the file with ``BinaryPropertyListReader`` gives the error a reader reports first.
+///
+/// The common forms can also be read in place, without a call into this module (see
+/// ``BinaryPropertyListInPlaceObjects``): a consumer in a hot loop tries those first and comes back to ``object(_:)``
+/// for the rest and for the error of one that fails.
 package struct BinaryPropertyListObjects {
   private var reader: BinaryPropertyListObjectReader
 
@@ -29,20 +34,35 @@ package struct BinaryPropertyListObjects {
     reader = BinaryPropertyListObjectReader(bytes: bytes, trailer: trailer, limits: limits)
   }
 
+  /// True when `bytes` start with the header `bplist00`: the files a binary-only route takes
+  /// (another version is left to the general reader, which says what it makes of it).
+  package static func startsWithHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.starts(with: BinaryPropertyListMarker.magic + BinaryPropertyListMarker.version)
+  }
+
+  /// The limits the objects are read with.
+  package var limits: PropertyListLimits { reader.limits }
+
+  /// Bytes of strings and data read so far, against ``PropertyListLimits/maximumDecodedSize``:
+  /// a consumer that reads strings in place counts them here too, so that one count covers
+  /// both ways of reading.
+  package var decodedSize: Int {
+    get { reader.decodedSize }
+    set { reader.decodedSize = newValue }
+  }
+
+  /// The common forms read in place, for a consumer to keep in a constant of its own. Made on
+  /// demand rather than stored: every call into the view passes the view's fields, and a
+  /// larger view made the archive reader's many calls dearer.
+  package var inPlace: BinaryPropertyListInPlaceObjects {
+    BinaryPropertyListInPlaceObjects(reader.bytes, trailer: reader.trailer)
+  }
+
   /// The root object.
   package var topObject: Int { reader.trailer.topObject }
 
   /// The number of objects.
   package var objectCount: Int { reader.trailer.objectCount }
-
-  /// The file's bytes and how its tables are laid out, for a consumer that reads the common
-  /// objects itself and comes back here for the rest (and for the error of one that fails).
-  package var bytes: UnsafeRawBufferPointer { reader.bytes }
-  /// Bytes per offset table entry, and per object reference.
-  package var offsetSize: Int { reader.trailer.offsetSize }
-  package var referenceSize: Int { reader.trailer.referenceSize }
-  /// Where the offset table starts: objects and their contents end before it.
-  package var offsetTableOffset: Int { reader.trailer.offsetTableOffset }
 
   /// The byte offset of object `index`.
   package func offset(of index: Int) throws(PropertyListError) -> Int { try reader.offset(ofObject: index) }
@@ -56,6 +76,12 @@ package struct BinaryPropertyListObjects {
       true
     default: false
     }
+  }
+
+  /// True when object `index` is a set, which ``object(_:)`` reads as an array: for a consumer
+  /// that takes arrays only.
+  package func isSet(_ index: Int) throws(PropertyListError) -> Bool {
+    reader.bytes[try reader.offset(ofObject: index)] >> 4 == BinaryPropertyListMarker.setNibble
   }
 
   /// Reads object `index`: a scalar whole (a string or data counted against the decoded-size

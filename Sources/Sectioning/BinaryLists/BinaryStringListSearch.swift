@@ -2,7 +2,7 @@ import PlistKit
 
 /// The book's search over a binary plist that is a list of names (an array of strings, or a
 /// dictionary of title → array of strings), straight from the file's bytes (see
-/// PlistKit's `BinaryPropertyListStringLists`): the strings are folded as they are visited, and only the
+/// ``BinaryPropertyListStringLists``): the strings are folded as they are visited, and only the
 /// matches become `String`s. A million names otherwise cost far more in values made and
 /// released than in the search itself.
 ///

@@ -104,7 +104,7 @@ private struct DiffJob {
 
   /// True when the input starts as a binary property list does.
   private static func isBinary(_ input: InputBuffer) -> Bool {
-    input.withBytes { $0.starts(with: "bplist00".utf8) }
+    input.withBytes { BinaryPropertyListObjects.startsWithHeader($0) }
   }
 
   /// The differences of two binary files compared from their object tables, which holds the

@@ -38,9 +38,9 @@ extension SchemaEvaluator {
       return evaluateContains(
         child, minimum: minimum, maximum: maximum, instance, here: node.location, collect: collect, marks: &marks)
     case .unevaluatedItems(let child):
-      return evaluateUnevaluatedItems(child, instance, here: node.location, collect: collect, marks: &marks)
+      return evaluateUnevaluated(child, instance, .items, here: node.location, collect: collect, marks: &marks)
     case .unevaluatedProperties(let child):
-      return evaluateUnevaluatedProperties(child, instance, here: node.location, collect: collect, marks: &marks)
+      return evaluateUnevaluated(child, instance, .properties, here: node.location, collect: collect, marks: &marks)
     default:
       return evaluateAssertion(keyword, instance, here: node.location, collect: collect)
     }
@@ -151,52 +151,46 @@ extension SchemaEvaluator {
   private mutating func evaluatePropertyNames(_ child: Int, _ instance: PropertyList, collect: Bool) -> Bool {
     guard let object = instance.jsonObject else { return true }
     var valid = true
-    for key in object.keys where !evaluateChild(child, .string(key), key: key, collect: collect) {
+    for key in object.keys where !evaluateChild(child, .string(key), at: .key(key), collect: collect) {
       valid = false
       if !collect { break }
     }
     return valid
   }
 
-  private mutating func evaluateUnevaluatedItems(
-    _ child: Int, _ instance: PropertyList, here: String, collect: Bool, marks: inout EvaluatedMarks
+  /// `unevaluatedItems` (`members` `.items`) or `unevaluatedProperties`: `child` applies to
+  /// each item or entry that no other keyword evaluated, and `false` refuses every one.
+  private mutating func evaluateUnevaluated(
+    _ child: Int, _ instance: PropertyList, _ members: EvaluatedMarks.Members, here: String, collect: Bool,
+    marks: inout EvaluatedMarks
   ) -> Bool {
-    guard let elements = instance.arrayValue else { return true }
-    var valid = true
-    for position in elements.indices where !marks.isItemEvaluated(position) {
-      if schema.nodes[child].boolean == false {
-        if collect {
-          report(
-            "unexpected item at index \(position): no item beyond those the schema evaluates is allowed",
-            at: here + "/unevaluatedItems")
-        }
-        valid = false
-      } else if evaluateChild(child, elements[position], position: position, collect: collect) {
-        marks.markItem(position, of: elements.count)
-        continue
-      } else {
-        valid = false
-      }
-      if !collect { break }
+    let children: [(component: PathComponent, value: PropertyList)]
+    switch members {
+    case .items:
+      guard let elements = instance.arrayValue else { return true }
+      children = elements.enumerated().map { (.index($0.offset), $0.element) }
+    case .properties:
+      guard let object = instance.jsonObject else { return true }
+      children = object.map { (.key($0.key), $0.value) }
     }
-    return valid
-  }
-
-  private mutating func evaluateUnevaluatedProperties(
-    _ child: Int, _ instance: PropertyList, here: String, collect: Bool, marks: inout EvaluatedMarks
-  ) -> Bool {
-    guard let object = instance.jsonObject else { return true }
     var valid = true
-    for (position, entry) in object.enumerated() where !marks.isPropertyEvaluated(position) {
+    for (position, member) in children.enumerated() where !marks.isEvaluated(position, in: members) {
       if schema.nodes[child].boolean == false {
         if collect {
-          report(
-            "unexpected property \(JSONRendering.quoted(entry.key)): the schema does not evaluate it and allows no others",
-            at: here + "/unevaluatedProperties")
+          switch member.component {
+          case .index(let position):
+            report(
+              "unexpected item at index \(position): no item beyond those the schema evaluates is allowed",
+              at: here + "/unevaluatedItems")
+          case .key(let key):
+            report(
+              "unexpected property \(JSONRendering.quoted(key)): the schema does not evaluate it and allows no others",
+              at: here + "/unevaluatedProperties")
+          }
         }
         valid = false
-      } else if evaluateChild(child, entry.value, key: entry.key, collect: collect) {
-        marks.markProperty(position, of: object.count)
+      } else if evaluateChild(child, member.value, at: member.component, collect: collect) {
+        marks.mark(position, of: children.count, in: members)
         continue
       } else {
         valid = false
@@ -216,7 +210,7 @@ extension SchemaEvaluator {
       var matched = false
       if let child = members.properties[ExactKey(entry.key)] {
         matched = true
-        if !evaluateChild(child, entry.value, key: entry.key, collect: collect) {
+        if !evaluateChild(child, entry.value, at: .key(entry.key), collect: collect) {
           valid = false
           if !collect { return false }
         }
@@ -233,7 +227,7 @@ extension SchemaEvaluator {
           if !collect { return false }
         case true?:
           matched = true
-          if !evaluateChild(child, entry.value, key: entry.key, collect: collect) {
+          if !evaluateChild(child, entry.value, at: .key(entry.key), collect: collect) {
             valid = false
             if !collect { return false }
           }
@@ -249,12 +243,12 @@ extension SchemaEvaluator {
           }
           valid = false
           if !collect { return false }
-        } else if !evaluateChild(additional, entry.value, key: entry.key, collect: collect) {
+        } else if !evaluateChild(additional, entry.value, at: .key(entry.key), collect: collect) {
           valid = false
           if !collect { return false }
         }
       }
-      if matched && schema.tracksAnnotations { marks.markProperty(position, of: object.count) }
+      if matched && schema.tracksAnnotations { marks.mark(position, of: object.count, in: .properties) }
     }
     return valid
   }
@@ -281,8 +275,8 @@ extension SchemaEvaluator {
       } else {
         break
       }
-      if evaluateChild(child, element, position: position, collect: collect) {
-        if schema.tracksAnnotations { marks.markItem(position, of: elements.count) }
+      if evaluateChild(child, element, at: .index(position), collect: collect) {
+        if schema.tracksAnnotations { marks.mark(position, of: elements.count, in: .items) }
       } else {
         valid = false
         if !collect { return false }
@@ -299,7 +293,7 @@ extension SchemaEvaluator {
     var matches = 0
     for (position, element) in elements.enumerated() where evaluate(child, element, collect: false).valid {
       matches += 1
-      if schema.tracksAnnotations { marks.markItem(position, of: elements.count) }
+      if schema.tracksAnnotations { marks.mark(position, of: elements.count, in: .items) }
     }
     if matches < minimum {
       if collect {

@@ -11,6 +11,17 @@ extension SchemaEvaluator {
       if collect { report(message(), at: here + "/" + name) }
       return false
     }
+    /// `maximum` and `exclusiveMaximum` (`upper`), or `minimum` and `exclusiveMinimum`.
+    func bound(_ limit: JSONNumber, exclusive: Bool, upper: Bool) -> Bool {
+      guard let number = instance.jsonNumber else { return true }
+      let order = number.compare(limit)
+      if order == (upper ? .less : .greater) || (order == .equal && !exclusive) { return true }
+      let name = upper ? "maximum" : "minimum"
+      let relation = exclusive ? (upper ? "below" : "above") : (upper ? "at most" : "at least")
+      return fail(
+        exclusive ? "exclusive" + name.prefix(1).uppercased() + name.dropFirst() : name,
+        "expected a number \(relation) \(limit.description), found \(number.description)")
+    }
     switch keyword {
     case .type(let types):
       if types.contains(where: { Self.instance(instance, hasType: $0) }) { return true }
@@ -31,19 +42,9 @@ extension SchemaEvaluator {
       guard let number = instance.jsonNumber, !number.isMultiple(of: divisor) else { return true }
       return fail("multipleOf", "expected a multiple of \(divisor.description), found \(number.description)")
     case .maximum(let limit, let exclusive):
-      guard let number = instance.jsonNumber else { return true }
-      let order = number.compare(limit)
-      if order == .less || (order == .equal && !exclusive) { return true }
-      return fail(
-        exclusive ? "exclusiveMaximum" : "maximum",
-        "expected a number \(exclusive ? "below" : "at most") \(limit.description), found \(number.description)")
+      return bound(limit, exclusive: exclusive, upper: true)
     case .minimum(let limit, let exclusive):
-      guard let number = instance.jsonNumber else { return true }
-      let order = number.compare(limit)
-      if order == .greater || (order == .equal && !exclusive) { return true }
-      return fail(
-        exclusive ? "exclusiveMinimum" : "minimum",
-        "expected a number \(exclusive ? "above" : "at least") \(limit.description), found \(number.description)")
+      return bound(limit, exclusive: exclusive, upper: false)
     case .maxLength(let limit):
       guard let string = instance.jsonString else { return true }
       let length = string.unicodeScalars.count

@@ -3,40 +3,50 @@ import PlistKit
 /// Which items of an array and which entries of a dictionary some keyword evaluated
 /// successfully: what `unevaluatedItems` and `unevaluatedProperties` look at.
 struct EvaluatedMarks {
+  /// The members of an instance that marks are kept for.
+  enum Members {
+    /// An array's items, by position.
+    case items
+    /// A dictionary's entries, by position in the order of its keys.
+    case properties
+  }
+
   /// Positions in the instance array.
   var items: [Bool] = []
   /// Positions in the instance dictionary (the order of its keys).
   var properties: [Bool] = []
 
-  mutating func markItem(_ position: Int, of count: Int) {
-    if items.isEmpty { items = Array(repeating: false, count: count) }
-    items[position] = true
-  }
-
-  mutating func markProperty(_ position: Int, of count: Int) {
-    if properties.isEmpty { properties = Array(repeating: false, count: count) }
-    properties[position] = true
+  mutating func mark(_ position: Int, of count: Int, in members: Members) {
+    switch members {
+    case .items: Self.mark(position, of: count, in: &items)
+    case .properties: Self.mark(position, of: count, in: &properties)
+    }
   }
 
   mutating func merge(_ other: EvaluatedMarks) {
-    if !other.items.isEmpty {
-      if items.isEmpty {
-        items = other.items
-      } else {
-        for (position, marked) in other.items.enumerated() where marked { items[position] = true }
-      }
-    }
-    if !other.properties.isEmpty {
-      if properties.isEmpty {
-        properties = other.properties
-      } else {
-        for (position, marked) in other.properties.enumerated() where marked { properties[position] = true }
-      }
-    }
+    Self.merge(other.items, into: &items)
+    Self.merge(other.properties, into: &properties)
   }
 
-  func isItemEvaluated(_ position: Int) -> Bool { !items.isEmpty && items[position] }
-  func isPropertyEvaluated(_ position: Int) -> Bool { !properties.isEmpty && properties[position] }
+  func isEvaluated(_ position: Int, in members: Members) -> Bool {
+    let marks = members == .items ? items : properties
+    return !marks.isEmpty && marks[position]
+  }
+
+  /// Marks are made on the first mark of an instance: most instances are never marked.
+  private static func mark(_ position: Int, of count: Int, in marks: inout [Bool]) {
+    if marks.isEmpty { marks = Array(repeating: false, count: count) }
+    marks[position] = true
+  }
+
+  private static func merge(_ other: [Bool], into marks: inout [Bool]) {
+    guard !other.isEmpty else { return }
+    if marks.isEmpty {
+      marks = other
+    } else {
+      for (position, marked) in other.enumerated() where marked { marks[position] = true }
+    }
+  }
 }
 
 /// Evaluates an instance against a ``CompiledSchema``, collecting errors.
@@ -108,7 +118,8 @@ struct SchemaEvaluator {
   /// Pattern matches that ran out of their budget (see ``matches(_:_:at:key:)``).
   private(set) var patternFailures: [SchemaValidationError] = []
 
-  private enum PathComponent {
+  /// A step of the instance path: a dictionary's key or an array's position.
+  enum PathComponent {
     case key(String)
     case index(Int)
   }
@@ -186,17 +197,9 @@ struct SchemaEvaluator {
 
   /// Evaluates a subschema on a child of the instance, under that child's path.
   mutating func evaluateChild(
-    _ index: Int, _ child: PropertyList, key: String, collect: Bool
+    _ index: Int, _ child: PropertyList, at component: PathComponent, collect: Bool
   ) -> Bool {
-    path.append(.key(key))
-    defer { path.removeLast() }
-    return evaluate(index, child, collect: collect).valid
-  }
-
-  mutating func evaluateChild(
-    _ index: Int, _ child: PropertyList, position: Int, collect: Bool
-  ) -> Bool {
-    path.append(.index(position))
+    path.append(component)
     defer { path.removeLast() }
     return evaluate(index, child, collect: collect).valid
   }

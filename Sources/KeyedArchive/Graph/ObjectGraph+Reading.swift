@@ -68,34 +68,37 @@ struct ArchiveGraphReader {
     return ObjectGraph(archiver: header.archiver, version: header.version, top: top, checkedObjects: objects)
   }
 
+  /// The top-level entry `key` of an archive as `form` reads it, or the error for one that is
+  /// missing (`expected` says what it should be) or of another kind (`kind` names the right one).
+  private static func headerEntry<Value>(
+    _ root: PropertyListDictionary, _ key: String, _ expected: String, _ kind: String,
+    as form: (PropertyList) -> Value?
+  ) throws(KeyedArchiveError) -> Value {
+    guard let entry = root[key] else {
+      throw KeyedArchiveError(.malformed, at: [key], "missing: expected \(expected)")
+    }
+    guard let value = form(entry) else {
+      throw KeyedArchiveError(.malformed, at: [key], "expected \(kind), found \(entry.kind.rawValue)")
+    }
+    return value
+  }
+
   /// Checks the archive's top-level entries.
   func readHeader(_ archive: PropertyList) throws(KeyedArchiveError) -> Header {
     guard case .dictionary(let root) = archive, ArchiveValidator.isKeyedArchive(archive) else {
       throw KeyedArchiveError(.notAnArchive, at: "", Self.notAnArchive(found: archive))
     }
-    guard let archiver = root["$archiver"] else {
-      throw KeyedArchiveError(.malformed, at: ["$archiver"], "missing: expected the archiver's name")
+    let archiverName = try Self.headerEntry(root, "$archiver", "the archiver's name", "a string") {
+      if case .string(let name) = $0 { name } else { nil }
     }
-    guard case .string(let archiverName) = archiver else {
-      throw KeyedArchiveError(.malformed, at: ["$archiver"], "expected a string, found \(archiver.kind.rawValue)")
+    let version = try Self.headerEntry(root, "$version", "an integer (100000)", "an integer") {
+      if case .integer(let version) = $0 { version } else { nil }
     }
-    guard let versionValue = root["$version"] else {
-      throw KeyedArchiveError(.malformed, at: ["$version"], "missing: expected an integer (100000)")
+    let top = try Self.headerEntry(root, "$top", "a dictionary of top-level objects", "a dictionary") {
+      if case .dictionary(let top) = $0 { top } else { nil }
     }
-    guard case .integer(let version) = versionValue else {
-      throw KeyedArchiveError(.malformed, at: ["$version"], "expected an integer, found \(versionValue.kind.rawValue)")
-    }
-    guard let topValue = root["$top"] else {
-      throw KeyedArchiveError(.malformed, at: ["$top"], "missing: expected a dictionary of top-level objects")
-    }
-    guard case .dictionary(let top) = topValue else {
-      throw KeyedArchiveError(.malformed, at: ["$top"], "expected a dictionary, found \(topValue.kind.rawValue)")
-    }
-    guard let objectsValue = root["$objects"] else {
-      throw KeyedArchiveError(.malformed, at: ["$objects"], "missing: expected the array of archived objects")
-    }
-    guard case .array(let table) = objectsValue else {
-      throw KeyedArchiveError(.malformed, at: ["$objects"], "expected an array, found \(objectsValue.kind.rawValue)")
+    let table = try Self.headerEntry(root, "$objects", "the array of archived objects", "an array") {
+      if case .array(let table) = $0 { table } else { nil }
     }
     return Header(archiver: archiverName, version: version, top: top, table: table)
   }

@@ -77,7 +77,9 @@ struct JSONReaderTests {
   /// member and a non-negative integer is a UID.
   @Test("plain JSON's {\"CF$UID\": n} is a UID on every route")
   func uidReferences() throws {
-    let text = #"{"r": {"CF$UID": 1}, "s": { "CF$UID" : 0 }, "n": {"CF$UID": -1}, "m": {"CF$UID": 1, "x": 2}, "f": {"CF$UID": 1.5}, "e": {"CF\u0024UID": 4}}"#
+    let text =
+      #"{"r": {"CF$UID": 1}, "s": { "CF$UID" : 0 }, "n": {"CF$UID": -1}, "m": {"CF$UID": 1, "x": 2}, "#
+      + #""f": {"CF$UID": 1.5}, "e": {"CF\u0024UID": 4}}"#
     let expected: PropertyList = [
       "r": .uid(1), "s": .uid(0), "n": ["CF$UID": -1], "m": ["CF$UID": 1, "x": 2], "f": ["CF$UID": .real(1.5)],
       "e": .uid(4),

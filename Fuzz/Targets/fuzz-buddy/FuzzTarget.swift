@@ -196,7 +196,7 @@ private struct FolderFiles: BuddyFileAccess {
           var document = try PropertyListDocument(bytes: old, fileName: path)
           try document.update(to: value)
           bytes = document.bytes
-        } catch where error.kind == .notRepresentable {
+        } catch let error where error.kind == .notRepresentable {
           let format = try old.withRawBytes { (buffer) throws(PropertyListError) in
             try PropertyList.read(bytes: buffer, format: nil, fileName: path, options: .default).format
           }

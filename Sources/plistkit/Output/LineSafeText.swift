@@ -62,7 +62,6 @@ enum LineSafeText {
     return false
   }
 
-
   /// `text` with every scalar that could break or forge a line escaped (see ``escape(_:)``).
   @inline(__always)
   static func escaped(_ text: String) -> String {

@@ -74,6 +74,29 @@ struct PropertyListModelTests {
     #expect(PropertyListInteger(parsing: "-") == nil)
   }
 
+  @Test("the index subscript sets and removes elements, through optional chaining too")
+  func indexSubscriptSets() {
+    var value: PropertyList = ["Rows": ["a", "b", "c"], "Name": "x"]
+    value["Rows"]?[0] = "first"
+    value["Rows"]?[2] = nil
+    value["Rows"]?[5] = "outside"  // out of range: nothing
+    value["Name"]?[0] = "not an array"  // not an array: nothing
+    #expect(value == ["Rows": ["first", "b"], "Name": "x"])
+    var array: PropertyList = [1, 2]
+    array[1] = ["nested": true]
+    #expect(array == [1, ["nested": true]])
+  }
+
+  @Test("PropertyList(path:) reads a file in whichever format it is, and names the path when it cannot")
+  func initFromPath() throws {
+    let computers = Fixtures.samples + "/computers.plist"
+    #expect(try PropertyList(path: computers) == PropertyList.read(path: computers).value)
+    let missing = Fixtures.samples + "/no such file.plist"
+    let error = #expect(throws: PropertyListError.self) { try PropertyList(path: missing) }
+    #expect(error?.kind == .io)
+    #expect(error?.message.contains(missing) == true)
+  }
+
   @Test("a copy is independent at any depth")
   func deepCopy() {
     let original: PropertyList = ["A": ["Aaron", "Abby"], "B": [["x": 1]]]

@@ -1,4 +1,18 @@
 extension PropertyList {
+  /// Reads the property list in the file at `path`, in whichever format it is.
+  ///
+  /// - Parameters:
+  ///   - path: the file to read.
+  ///   - format: the format to read; nil detects it as ``read(path:format:options:)`` does.
+  ///   - options: limits, and the JSON form to expect.
+  /// - Throws: ``PropertyListError``: of kind ``PropertyListError/Kind/io`` when the file cannot
+  ///   be read (its message names the path), else with the location of the problem.
+  public init(
+    path: String, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
+  ) throws(PropertyListError) {
+    self = try Self.read(path: path, format: format, options: options).value
+  }
+
   /// Reads the property list in the file at `path` and tells which format it was in, to write
   /// it back the same way.
   ///

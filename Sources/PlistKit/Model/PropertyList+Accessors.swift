@@ -80,8 +80,20 @@ extension PropertyList {
   }
 
   /// The element at `index`, if this is an array and the index is in range.
+  ///
+  /// Setting a value replaces the element, and setting nil removes it, as the key subscript
+  /// does for a key (`value["Rows"]?[0] = "first"`); setting does nothing to anything else
+  /// or outside the array.
   public subscript(index: Int) -> PropertyList? {
-    guard case .array(let array) = self, array.indices.contains(index) else { return nil }
-    return array[index]
+    get {
+      guard case .array(let array) = self, array.indices.contains(index) else { return nil }
+      return array[index]
+    }
+    set {
+      guard case .array(var array) = self, array.indices.contains(index) else { return }
+      self = .string("")  // release the payload so the array below is uniquely referenced
+      if let newValue { array[index] = newValue } else { array.remove(at: index) }
+      self = .array(array)
+    }
   }
 }

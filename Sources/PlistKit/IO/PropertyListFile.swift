@@ -12,6 +12,7 @@
 public enum PropertyListFile {
   /// Reads a whole file. The path `-` is not special here (the CLI maps it to stdin).
   ///
+  /// - Parameter path: the file to read.
   /// - Parameter limit: the most bytes to read; nil reads within the default limits: a regular
   ///   file up to ``PropertyListLimits/maximumInputSize``, anything else (a FIFO, a device) up
   ///   to ``PropertyListLimits/maximumUnsizedInputSize``.

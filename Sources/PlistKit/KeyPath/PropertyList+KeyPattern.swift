@@ -120,11 +120,11 @@ extension PropertyList {
 }
 
 extension PropertyList {
-  /// Removes every value `pattern` names (see ``matches(of:)``) and returns their key paths,
+  /// Removes every value `pattern` names (see ``matches(of:limit:)``) and returns their key paths,
   /// in document order. Nothing changes when the pattern matches nothing.
   ///
   /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/keyPath`` as
-  ///   ``matches(of:)`` does, or when the pattern names the root.
+  ///   ``matches(of:limit:)`` does, or when the pattern names the root.
   @discardableResult
   public mutating func removeValues(
     matching pattern: PropertyListKeyPattern

@@ -2,7 +2,7 @@ extension PropertyListKeyPattern {
   /// Parses a pattern in which a `*` inside a component also matches any run of characters
   /// within that component, as `plistkit diff --ignore` reads its patterns: `*Date` matches
   /// `ModifiedDate`, `Mod*Date` matches `ModDate`. A component that is exactly `*` is
-  /// ``Component/any`` as in ``init(_:)``; `\*` is a literal star and `\.` a literal dot.
+  /// ``Component/any`` as in ``init(_:)-(String)``; `\*` is a literal star and `\.` a literal dot.
   public init(globbing text: String) {
     guard !text.isEmpty else {
       self.init(components: [])

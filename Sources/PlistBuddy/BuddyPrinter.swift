@@ -41,10 +41,10 @@ public enum BuddyPrinter {
   ///
   /// A value read from a binary plist may share one container or one long string from many
   /// places, and printed lines cannot share: the least they would make is weighed first (each
-  /// shared container once, see ``PlistKit/PropertyListWritingOptions/maximumOutputSize``), and
+  /// shared container once, see `PropertyListWritingOptions.maximumOutputSize`), and
   /// the indentation, which only adds to it, is counted as the lines are made.
   ///
-  /// - Throws: a ``PlistKit/PropertyListError/Kind/limitExceeded`` error when the lines would be
+  /// - Throws: a `PropertyListError.Kind.limitExceeded` error when the lines would be
   ///   more than `maximumSize` bytes or more values than the written value limit, before
   ///   they pass either.
   public static func render(_ value: PropertyList, maximumSize: Int) throws(PropertyListError) -> [UInt8] {

@@ -24,7 +24,7 @@ public struct BuddySession {
   public var printsXML: Bool
   /// The most bytes `Print` writes, and the most the file may grow to by `Copy` when its
   /// shared values are written out at every place (see
-  /// ``PlistKit/PropertyListWritingOptions/maximumOutputSize``): a value read from a binary
+  /// `PropertyListWritingOptions.maximumOutputSize`): a value read from a binary
   /// plist may share one container or string from many places, and repeated copies of a
   /// container into itself double it each time. The default is the limit for an empty input
   /// (256 MiB).

@@ -1,4 +1,4 @@
-/// What a data value turned out to hold, as ``PropertyList/decodingNestedPlists(options:)``
+/// What a data value turned out to hold, as `PropertyList.decodingNestedPlists(options:)`
 /// marks it: the raw value is the marker's text (`"$nested": "keyed-archive"`).
 public enum NestedPlistKind: String, Sendable, Equatable, CaseIterable {
   /// An NSKeyedArchiver archive (in the binary or the XML form), shown as its plain view.

@@ -36,7 +36,7 @@ public struct NestedPlistNote: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// The result of ``PropertyList/decodingNestedPlists(options:)``.
+/// The result of `PropertyList.decodingNestedPlists(options:)`.
 public struct NestedPlistDecoding: Sendable, Equatable {
   /// The value with every data value that held a plist or keyed archive replaced by a marker
   /// dictionary holding what it decodes to.

@@ -1,6 +1,6 @@
 import PlistKit
 
-/// How ``PropertyList/decodingNestedPlists(options:)`` opens data values, and the limits that
+/// How `PropertyList.decodingNestedPlists(options:)` opens data values, and the limits that
 /// keep hostile nestings (data inside data inside data, a bomb inside data) cheap.
 ///
 /// Every limit is a budget for the whole value, not for one data value: a file cannot get

@@ -7,7 +7,7 @@ public struct PropertyListDiffOptions: Sendable, Equatable {
   public var reportsKeyOrder: Bool
   /// Values to leave out: a path matching one of these patterns (in the old value, or in the
   /// new one for an addition) is no difference, and neither is anything below it. Read them
-  /// with ``PlistKit/PropertyListKeyPattern/init(globbing:)`` for a `*` inside a component
+  /// with `PropertyListKeyPattern.init(globbing:)` for a `*` inside a component
   /// (`*Date`), as `plistkit diff --ignore` does.
   public var ignoredPaths: [PropertyListKeyPattern]
   /// Steps the alignment of arrays may take in one diff, all arrays together, before it gives

@@ -14,7 +14,7 @@ import PlistKit
 ///
 /// It is for a person to finish, and does not read as a property list until the markers are
 /// resolved. ``document(base:ours:theirs:oursLabel:theirsLabel:markerSize:)`` splices the
-/// markers into OURS' own text (a ``PlistDocument/PropertyListDocument``), which keeps
+/// markers into OURS' own text (a `PropertyListDocument`), which keeps
 /// everything outside the conflicts' lines as OURS has it; ``document(base:ours:theirs:format:options:oursLabel:theirsLabel:markerSize:)``
 /// writes the merged value anew in a text format (XML, JSON, OpenStep), for when there is no
 /// text to keep, with each side's entry or elements written at the conflict's place, indented

@@ -94,8 +94,8 @@ public struct BinaryPropertyListStringLists {
   /// marker, the length, the decoded-size limit, the encoding. Returns false, at the first
   /// string that fails (or is not a string), without calling `body` for it.
   ///
-  /// Short single-byte strings, nearly every name, are read in place, without a call; anything
-  /// else goes through the view's general read and its checks.
+  /// Single-byte strings, nearly every name, are read in place, without a call (the short ones
+  /// on the loop's own path); anything else goes through the view's general read and its checks.
   @inline(__always)
   public mutating func forEachString(
     inSection section: Int, _ body: (Int, BinaryPropertyListString) -> Void
@@ -111,6 +111,12 @@ public struct BinaryPropertyListStringLists {
     for position in 0..<count {
       guard let index = inPlace.reference(position, references: referencesStart) else { return false }
       if let text = inPlace.shortSingleByteString(index) {
+        sizeLeft &-= text.count
+        guard sizeLeft >= 0 else { return false }
+        body(position, .singleByte(text))
+      } else if let text = inPlace.singleByteString(index) {
+        // A longer single-byte string is read in place too: a file that shares one long string
+        // among many items is counted against the limit at each, not decoded at each.
         sizeLeft &-= text.count
         guard sizeLeft >= 0 else { return false }
         body(position, .singleByte(text))

@@ -8,6 +8,12 @@ import PlistKit
 ///
 /// It holds what every source shares: the coding path, the depth limit, the object budget, and
 /// the type being decoded (which an archive's class check needs).
+///
+/// It holds its source as `any DecodingSource` rather than being generic over it: Swift does not
+/// specialize a generic type's conformance witnesses, so a generic decoder and its containers
+/// would run unspecialized in every request a type makes through `Decoder`, looking generic
+/// metadata up at run time (measured: 18% more instructions decoding a binary plist). A source's
+/// methods are concrete code, reached by one indirect call each.
 final class SourceDecoder: Decoder {
   let source: any DecodingSource
   let userInfo: [CodingUserInfoKey: Any]

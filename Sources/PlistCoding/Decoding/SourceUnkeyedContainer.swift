@@ -29,7 +29,7 @@ struct SourceUnkeyedContainer: UnkeyedDecodingContainer {
 
   /// The next element, or the error for the end of the array (or for an element that cannot
   /// be read).
-  @inline(__always)  // Into each request, as the map's walk was before the decoders were one.
+  @inline(__always)  // Into each request: the source's read of the element is then its only call.
   private mutating func next(_ type: Any.Type) throws -> Int {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(

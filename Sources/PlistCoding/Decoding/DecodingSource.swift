@@ -45,16 +45,25 @@ protocol DecodingSource: AnyObject, DecodingErrorReporting {
   /// True when value `index` is the string `$null`, which Foundation writes for `nil`.
   func isNull(_ index: Int) -> Bool
 
+  // The scalar reads: the value at `index` when it is of the kind asked for (or, in a text
+  // form, a string that spells one); otherwise `ScalarProblem.null` for `$null`, `.mismatch`
+  // for another kind, `.corrupted` for a string that does not parse.
+
+  /// The string at `index`.
   func string(at index: Int) throws(ScalarProblem) -> String
+  /// The boolean at `index`.
   func bool(at index: Int) throws(ScalarProblem) -> Bool
   /// A number to be read as an integer (the decoder converts it to the width asked for).
   func integer(at index: Int) throws(ScalarProblem) -> DecodedNumber
   /// A number to be read as a floating-point number.
   func real(at index: Int) throws(ScalarProblem) -> Double
+  /// The date at `index`.
   func date(at index: Int) throws(ScalarProblem) -> Date
+  /// The data at `index`.
   func data(at index: Int) throws(ScalarProblem) -> Data
 
   /// True when ``checkObject(at:decodedAs:_:)`` may refuse a value (a keyed archive's map).
+  /// This, ``checksKeys`` and ``readsScalarArrays`` never change: the decoder asks them once.
   var checksObjects: Bool { get }
 
   /// True when an array of scalars may be read straight from the source, without the type's

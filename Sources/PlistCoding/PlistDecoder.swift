@@ -69,7 +69,7 @@ public final class PlistDecoder {
     let resolved = format ?? PropertyListFormat.detect(bytes)
     if resolved == .binary {
       // Straight from the object table, as the type asks for values: nothing laid out first.
-      return try BinaryDecoder.decode(type, from: bytes, options: options, userInfo: userInfo)
+      return try BinaryDecodingSource.decode(type, from: bytes, options: options, userInfo: userInfo)
     }
     if resolved == .json && options.jsonStyle == .typed {
       let value = try PropertyList(bytes: bytes, format: .json, options: options)
@@ -116,8 +116,10 @@ public final class PlistDecoder {
   }
 
   private func decode<T: Decodable>(_ type: T.Type, from map: DecodingMap, scalarsFromText: Bool) throws -> T {
-    let decoder = MapDecoder(
-      map: map, userInfo: userInfo, rules: DecodingRules(limits: options.limits, scalarsFromText: scalarsFromText))
-    return try decoder.unwrap(type, at: 0, path: .root)
+    let source = MapDecodingSource(
+      map: map, rules: DecodingRules(limits: options.limits, scalarsFromText: scalarsFromText))
+    let top = map.resolved(0)
+    return try SourceDecoder(source: source, at: top, userInfo: userInfo, limits: options.limits)
+      .unwrap(type, at: top, path: .root)
   }
 }

@@ -87,28 +87,33 @@ public final class KeyedArchiveDecoder {
       scalarsFromText: false)
     rules.classes = ArchiveClassRules(policy: policy, overrides: overrides)
     rules.numbersAreNSNumbers = true
-    let decoder = MapDecoder(map: map, userInfo: userInfo, rules: rules)
+    let decoder = SourceDecoder(
+      source: MapDecodingSource(map: map, rules: rules), at: 0, userInfo: userInfo, limits: rules.limits)
     return try decoder.decodeTopLevel(type, forKey: key)
   }
 }
 
-extension MapDecoder {
+extension SourceDecoder {
   /// Decodes the value under `key` of the dictionary at entry 0 (an archive's `$top`).
   func decodeTopLevel<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T {
-    let container = MapKeyedContainer<PlistCodingKey>(decoder: self, dictionary: 0)
+    // `$top` is not a value of the archive: neither counted against the budget nor checked.
+    let dictionary =
+      source.dictionary(at: 0, depth: 0) ?? DecodingDictionary(index: 0, count: 0, start: 1, slot: 0)
+    let container = SourceKeyedContainer<PlistCodingKey>(
+      decoder: self, dictionary: dictionary, path: .root)
     let top = KeyedDecodingContainer(container)
     let codingKey = PlistCodingKey(stringValue: key)
-    guard top.contains(codingKey), let entry = container.valueEntry(for: key) else {
+    guard top.contains(codingKey), let index = container.valueIndex(for: key) else {
       let keys = top.allKeys.map { "\"\($0.stringValue)\"" }.joined(separator: ", ")
       throw DecodingError.valueNotFound(
         T.self,
-        context(
+        source.context(
           .root, nil,
           "the archive has no top-level object under \"\(key)\" ($top has \(keys.isEmpty ? "nothing" : keys))"))
     }
     // Not through the container, whose `decode` asks for the static type: `type` may be a
     // subclass, which decodes itself, as Foundation's decoders decode the type given.
-    if ScalarType(type) != nil || map.isNull(entry) { return try top.decode(type, forKey: codingKey) }
-    return try unwrap(type, at: map.resolved(entry), path: container.pathNode.appending(codingKey))
+    if ScalarType(type) != nil || source.isNull(index) { return try top.decode(type, forKey: codingKey) }
+    return try unwrap(type, at: index, path: container.pathNode.appending(codingKey))
   }
 }

@@ -1,17 +1,9 @@
 import FoundationEssentials
 
-/// A decoder that is its own single-value container, as in Foundation: the value is the one
-/// the decoder is at (``MapDecoder`` and ``BinaryDecoder``).
-protocol CurrentValueDecoder: SingleValueDecodingContainer {
-  /// The value the decoder is at.
-  var current: Int { get }
-  var pathNode: CodingPath { get }
-  func isNull(_ index: Int) -> Bool
-  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, path: @autoclosure () -> CodingPath) throws -> T
-}
-
-extension CurrentValueDecoder {
-  func decodeNil() -> Bool { isNull(current) }
+/// The decoder is its own single-value container, as in Foundation: the value is the one the
+/// decoder is at.
+extension SourceDecoder: SingleValueDecodingContainer {
+  func decodeNil() -> Bool { source.isNull(current) }
 
   func decode(_ type: Bool.Type) throws -> Bool { try unwrap(type, at: current, path: pathNode) }
   func decode(_ type: String.Type) throws -> String { try unwrap(type, at: current, path: pathNode) }
@@ -31,9 +23,4 @@ extension CurrentValueDecoder {
   /// Any other type: Date and Data directly; anything else with this decoder, which stays at
   /// the same value and path.
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, at: current, path: pathNode) }
-}
-
-/// The decoder is its own single-value container.
-extension MapDecoder: CurrentValueDecoder {
-  func isNull(_ index: Int) -> Bool { map.isNull(index) }
 }

@@ -3,7 +3,7 @@ import PlistKit
 
 /// The places and values of a binary plist's errors: the byte offset of the object, and what
 /// it holds.
-extension BinaryDecoder: DecodingErrorReporting {
+extension BinaryDecodingSource {
   func location(of index: Int) -> PropertyListError.Location {
     (try? objects.offset(of: index)).map { .byteOffset($0) } ?? .none
   }

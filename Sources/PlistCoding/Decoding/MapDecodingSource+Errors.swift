@@ -2,7 +2,7 @@ import FoundationEssentials
 import PlistKit
 
 /// The places and values of a map's errors.
-extension MapDecoder: DecodingErrorReporting {
+extension MapDecodingSource {
   func location(of index: Int) -> PropertyListError.Location { map.locations.location(ofEntry: index) }
 
   /// What the entry at `index` holds, for messages: `a string "abc"`, `an integer 300`.

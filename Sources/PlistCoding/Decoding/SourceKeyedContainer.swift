@@ -1,56 +1,46 @@
 import FoundationEssentials
 import PlistKit
 
-/// A keyed container over a dictionary object of a binary plist: the key's string is looked
-/// up by ``BinaryDictionary``, which is not generic, and the value read as the type asks.
-struct BinaryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let dictionary: BinaryDictionary
+/// A keyed container over a dictionary of a ``DecodingSource``. The source finds a key's value
+/// its own fast way (see ``MapDecodingSource`` and ``BinaryDecodingSource``); the container
+/// hands it the key's string only, so that the lookup is not generic over the key type.
+struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let decoder: SourceDecoder
+  let dictionary: DecodingDictionary
   let pathNode: CodingPath
 
-  private var decoder: BinaryDecoder { dictionary.decoder }
-  private var count: Int { dictionary.count }
-
-  /// A container for the dictionary the decoder is at.
-  init(decoder: BinaryDecoder, dictionary: Int) throws {
-    let path = decoder.pathNode
-    self.dictionary = try BinaryDictionary(
-      decoder: decoder, object: dictionary, depth: decoder.currentDepth, path: path)
-    pathNode = path
-  }
-
-  /// A container for a nested dictionary, with its own path (the decoder stays where it is).
-  init(nested decoder: BinaryDecoder, dictionary: Int, path: CodingPath) throws {
-    self.dictionary = try BinaryDictionary(
-      decoder: decoder, object: dictionary, depth: decoder.currentDepth + 1, path: path)
+  init(decoder: SourceDecoder, dictionary: DecodingDictionary, path: CodingPath) {
+    self.decoder = decoder
+    self.dictionary = dictionary
     pathNode = path
   }
 
   var codingPath: [any CodingKey] { pathNode.path }
 
-  /// The keys in the file's order, a repeated one at its first place.
-  var allKeys: [Key] { dictionary.keys.compactMap { Key(stringValue: $0) } }
+  var allKeys: [Key] { decoder.source.keys(of: dictionary).compactMap { Key(stringValue: $0) } }
 
-  func contains(_ key: Key) -> Bool { valueObject(for: key.stringValue) != nil }
+  func contains(_ key: Key) -> Bool { valueIndex(for: key.stringValue) != nil }
 
-  /// The object of the value for `key`, or nil.
+  /// The value for `key`, or nil.
   @inline(__always)
-  private func valueObject(for key: String) -> Int? { dictionary.valueObject(for: key) }
+  func valueIndex(for key: String) -> Int? { decoder.source.value(forKey: key, in: dictionary) }
 
-  /// The value object for `key`, or the error for a missing key.
+  /// The value for `key`, or the error for a missing key.
+  @inline(__always)  // Into each request: the lookup is then the only call.
   private func require(_ key: Key) throws -> Int {
-    guard let object = valueObject(for: key.stringValue) else {
+    guard let index = valueIndex(for: key.stringValue) else {
       throw DecodingError.keyNotFound(
         key,
-        decoder.context(
-          pathNode, dictionary.object, "no value for the key \"\(key.stringValue)\" (the dictionary has \(count) keys)")
-      )
+        decoder.source.context(
+          pathNode, dictionary.index,
+          "no value for the key \"\(key.stringValue)\" (the dictionary has \(dictionary.count) keys)"))
     }
-    return object
+    return index
   }
 
-  func decodeNil(forKey key: Key) throws -> Bool { decoder.isNull(try require(key)) }
+  func decodeNil(forKey key: Key) throws -> Bool { decoder.source.isNull(try require(key)) }
 
-  /// The value for `key`: a scalar read straight from its object, anything else decoded with
+  /// The value for `key`: a scalar read straight from the source, anything else decoded with
   /// the decoder pointed at it.
   @inline(__always)
   private func value<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -58,22 +48,22 @@ struct BinaryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   @inline(__always)
-  private func value<T: Decodable>(_ type: T.Type, at object: Int, _ key: Key) throws -> T {
+  private func value<T: Decodable>(_ type: T.Type, at index: Int, _ key: Key) throws -> T {
     if let scalarType = ScalarType(type) {
       do {
-        return try decoder.scalar(scalarType, as: type, at: object)
+        return try decoder.scalar(scalarType, as: type, at: index)
       } catch {
-        throw decoder.error(error, type, at: object, pathNode, key: key)
+        throw decoder.source.error(error, type, at: index, pathNode, key: key)
       }
     }
-    return try decoder.unwrapContent(type, at: object, path: pathNode.appending(key))
+    return try decoder.unwrapValue(type, at: index, path: pathNode.appending(key), inside: true)
   }
 
   /// The value for `key`, or nil when it is absent or `$null`.
   @inline(__always)
   private func optionalValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let object = valueObject(for: key.stringValue), !decoder.isNull(object) else { return nil }
-    return try value(type, at: object, key)
+    guard let index = valueIndex(for: key.stringValue), !decoder.source.isNull(index) else { return nil }
+    return try value(type, at: index, key)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(type, forKey: key) }
@@ -114,20 +104,22 @@ struct BinaryKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let path = pathNode.appending(key)
-    return KeyedDecodingContainer(
-      try BinaryKeyedContainer<NestedKey>(nested: decoder, dictionary: require(key), path: path))
+    let nested = try decoder.openDictionary(require(key), path, depth: decoder.depth + 1, nested: true)
+    return KeyedDecodingContainer(SourceKeyedContainer<NestedKey>(decoder: decoder, dictionary: nested, path: path))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try BinaryUnkeyedContainer(decoder: decoder, array: require(key), path: pathNode.appending(key))
+    let path = pathNode.appending(key)
+    return SourceUnkeyedContainer(
+      decoder: decoder, array: try decoder.openArray(require(key), path, nested: true), path: path)
   }
 
   func superDecoder() throws -> any Decoder {
     decoder.detachedDecoder(
-      at: valueObject(for: PlistCodingKey.super.stringValue), path: pathNode.appending(PlistCodingKey.super))
+      at: valueIndex(for: PlistCodingKey.super.stringValue), path: pathNode.appending(PlistCodingKey.super))
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    decoder.detachedDecoder(at: valueObject(for: key.stringValue), path: pathNode.appending(key))
+    decoder.detachedDecoder(at: valueIndex(for: key.stringValue), path: pathNode.appending(key))
   }
 }

@@ -1,66 +1,77 @@
 import FoundationEssentials
 import PlistKit
 
-/// An unkeyed container over an array of the map, walking its elements in order.
-struct MapUnkeyedContainer: UnkeyedDecodingContainer {
-  let decoder: MapDecoder
+/// An unkeyed container over an array of a ``DecodingSource``, walking its elements in order.
+struct SourceUnkeyedContainer: UnkeyedDecodingContainer {
+  let decoder: SourceDecoder
   let pathNode: CodingPath
   let count: Int?
   private(set) var currentIndex = 0
-  /// The entry of the next element.
+  private let array: DecodingArray
+  /// Where the source finds the current element, and the one after it once that is read.
   private var cursor: Int
+  private var following: Int
 
-  init(decoder: MapDecoder, array: Int, path: CodingPath) {
+  init(decoder: SourceDecoder, array: DecodingArray, path: CodingPath) {
     self.decoder = decoder
+    self.array = array
     pathNode = path
-    count = decoder.map.entries[array].count
-    cursor = array + 1
+    count = array.count
+    cursor = array.start
+    following = array.start
   }
 
   var codingPath: [any CodingKey] { pathNode.path }
 
-  var isAtEnd: Bool { currentIndex >= count! }
-
-  /// The next element's entry (resolved), or the error for the end of the array.
-  private func next(_ type: Any.Type) throws -> Int {
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(
-        type,
-        decoder.context(
-          pathNode, nil, key: PlistCodingKey(index: currentIndex),
-          "expected a value of type \(type), but the array has only \(count!) elements"))
-    }
-    return decoder.map.resolved(cursor)
-  }
-
-  /// Moves past the element just read.
-  private mutating func advance() {
-    cursor = decoder.map.next(after: cursor)
-    currentIndex += 1
-  }
+  var isAtEnd: Bool { currentIndex >= array.count }
 
   private var key: PlistCodingKey { PlistCodingKey(index: currentIndex) }
 
+  /// The next element, or the error for the end of the array (or for an element that cannot
+  /// be read).
+  @inline(__always)  // Into each request: the source's read of the element is then its only call.
+  private mutating func next(_ type: Any.Type) throws -> Int {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type,
+        decoder.source.context(
+          pathNode, nil, key: key, "expected a value of type \(type), but the array has only \(array.count) elements"))
+    }
+    following = cursor
+    guard let index = decoder.source.element(currentIndex, cursor: &following, of: array) else {
+      throw DecodingError.dataCorrupted(
+        decoder.source.context(pathNode, array.index, key: key, "the element cannot be read"))
+    }
+    return index
+  }
+
+  /// Moves past the element just read (by ``next(_:)``).
+  private mutating func advance() {
+    cursor = following
+    currentIndex += 1
+  }
+
   mutating func decodeNil() throws -> Bool {
-    guard decoder.map.isNull(try next(Never.self)) else { return false }
+    guard decoder.source.isNull(try next(Never.self)) else { return false }
     advance()
     return true
   }
 
-  /// The next element: a scalar read straight from its entry, anything else decoded with the
+  /// The next element: a scalar read straight from the source, anything else decoded with the
   /// decoder pointed at it.
   @inline(__always)
   private mutating func value<T: Decodable>(_ type: T.Type) throws -> T {
-    let entry = try next(type)
+    let index = try next(type)
     let value: T
     do {
       if let scalarType = ScalarType(type) {
-        value = try decoder.scalar(scalarType, as: type, at: entry)
+        value = try decoder.scalar(scalarType, as: type, at: index)
       } else {
-        value = try decoder.unwrap(type, at: entry, path: pathNode.appending(index: currentIndex))
+        value = try decoder.unwrapValue(
+          type, at: index, path: pathNode.appending(index: currentIndex), inside: true)
       }
     } catch let problem as ScalarProblem {
-      throw decoder.error(problem, type, at: entry, pathNode, key: key)
+      throw decoder.source.error(problem, type, at: index, pathNode, key: key)
     }
     advance()
     return value
@@ -86,22 +97,22 @@ struct MapUnkeyedContainer: UnkeyedDecodingContainer {
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let path = pathNode.appending(index: currentIndex)
-    let entry = try decoder.dictionaryEntry(next([String: Any].self), path, nested: true)
+    let nested = try decoder.openDictionary(next([String: Any].self), path, depth: decoder.depth + 1, nested: true)
     advance()
-    return KeyedDecodingContainer(MapKeyedContainer<NestedKey>(nested: decoder, dictionary: entry, path: path))
+    return KeyedDecodingContainer(SourceKeyedContainer<NestedKey>(decoder: decoder, dictionary: nested, path: path))
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let path = pathNode.appending(index: currentIndex)
-    let entry = try decoder.arrayEntry(next([Any].self), path, nested: true)
+    let nested = try decoder.openArray(next([Any].self), path, nested: true)
     advance()
-    return MapUnkeyedContainer(decoder: decoder, array: entry, path: path)
+    return SourceUnkeyedContainer(decoder: decoder, array: nested, path: path)
   }
 
   mutating func superDecoder() throws -> any Decoder {
     let path = pathNode.appending(index: currentIndex)
-    let entry = try next(Decoder.self)
+    let index = try next(Decoder.self)
     advance()
-    return decoder.detachedDecoder(at: entry, path: path)
+    return decoder.detachedDecoder(at: index, path: path)
   }
 }

@@ -11,7 +11,9 @@ struct ArchiveClassRules {
   var overrides: [ExactKey: ObjectIdentifier] = [:]
 }
 
-extension MapDecoder {
+/// What only a keyed archive's map has: classes to check, `NSUUID` objects, and cycles (an
+/// archive's objects may refer to each other; a value cannot hold a cycle).
+extension MapDecodingSource {
   /// Checks that the archived object at `index` (if it is one of a class other than
   /// Foundation's) may be decoded as `type`: the type declares the class (or a superclass the
   /// archive names, or a name it was set for), or the policy allows the class. A nested
@@ -61,8 +63,19 @@ extension MapDecoder {
       ))
   }
 
+  /// Marks the archived object at `index` as being decoded, or throws when it already is: it
+  /// refers back to itself through its fields. Only an archive's map shares objects that way.
+  func enter(_ index: Int, inside: Bool, path: @autoclosure () -> CodingPath) throws {
+    guard map.archive != nil else { return }
+    guard inProgress.insert(index).inserted else { throw cycle(at: index, path()) }
+  }
+
+  func leave(_ index: Int, inside: Bool) {
+    if map.archive != nil { inProgress.remove(index) }
+  }
+
   /// The error for an object reached again while it is being decoded.
-  func cycle(at index: Int, _ path: CodingPath) -> DecodingError {
+  private func cycle(at index: Int, _ path: CodingPath) -> DecodingError {
     let what = map.archive?.classes[index].map { "an object of class \($0.className)" } ?? "an object"
     return .dataCorrupted(
       context(

@@ -1,12 +1,12 @@
 import FoundationEssentials
 @_spi(BinaryObjects) import PlistKit
 
-/// Scalars read straight from their objects, as ``MapDecoder`` reads them from a map: a string
-/// only from a string, a boolean only from a boolean, a date only from a date, data only from
-/// data, numbers converted by ``ScalarConversion``; the string `$null` where a value is needed
-/// is a problem of its own. The common forms (plain ASCII strings, integers up to 8 bytes,
-/// reals, dates, booleans, data) are read in place through ``table``, the rest by ``objects``.
-extension BinaryDecoder: ScalarReading {
+/// Scalars read straight from their objects: a string only from a string, a boolean only from
+/// a boolean, a date only from a date, data only from data, numbers as the file holds them (see
+/// ``SourceDecoder`` for their conversions); the string `$null` where a value is needed is a
+/// problem of its own. The common forms (plain ASCII strings, integers up to 8 bytes, reals,
+/// dates, booleans, data) are read in place through ``table``, the rest by ``objects``.
+extension BinaryDecodingSource {
   func string(at index: Int) throws(ScalarProblem) -> String {
     if let bytes = table.asciiString(index) {
       if Self.isNullText(bytes) { throw .null }
@@ -26,35 +26,23 @@ extension BinaryDecoder: ScalarReading {
     return value
   }
 
-  func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T {
-    switch number(index) {
-    case .signed(let value): return try ScalarConversion.integer(value, as: T.self)
-    case .unsigned(let value): return try ScalarConversion.integer(value, as: T.self)
-    case .real(let value): return try ScalarConversion.integer(real: value, as: T.self)
-    case nil: throw nonScalar(index)
-    }
+  func integer(at index: Int) throws(ScalarProblem) -> DecodedNumber {
+    guard let number = number(index) else { throw nonScalar(index) }
+    return number
   }
 
-  func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type, at index: Int) throws(ScalarProblem) -> T {
+  func real(at index: Int) throws(ScalarProblem) -> Double {
     switch number(index) {
-    case .signed(let value): return try ScalarConversion.floatingPoint(Double(value), as: T.self)
-    case .unsigned(let value): return try ScalarConversion.floatingPoint(Double(value), as: T.self)
-    case .real(let value): return try ScalarConversion.floatingPoint(value, as: T.self)
-    case nil: throw nonScalar(index)
+    case .signed(let value)?: Double(value)
+    case .unsigned(let value)?: Double(value)
+    case .real(let value)?: value
+    case .realText?, nil: throw nonScalar(index)
     }
-  }
-
-  /// A number as the file holds it.
-  private enum Number {
-    case signed(Int64)
-    /// Above `Int64.max`.
-    case unsigned(UInt64)
-    case real(Double)
   }
 
   /// The integer or real object `index`, or nil for any other object.
   @inline(__always)
-  private func number(_ index: Int) -> Number? {
+  private func number(_ index: Int) -> DecodedNumber? {
     switch table.number(index) {
     case .integer(let value)?: return .signed(value)
     case .real(let value)?: return .real(value)
@@ -89,25 +77,5 @@ extension BinaryDecoder: ScalarReading {
   /// The problem of a value that is not the scalar asked for: `$null`, or another type.
   private func nonScalar(_ index: Int) -> ScalarProblem {
     isNull(index) ? .null : .mismatch
-  }
-
-  func scalarElements<Element>(
-    _ element: ScalarType, of type: Element.Type, at index: Int, _ path: @autoclosure () -> CodingPath
-  ) throws -> [Element] {
-    let (count, references) = try array(index, path())
-    var elements: [Element] = []
-    elements.reserveCapacity(count)
-    for position in 0..<count {
-      guard let object = reference(position, of: index, references: references) else {
-        throw DecodingError.dataCorrupted(
-          context(path(), index, key: PlistCodingKey(index: position), "the element cannot be read"))
-      }
-      do {
-        elements.append(try scalar(element, as: type, at: object))
-      } catch {
-        throw self.error(error, type, at: object, path(), key: PlistCodingKey(index: position))
-      }
-    }
-    return elements
   }
 }

@@ -62,7 +62,7 @@ public final class PlistDecoder {
   /// as they come. Only typed JSON, whose tags are known when an object closes, is read into a
   /// value first, and so is plain JSON with a key that names one of its tags: such a document
   /// is decoded as the JSON reader reads it, as typed JSON when it holds the tags (see
-  /// ``PropertyListReadingOptions/detectsTypedJSON``).
+  /// `PropertyListReadingOptions.detectsTypedJSON`).
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil
   ) throws -> T {
@@ -94,7 +94,7 @@ public final class PlistDecoder {
 
   /// Decodes plain JSON that has a key naming a typed JSON tag as the JSON reader reads it: as
   /// typed JSON when it holds the typed form's tags (see
-  /// ``PropertyListReadingOptions/detectsTypedJSON``), else as plain JSON.
+  /// `PropertyListReadingOptions.detectsTypedJSON`), else as plain JSON.
   private func decode<T: Decodable>(_ type: T.Type, fromTaggedJSON bytes: UnsafeRawBufferPointer) throws -> T {
     var plain = options
     plain.detectsTypedJSON = false

@@ -65,7 +65,7 @@ public struct PropertyListDocument: Sendable {
   /// The options in force: those given, but for a JSON document that the reader took as typed
   /// JSON (it holds the typed form's tags), which is read and written as typed, and for an
   /// OpenStep document that holds GNUstep's typed values (`<*I5>`), which writes new integers,
-  /// reals, booleans and dates in that form too (``PropertyListWritingOptions/openStepWritesGNUstepScalars``).
+  /// reals, booleans and dates in that form too (`PropertyListWritingOptions.openStepWritesGNUstepScalars`).
   public let options: Options
   /// The project's name, when ``isXcodeProject``.
   public let projectName: String?

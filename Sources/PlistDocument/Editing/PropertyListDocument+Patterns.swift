@@ -1,11 +1,11 @@
 import PlistKit
 
 extension PropertyListDocument {
-  /// Removes every value `pattern` names (see ``PlistKit/PropertyList/matches(of:)``), each
+  /// Removes every value `pattern` names (see `PropertyList.matches(of:)`), each
   /// as ``removeValue(at:)`` removes it, and returns their key paths in document order. Nothing
   /// changes when a removal fails.
   ///
-  /// - Throws: ``PlistKit/PropertyListError`` of kind `keyPath` when nothing matches or the
+  /// - Throws: `PropertyListError` of kind `keyPath` when nothing matches or the
   ///   path before the first wildcard leads nowhere.
   @discardableResult
   public mutating func removeValues(

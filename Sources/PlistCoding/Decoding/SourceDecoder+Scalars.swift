@@ -110,14 +110,11 @@ extension SourceDecoder {
 /// integer or a real that it holds exactly, a floating-point number from either, to the
 /// nearest value of the type; out of range is a problem, never a trap.
 enum ScalarConversion {
+  /// An integer of the file (an `Int64`, or a `UInt64` above `Int64.max`) as a `T`.
   @inline(__always)
-  static func integer<T: FixedWidthInteger>(_ value: Int64, as type: T.Type) throws(ScalarProblem) -> T {
-    if let exact = T(exactly: value) { return exact }
-    throw .corrupted("the integer \(value) does not fit in \(T.self)")
-  }
-
-  @inline(__always)
-  static func integer<T: FixedWidthInteger>(_ value: UInt64, as type: T.Type) throws(ScalarProblem) -> T {
+  static func integer<T: FixedWidthInteger, Value: FixedWidthInteger>(
+    _ value: Value, as type: T.Type
+  ) throws(ScalarProblem) -> T {
     if let exact = T(exactly: value) { return exact }
     throw .corrupted("the integer \(value) does not fit in \(T.self)")
   }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the DocC documentation of every library of the package (PlistKit, KeyedArchive,
-# PlistCoding, Sectioning, BookModels, PlistSchema, PlistDocument, PlistBuddy, PlistDiff) with the
+# PlistCoding, Sectioning, BookModels, PlistSchema, XcodeProject, PlistDocument, PlistBuddy, PlistDiff) with the
 # toolchain's docc, without the SwiftPM plugin: the modules from `swift build`, their symbol graphs from
 # `swift symbolgraph-extract` (which works on a warm build too), then one `docc convert` per module.
 # Usage: scripts/build-docs.sh [output-folder]   (default .build/docs; one MODULE.doccarchive each)
@@ -8,13 +8,13 @@
 set -eu
 cd "$(dirname "$0")/.."
 output="${1:-.build/docs}"
-modules="PlistKit KeyedArchive PlistCoding Sectioning BookModels PlistSchema PlistDocument PlistBuddy PlistDiff"
+modules="PlistKit KeyedArchive PlistCoding Sectioning BookModels PlistSchema XcodeProject PlistDocument PlistBuddy PlistDiff"
 graphs=".build/docs/symbol-graphs"
 scratch=".build/docs/build"   # a separate build folder, so the normal build stays warm
 rm -rf "$graphs"
 mkdir -p "$graphs" "$output"
 # BookModels depends on PlistKit, KeyedArchive, PlistCoding and Sectioning; PlistDiff on PlistKit,
-# KeyedArchive and PlistDocument; the others on PlistKit.
+# KeyedArchive and PlistDocument; PlistDocument on PlistKit and XcodeProject; the others on PlistKit.
 # (Each module is its own archive: link to another module's symbols as `code`, not ``links``.)
 for target in BookModels PlistSchema PlistDocument PlistBuddy PlistDiff; do
   swift build --target "$target" --scratch-path "$scratch"

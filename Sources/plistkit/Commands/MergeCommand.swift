@@ -1,6 +1,7 @@
 import KeyedArchive
 import PlistDiff
 import PlistKit
+import XcodeProject
 
 extension CommandSpec {
   /// `plistkit merge`: a three-way merge, usable as git's merge driver.

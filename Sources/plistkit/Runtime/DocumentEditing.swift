@@ -1,5 +1,6 @@
 import PlistDocument
 import PlistKit
+import XcodeProject
 
 /// One edit by key path, as `set`, `insert`, `remove`, `move` and plutil mode make it.
 enum KeyPathEdit: Sendable {
@@ -74,8 +75,9 @@ enum DocumentEditing {
       return try PropertyListDocument(
         bytes: bytes, format: format,
         options: .init(
-          reading: options.reading, writing: options.writing, xcodeProject: isProjectFile(path) ? true : nil,
-          projectName: projectName(of: path)))
+          reading: options.reading, writing: options.writing,
+          xcodeProject: ProjectFile.isProjectPath(path) ? true : nil,
+          projectName: ProjectFile.projectName(ofPath: path)))
     } catch let error where error.kind == .notRepresentable && error.format == .xml {
       return nil
     } catch {
@@ -112,9 +114,9 @@ enum DocumentEditing {
     } catch {
       throw .file(path, error)
     }
-    if format == .openStep, isProjectFile(path) {
+    if format == .openStep, ProjectFile.isProjectPath(path) {
       do {
-        return try XcodeProjectWriter(projectName: projectName(of: path), options: writing).write(value)
+        return try XcodeProjectWriter(projectName: ProjectFile.projectName(ofPath: path), options: writing).write(value)
       } catch {
         throw .file(path, error)
       }
@@ -135,15 +137,5 @@ enum DocumentEditing {
       }
     }
     return false
-  }
-
-  /// True for a file named `*.pbxproj`, which is written as Xcode writes it.
-  static func isProjectFile(_ path: String) -> Bool { path.hasSuffix(".pbxproj") }
-
-  /// The project's name for a path inside `NAME.xcodeproj/` (Xcode names the project after it).
-  static func projectName(of path: String) -> String? {
-    let components = path.split(separator: "/")
-    guard let folder = components.dropLast().last, folder.hasSuffix(".xcodeproj") else { return nil }
-    return String(folder.dropLast(".xcodeproj".count))
   }
 }

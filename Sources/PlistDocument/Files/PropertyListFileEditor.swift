@@ -32,13 +32,13 @@ package struct PropertyListFileEditor: Sendable {
   /// The bytes of a file after the change: `change` made to its document, or `valueChange` to
   /// its value when it is written whole. `path` is the file's path (nil for standard input): its
   /// extension hints at the format, a `*.pbxproj` name makes it a project file, and a
-  /// `NAME.xcodeproj` folder names the project.
+  /// `NAME.xcodeproj` folder names the project. The bytes are taken, not copied: a caller that
+  /// kept them would make the document copy the whole text at its first edit.
   package func edit(
-    _ bytes: [UInt8], path: String?,
+    _ bytes: consuming [UInt8], path: String?,
     document change: (inout PropertyListDocument) throws(PropertyListError) -> Void,
     value valueChange: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(PropertyListError) -> [UInt8] {
-    var bytes = bytes
     guard var document = try document(of: bytes, path: path) else {
       return try rewrite(bytes, path: path, change: valueChange)
     }

@@ -15,7 +15,8 @@ enum DocumentEditing {
     let bytes: [UInt8]
     if let input { bytes = input.array } else { bytes = try PropertyListIO.readBytes(path).array }
     do {
-      return try editor.edit(bytes, path: fileName(path), document: change, value: valueChange)
+      // Handed over, not shared: the document then edits the text in place.
+      return try editor.edit(consume bytes, path: fileName(path), document: change, value: valueChange)
     } catch {
       throw .file(path, error)
     }

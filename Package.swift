@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "PlistCoding", targets: ["PlistCoding"]),
     .library(name: "PlistDocument", targets: ["PlistDocument"]),
     .library(name: "PlistBuddy", targets: ["PlistBuddy"]),
+    .library(name: "XcodeProject", targets: ["XcodeProject"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -42,8 +43,11 @@ let package = Package(
     .target(name: "PlistSchema", dependencies: ["PlistKit", "CLibXML2"]),
     // Semantic diff, patch and three-way merge of values, keyed archives and project files.
     .target(name: "PlistDiff", dependencies: ["PlistKit", "KeyedArchive", "PlistDocument"]),
+    // Xcode project files: the comment rules, the layout and its writer, what a project file is.
+    // Below the document layer, whose edits of a project follow these rules.
+    .target(name: "XcodeProject", dependencies: ["PlistKit"]),
     // Source-preserving documents: text property lists edited by key path, untouched bytes kept.
-    .target(name: "PlistDocument", dependencies: ["PlistKit"]),
+    .target(name: "PlistDocument", dependencies: ["PlistKit", "XcodeProject"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
@@ -53,7 +57,7 @@ let package = Package(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
-        "PlistDiff", "PlutilCompatibility",
+        "PlistDiff", "PlutilCompatibility", "XcodeProject",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -82,19 +86,22 @@ let package = Package(
       // The schema fixtures are read from disk through #filePath, not compiled or bundled.
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistDocument", "PlistKit", "KeyedArchive"]),
+    .testTarget(
+      name: "PlistDiffTests", dependencies: ["PlistDiff", "PlistDocument", "PlistKit", "KeyedArchive", "XcodeProject"]),
     // Random documents in random legal layouts and random edits, for the document tests, the
     // CLI's textconv tests and the layout fuzz target: one generator, so that a fuzzer's
     // finding replays as a test.
     .target(name: "DocumentLayouts", dependencies: ["PlistDocument", "PlistKit"], path: "Tests/DocumentLayouts"),
-    .testTarget(name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit", "DocumentLayouts"]),
-    .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit"]),
+    .testTarget(
+      name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit", "DocumentLayouts", "XcodeProject"]),
+    .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit", "XcodeProject"]),
     .testTarget(
       name: "PlutilCompatibilityTests", dependencies: ["PlutilCompatibility", "PlistKit", "PropertyListRoutes"],
       // The golden files are read through #filePath, not compiled or bundled.
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts"]),
+    .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistKit"]),
+    .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts", "XcodeProject"]),
   ],
   swiftLanguageModes: [.v6]
 )

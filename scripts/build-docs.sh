@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the DocC documentation of every library of the package (PlistKit, KeyedArchive,
-# PlistCoding, Sectioning, BookModels, PlistSchema, PlistDocument, PlistBuddy, PlistDiff) with the
+# PlistCoding, Sectioning, BookModels, PlistSchema, XcodeProject, PlistDocument, PlistBuddy,
+# PlistDiff) with the
 # toolchain's docc, without the SwiftPM plugin: the compiler writes each module's symbol graphs as
 # it builds it (`-emit-symbol-graph`; extracting them afterwards from the built modules crashes on
 # PlistKit's C imports), then one `docc convert` per module.
@@ -9,7 +10,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 output="${1:-.build/docs}"
-modules="PlistKit KeyedArchive PlistCoding Sectioning BookModels PlistSchema PlistDocument PlistBuddy PlistDiff"
+modules="PlistKit KeyedArchive PlistCoding Sectioning BookModels PlistSchema XcodeProject PlistDocument PlistBuddy PlistDiff"
 graphs=".build/docs/symbol-graphs"
 scratch=".build/docs/build"   # a separate build folder, so the normal build stays warm
 # The compiler rewrites a module's graphs whenever it rebuilds the module, and an up-to-date
@@ -17,7 +18,7 @@ scratch=".build/docs/build"   # a separate build folder, so the normal build sta
 for module in $modules; do rm -rf "${graphs:?}/$module"; done
 mkdir -p "$graphs" "$output"
 # BookModels depends on PlistKit, KeyedArchive, PlistCoding and Sectioning; PlistDiff on PlistKit,
-# KeyedArchive and PlistDocument; the others on PlistKit.
+# KeyedArchive and PlistDocument; PlistDocument on PlistKit and XcodeProject; the others on PlistKit.
 # (Each module is its own archive: link to another module's symbols as `code`, not ``links``.)
 all_graphs="$graphs/all"
 mkdir -p "$all_graphs"

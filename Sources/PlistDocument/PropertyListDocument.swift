@@ -1,4 +1,5 @@
 import PlistKit
+import XcodeProject
 
 /// A text property list (XML, OpenStep, JSON) read with its layout kept, to be edited by key
 /// path and written back with every byte that an edit does not touch unchanged.
@@ -129,7 +130,7 @@ public struct PropertyListDocument: Sendable {
     tree = Self.scan(text, format: resolved, value: value, options: options.reading)
     if resolved == .openStep, tree.holdsScalars { options.writing.openStepWritesGNUstepScalars = true }
     self.options = options
-    isXcodeProject = resolved == .openStep && (options.xcodeProject ?? text.starts(with: Array("// !$*UTF8*$!".utf8)))
+    isXcodeProject = resolved == .openStep && (options.xcodeProject ?? text.starts(with: XcodeProjectSyntax.header))
     style = DocumentStyle(text: text, tree: tree, format: resolved)
     projectName = isXcodeProject ? options.projectName ?? XcodeProjectText.projectName(in: text, tree: tree) : nil
   }

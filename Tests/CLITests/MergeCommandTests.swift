@@ -1,6 +1,7 @@
 import Foundation
 import PlistKit
 import Testing
+import XcodeProject
 
 @Suite("merge")
 struct MergeCommandTests {

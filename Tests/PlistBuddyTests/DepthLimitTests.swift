@@ -1,6 +1,7 @@
 import PlistBuddy
 import PlistKit
 import Testing
+import XcodeProject
 
 /// Every command that makes a value keeps it within the readers' depth limit (512 arrays and
 /// dictionaries): a longer entry or a deeper value is refused with the entry and the limit,

@@ -1,6 +1,7 @@
 import PlistDiff
 import PlistKit
 import Testing
+import XcodeProject
 
 @Suite("Project files", .needsCorpus("xcode"))
 struct ProjectFileTests {

@@ -2,6 +2,7 @@ import Foundation
 import PlistDocument
 import PlistKit
 import Testing
+import XcodeProject
 
 /// Edits whose number grows with the input take passes over the text that do not: a
 /// PlistBuddy session's save (``PropertyListDocument/update(to:)``) after thousands of `Add`s

@@ -3,6 +3,7 @@ import Foundation
 import PlistDocument
 import PlistKit
 import Testing
+import XcodeProject
 
 /// Random edits of real files, through the document and on the value alike: the same value
 /// after each one (or the same error), only the bytes around the edited entry changed, and for

@@ -2,6 +2,7 @@ import DocumentLayouts
 import PlistDocument
 import PlistKit
 import Testing
+import XcodeProject
 
 /// Editing Xcode's own project files: the result is what Xcode's layout gives for the edited
 /// value (the file was written by Xcode, so it is that layout for the unedited value), and an

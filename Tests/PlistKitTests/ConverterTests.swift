@@ -216,7 +216,7 @@ struct ConverterTests {
       try PropertyListConverter(to: .json).convert(.file(source), toFile: folder)
     } throws: { error in
       guard case .output(let error) = error as? PropertyListConverter.Failure else { return false }
-      return error.kind == .io
+      return error.kind == .io && error.file == folder
     }
     try PropertyListFile.writeAtomically(Array("<plist><array>".utf8), to: source)
     #expect {
@@ -235,7 +235,9 @@ struct ConverterTests {
       try PropertyListConverter(to: .json).convert(.file(missing), into: &output)
     } throws: { error in
       guard case .input(let error) = error as? PropertyListConverter.Failure else { return false }
-      return error.kind == .io && error.message.hasPrefix("cannot open \(missing): ")
+      // The path is the error's file, which its description names first.
+      return error.kind == .io && error.file == missing && error.message.hasPrefix("cannot open: ")
+        && error.description.hasPrefix("\(missing): cannot open: ")
     }
     let source = Self.temporaryPath("big.plist")
     defer { unlink(source) }

@@ -1,4 +1,5 @@
 import PlistKit
+import XcodeProject
 
 /// Writes the new pieces of an edited document as the format's writer would write them at
 /// that place, indented, quoted and punctuated like the document around them.
@@ -34,7 +35,7 @@ struct FragmentRenderer {
       default:
         if xcode {
           let level = indentation.filter { $0 == 0x09 }.count
-          let bytes = try PropertyListFragments.xcodeValue(value, indent: level, flat: flat, options: options)
+          let bytes = try XcodeProjectFragments.value(value, indent: level, flat: flat, options: options)
           return TextLines.placed(bytes, indentation: [], ending: lineEnding)
         }
         if path.components.isEmpty, case .string(let string) = value {
@@ -61,7 +62,7 @@ struct FragmentRenderer {
       return bytes
     default:
       return xcode
-        ? PropertyListFragments.xcodeString(key) : PropertyListFragments.openStepString(key, quoted: style.quotesKeys)
+        ? XcodeProjectFragments.string(key) : PropertyListFragments.openStepString(key, quoted: style.quotesKeys)
     }
   }
 

@@ -1,4 +1,5 @@
 import PlistKit
+import XcodeProject
 
 /// Edits by key path. Each one checks its path exactly as the same edit of the value does
 /// (``PropertyList/setValue(_:at:)``, ``PropertyList/insertValue(_:at:append:)``,
@@ -175,7 +176,7 @@ extension PropertyListDocument {
     if isXcodeProject {
       position =
         tree.entries(dictionary).firstIndex { entry in
-          PropertyListFragments.xcodeKeyPrecedes(key, keyString(entry.key!))
+          XcodeProjectFragments.keyPrecedes(key, keyString(entry.key!))
         } ?? position
     }
     try commit(

@@ -1,4 +1,5 @@
 import PlistKit
+import XcodeProject
 
 /// The bytes each kind of edit replaces, inserts or removes: the layout rules of the
 /// document (see ``PropertyListDocument``).
@@ -45,7 +46,7 @@ extension PropertyListDocument {
       let quoted = text[span.lowerBound] == UInt8(ascii: "\"") || text[span.lowerBound] == UInt8(ascii: "'")
       rendered = PropertyListFragments.openStepString(new, quoted: quoted)
     }
-    let comment = isXcodeProject ? XcodeProjectText.commentSpan(after: span.upperBound, text: text) : nil
+    let comment = isXcodeProject ? XcodeProjectSyntax.commentSpan(after: span.upperBound, in: text) : nil
     if let parent, tree.kind(parent) == .dictionary, node > 0, tree.kind(node - 1) == .key,
       tree.span(node - 1) == tree.span(node)
     {

@@ -1,5 +1,6 @@
 import Dispatch
 import PlistKit
+import XcodeProject
 
 extension PropertyListDocument {
   /// From this many edits on, a batch on a project file in Xcode's layout is made on the value

@@ -1,4 +1,5 @@
 import PlistKit
+import XcodeProject
 
 /// What an edit of an Xcode project file does beyond its splices: objects go into their
 /// `isa`'s section, and the comments after object references follow the objects they name.
@@ -17,7 +18,7 @@ extension PropertyListDocument {
   }
 
   /// The keys under which Xcode writes no comments (see ``XcodeProjectWriter``).
-  static let commentFreeKeys = PropertyListFragments.xcodeCommentFreeKeys.map { Array($0.utf8) }
+  static let commentFreeKeys = XcodeProjectFragments.commentFreeKeys.map { Array($0.utf8) }
 
   /// The `objects` dictionary's node.
   var objectsNode: Int? { SyntaxProjectObjects.objectsNode(text: text, tree: tree) }
@@ -98,9 +99,9 @@ extension PropertyListDocument {
         }
         comments[key] = comment
       }
-      let expected = comment.map(PropertyListFragments.xcodeComment) ?? []
+      let expected = comment.map(XcodeProjectFragments.comment) ?? []
       let end = tree.end(site.node)
-      if let current = XcodeProjectText.commentSpan(after: end, text: text) {
+      if let current = XcodeProjectSyntax.commentSpan(after: end, in: text) {
         if !text[current].elementsEqual(expected) { splices.append(Splice(range: current, bytes: expected)) }
       } else if !expected.isEmpty {
         splices.append(Splice(range: end..<end, bytes: expected))
@@ -140,7 +141,7 @@ extension PropertyListDocument {
           pending.append((object, true))
         }
       } else {
-        pending.append((value, PropertyListFragments.xcodeComments(underKey: keyString(key))))
+        pending.append((value, XcodeProjectFragments.comments(underKey: keyString(key))))
       }
     }
     while let (node, referencing) = pending.popLast() {
@@ -181,7 +182,7 @@ extension PropertyListDocument {
     let indentation =
       layout.entries.first.map { TextLines.indentation(text, $0.start) }
       ?? TextLines.indentation(text, layout.closeStart) + style.indentUnit
-    let flat = isa.map(PropertyListFragments.xcodeWritesOnOneLine) ?? false
+    let flat = isa.map(XcodeProjectFragments.writesOnOneLine) ?? false
     let rendered = try renderer.value(value, path: path, indentation: indentation, flat: flat)
     let line = indentation + (try renderer.entry(key: id, value: rendered, path: path, indentation: indentation))
     let eol = lineEnding.bytes
@@ -211,14 +212,18 @@ extension PropertyListDocument {
       return [Splice(range: offset..<offset, bytes: line + eol)]
     }
     let section =
-      eol + Array("/* Begin \(isa) section */".utf8) + eol + line + eol + Array("/* End \(isa) section */".utf8) + eol
+      eol + XcodeProjectSyntax.sectionBegin(isa) + eol + line + eol + XcodeProjectSyntax.sectionEnd(isa) + eol
     if let next = isas.indices.first(where: { isas[$0].map { isa.utf8.lexicographicallyPrecedes($0.utf8) } ?? true }) {
       var offset = TextLines.lineStart(text, layout.entries[next].start)
       // Before the next section's blank line and `/* Begin … */` mark.
       for _ in 0..<2 where offset > layout.interiorStart {
         let previous = TextLines.previousLineStart(text, offset)
         let content = text[previous..<TextLines.lineEnd(text, previous)]
-        if content.isEmpty || content.starts(with: "/* Begin ".utf8) { offset = previous } else { break }
+        if content.isEmpty || content.starts(with: XcodeProjectSyntax.sectionBeginPrefix) {
+          offset = previous
+        } else {
+          break
+        }
       }
       return [Splice(range: offset..<offset, bytes: section)]
     }
@@ -238,8 +243,8 @@ extension PropertyListDocument {
     guard lineStart > 0, lineNext < text.count else { return nil }
     let beginStart = TextLines.previousLineStart(text, lineStart)
     let endLineEnd = TextLines.lineEnd(text, lineNext)
-    guard text[beginStart..<TextLines.lineEnd(text, beginStart)].elementsEqual("/* Begin \(isa) section */".utf8),
-      text[lineNext..<endLineEnd].elementsEqual("/* End \(isa) section */".utf8)
+    guard text[beginStart..<TextLines.lineEnd(text, beginStart)].elementsEqual(XcodeProjectSyntax.sectionBegin(isa)),
+      text[lineNext..<endLineEnd].elementsEqual(XcodeProjectSyntax.sectionEnd(isa))
     else { return nil }
     var start = beginStart
     if start > 0 {

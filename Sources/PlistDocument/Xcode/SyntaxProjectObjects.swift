@@ -1,4 +1,5 @@
 import PlistKit
+import XcodeProject
 
 /// The objects of an Xcode project document, read from its syntax for Xcode's comment rules
 /// without making the project's value: a 60,000-file project has 300,000 objects.

@@ -190,7 +190,7 @@ extension PropertyListConverter {
   private func readWhole(_ input: OpenedInput, rewinding: Bool = false) throws(Failure) -> InputBuffer {
     do throws(PropertyListError) {
       if rewinding, !input.file.rewind() {
-        throw PropertyListError(.io, "cannot read \(input.input.name) again: \(SystemFile.lastError)")
+        throw PropertyListError(.io, "cannot read again: \(SystemFile.lastError)", file: input.input.name)
       }
       return try input.readWhole(limits: readingOptions.limits)
     } catch {

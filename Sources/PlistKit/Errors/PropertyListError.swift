@@ -1,8 +1,10 @@
 /// Why a property list could not be read, written or edited, and where.
 ///
-/// The ``description`` is one line in the form the CLI prints after the file name:
+/// The ``description`` is one line in the form compilers print, so that editors can jump to it:
 /// `12:5: expected '</string>', found '</key>'` for text formats, `byte 1024: …` for binary
-/// ones, `Presidents.3.Name: …` for key paths.
+/// ones, `Presidents.3.Name: …` for key paths, after `FILE:` when the error names its ``file``.
+/// Each part is a field of its own (``file``, ``location``, ``message``, ``remedy``), so that a
+/// caller can say them in its own form without taking the text apart.
 public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What went wrong, as a category that code can switch on.
   public enum Kind: String, Sendable, Equatable {
@@ -41,6 +43,13 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
 
   /// The category.
   public var kind: Kind
+  /// The file the error is about, when the code that threw it knew one: the path of a file
+  /// that could not be opened, read or written (whose ``message`` then does not repeat it), or
+  /// of the file an edit read. Nil for bytes from elsewhere.
+  public var file: String? {
+    get { details?.file }
+    set { details = Details(remedy: remedy, intendedKeyPath: intendedKeyPath, file: newValue) }
+  }
   /// The format being read or written, when there is one.
   public var format: PropertyListFormat?
   /// Where.
@@ -51,7 +60,7 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
   /// command-line tool names its own flag); ``description`` names the library's.
   public var remedy: Remedy? {
     get { details?.remedy }
-    set { details = Details(remedy: newValue, intendedKeyPath: intendedKeyPath) }
+    set { details = Details(remedy: newValue, intendedKeyPath: intendedKeyPath, file: file) }
   }
   /// The key path the caller most likely meant, in its escaped text form, when the one given
   /// leads nowhere because it reads a key with dots in its name (every key of an entitlements
@@ -59,10 +68,10 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
   /// dots escaped (`com\.apple\.security\.app-sandbox`). The ``message`` names it too.
   public var intendedKeyPath: String? {
     get { details?.intendedKeyPath }
-    set { details = Details(remedy: remedy, intendedKeyPath: newValue) }
+    set { details = Details(remedy: remedy, intendedKeyPath: newValue, file: file) }
   }
 
-  /// The rarely set ``remedy`` and ``intendedKeyPath``, held by reference: kept in the error
+  /// The rarely set ``remedy``, ``intendedKeyPath`` and ``file``, held by reference: kept in the error
   /// itself, they made every typed `throws(PropertyListError)` call, failing or not, move and
   /// destroy a larger value (1.5 % more instructions to unarchive a large archive).
   private var details: Details?
@@ -70,16 +79,18 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
   private final class Details: Sendable, Equatable {
     let remedy: Remedy?
     let intendedKeyPath: String?
+    let file: String?
 
     /// Nil when there is nothing to hold.
-    init?(remedy: Remedy?, intendedKeyPath: String?) {
-      guard remedy != nil || intendedKeyPath != nil else { return nil }
+    init?(remedy: Remedy?, intendedKeyPath: String?, file: String?) {
+      guard remedy != nil || intendedKeyPath != nil || file != nil else { return nil }
       self.remedy = remedy
       self.intendedKeyPath = intendedKeyPath
+      self.file = file
     }
 
     static func == (lhs: Details, rhs: Details) -> Bool {
-      lhs.remedy == rhs.remedy && lhs.intendedKeyPath == rhs.intendedKeyPath
+      lhs.remedy == rhs.remedy && lhs.intendedKeyPath == rhs.intendedKeyPath && lhs.file == rhs.file
     }
   }
 
@@ -103,24 +114,33 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
   /// Makes an error.
   public init(
     _ kind: Kind, format: PropertyListFormat? = nil, at location: Location = .none, _ message: String,
-    remedy: Remedy? = nil
+    remedy: Remedy? = nil, file: String? = nil
   ) {
     self.kind = kind
     self.format = format
     self.location = location
     self.message = message
-    details = Details(remedy: remedy, intendedKeyPath: nil)
+    details = Details(remedy: remedy, intendedKeyPath: nil, file: file)
   }
 
   /// `LOCATION: message`, or the message alone when there is no location; a remedy follows
-  /// as `; use OPTION to …`.
+  /// as `; use OPTION to …`. A ``file`` goes first, as compilers write it: `FILE:12:5: …`,
+  /// `FILE: byte 1024: …`, `FILE: Key.Path: …`, `FILE: message`.
   public var description: String {
     let text = remedy.map { "\(message); use \($0.rawValue) to \($0.effect)" } ?? message
-    return switch location {
-    case .none: text
-    case .text(let line, let column): "\(line):\(column): \(text)"
-    case .byteOffset(let offset): "byte \(offset): \(text)"
-    case .keyPath(let path): "\(path.isEmpty ? "(root)" : path): \(text)"
+    guard let file else { return "\(locationPrefix)\(text)" }
+    if case .text = location { return "\(file):\(locationPrefix)\(text)" }
+    return "\(file): \(locationPrefix)\(text)"
+  }
+
+  /// The location as the one-line form starts with it, with its `: ` (empty without one):
+  /// `12:5: `, `byte 1024: `, `Key.Path: `, `(root): ` for the empty key path.
+  package var locationPrefix: String {
+    switch location {
+    case .none: ""
+    case .text(let line, let column): "\(line):\(column): "
+    case .byteOffset(let offset): "byte \(offset): "
+    case .keyPath(let path): "\(path.isEmpty ? "(root)" : path): "
     }
   }
 }

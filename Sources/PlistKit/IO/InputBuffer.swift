@@ -49,7 +49,7 @@ package final class InputBuffer {
       }
       let got = file.readSome(into: UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
       if got == 0 { break }
-      guard got > 0 else { throw PropertyListError(.io, "cannot read \(name): \(SystemFile.lastError)") }
+      guard got > 0 else { throw PropertyListError(.io, "cannot read: \(SystemFile.lastError)", file: name) }
       count += got
       guard count <= limit else { throw overLimit }
     }

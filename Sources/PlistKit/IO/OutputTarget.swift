@@ -32,14 +32,14 @@ enum OutputTarget {
       // A link that leads back to itself names no file: replacing the link would destroy it.
       if errno == ELOOP {
         throw PropertyListError(
-          .io, "cannot write \(path): it is a loop of symbolic links (or too many of them in a row)")
+          .io, "cannot write: it is a loop of symbolic links (or too many of them in a row)", file: path)
       }
       // A new file, or a symbolic link to one.
       self = .regular(PropertyListFile.resolvedTarget(of: path), existing: nil)
       return
     }
     switch status.st_mode & S_IFMT {
-    case S_IFDIR: throw PropertyListError(.io, "cannot write \(path): it is a directory")
+    case S_IFDIR: throw PropertyListError(.io, "cannot write: it is a directory", file: path)
     case S_IFREG: self = .regular(PropertyListFile.resolvedTarget(of: path), existing: status)
     default: self = .special(path)
     }

@@ -115,7 +115,7 @@ public enum PropertyListFile {
       -> Bool
   ) throws(PropertyListError) -> Bool {
     if existing != nil, access(target, W_OK) != 0 {
-      throw PropertyListError(.io, "cannot write \(path): permission denied")
+      throw PropertyListError(.io, "cannot write: permission denied", file: path)
     }
     let folder = directory(of: target)
     var temporary = try TemporaryFile(in: folder, for: baseName(of: target), path: path)
@@ -172,8 +172,10 @@ public enum PropertyListFile {
     return String(path[path.index(after: slash)...])
   }
 
+  /// The error of a failed call on `path`: `ACTION: reason` (from `errno`), the path in its
+  /// ``PropertyListError/file`` rather than its message.
   static func ioError(_ action: String, path: String) -> PropertyListError {
     let reason = String(cString: strerror(errno))
-    return PropertyListError(.io, "\(action) \(path): \(reason)")
+    return PropertyListError(.io, "\(action): \(reason)", file: path)
   }
 }

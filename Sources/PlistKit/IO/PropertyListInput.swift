@@ -35,14 +35,14 @@ package final class OpenedInput {
 
   /// Opens `input`.
   ///
-  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/io`` (`cannot open PATH:
-  ///   reason`) for a file that cannot be opened.
+  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/io`` (`cannot open:
+  ///   reason`, the path in its ``PropertyListError/file``) for a file that cannot be opened.
   package init(_ input: PropertyListInput) throws(PropertyListError) {
     self.input = input
     switch input {
     case .file(let path):
       guard let file = SystemFile.openForReading(path) else {
-        throw PropertyListError(.io, "cannot open \(path): \(SystemFile.lastError)")
+        throw PropertyListError(.io, "cannot open: \(SystemFile.lastError)", file: path)
       }
       self.file = file
       closes = true

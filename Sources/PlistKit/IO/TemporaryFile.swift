@@ -115,7 +115,8 @@ struct TemporaryFile {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw PropertyListError(
-        .io, "cannot write \(path): cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        .io, "cannot write: cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))",
+        file: path)
     }
     let name = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return (descriptor, name)

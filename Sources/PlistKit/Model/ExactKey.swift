@@ -2,16 +2,21 @@
 ///
 /// Swift's `String` equality is canonical equivalence, so `"é"` (U+00E9) and `"e\u{301}"` are
 /// `==`; a plist keeps them apart, and so must every table keyed by plist strings (dictionary
-/// lookup, the binary writer's uniquing).
+/// lookup, the binary writer's uniquing). Usable from inlinable code, for the dictionary
+/// lookup that ``PropertyListDictionary/position(of:)`` inlines into the layers above.
+@usableFromInline
 package struct ExactKey: Hashable, Sendable {
   package let string: String
 
+  @usableFromInline
   package init(_ string: String) { self.string = string }
 
+  @usableFromInline
   package static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
     lhs.string.exactlyEquals(rhs.string)
   }
 
+  @usableFromInline
   package func hash(into hasher: inout Hasher) {
     var copy = string
     copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

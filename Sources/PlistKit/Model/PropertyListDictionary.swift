@@ -10,7 +10,7 @@ public struct PropertyListDictionary: Sendable {
   /// The values, in the order of ``keys``.
   public private(set) var values: [PropertyList]
   /// Key → position, built once the dictionary is large enough for it to pay off.
-  private var index: [ExactKey: Int]?
+  @usableFromInline var index: [ExactKey: Int]?
 
   /// Dictionaries up to this size are searched linearly: it is faster than hashing and keeps
   /// the many small dictionaries of a typical plist free of a hash table.
@@ -63,12 +63,19 @@ public struct PropertyListDictionary: Sendable {
   public var isEmpty: Bool { keys.isEmpty }
 
   /// The position of `key`, if present.
+  ///
+  /// Inlinable, as the lookup under ``subscript(_:)``: the layers above look keys up in every
+  /// object of a large file (an Xcode project's writer and comments ask each object for its
+  /// `isa`, `name`, `path`…), and a call for each look-up cost the project writer, in a module of
+  /// its own, 0.8 % more instructions.
+  @inlinable
   public func position(of key: String) -> Int? {
     if let index { return index[ExactKey(key)] }
     return keys.firstIndex { $0.exactlyEquals(key) }
   }
 
   /// The value for `key`; setting nil removes the entry.
+  @inlinable
   public subscript(key: String) -> PropertyList? {
     get { position(of: key).map { values[$0] } }
     set {

@@ -48,53 +48,6 @@ package enum PropertyListFragments {
   @inline(__always)
   package static func namesTypedJSONTag(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool { JSONTypedTag.isTagName(utf8) }
 
-  // MARK: - Xcode project files
-
-  /// A string as Xcode writes it in a project file.
-  package static func xcodeString(_ string: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    XcodeProjectOutput.appendQuoted(string, to: &bytes)
-    return bytes
-  }
-
-  /// True when Xcode writes `utf8` without quotes.
-  package static func xcodeWritesBare(_ utf8: some Collection<UInt8>) -> Bool { XcodeProjectOutput.isBare(utf8) }
-
-  /// ` /* comment */` as Xcode writes it after an object reference.
-  package static func xcodeComment(_ comment: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    XcodeProjectOutput.appendComment(comment, to: &bytes)
-    return bytes
-  }
-
-  /// A value in Xcode's layout at `indent` tabs (its first line not indented), on one line
-  /// when `flat`, without the comments after object references (the caller adds them).
-  package static func xcodeValue(
-    _ value: PropertyList, indent: Int, flat: Bool, options: PropertyListWritingOptions
-  ) throws(PropertyListError) -> [UInt8] {
-    var output = XcodeProjectOutput(comments: XcodeProjectComments(project: .array([])), options: options)
-    try output.write(value, indent: indent, flat: flat, referencing: false)
-    return output.bytes
-  }
-
-  /// The order Xcode writes a dictionary's keys in: `isa` first, then by UTF-8 bytes.
-  package static func xcodeKeyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
-    if lhs == "isa" { return rhs != "isa" }
-    if rhs == "isa" { return false }
-    return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-  }
-
-  /// True when Xcode writes an object of this `isa` on one line.
-  package static func xcodeWritesOnOneLine(isa: String) -> Bool {
-    isa == "PBXBuildFile" || isa == "PBXFileReference"
-  }
-
-  /// True when Xcode writes comments after object references inside the value under `key`.
-  package static func xcodeComments(underKey key: String) -> Bool { XcodeProjectOutput.references(underKey: key) }
-
-  /// The keys under which Xcode writes no comments after object references.
-  package static var xcodeCommentFreeKeys: Set<String> { XcodeProjectOutput.commentFreeKeys }
-
   // MARK: - XML
 
   /// A value as the XML writer writes it at `depth` (each line indented with `depth` tabs and

@@ -1,4 +1,5 @@
 import PlistBuddy
+import PlistDocument
 import PlistKit
 
 #if canImport(Glibc)
@@ -54,7 +55,7 @@ struct BuddyFiles: BuddyFileAccess {
       let bytes: [UInt8]
       if FileSystem.exists(path) {
         bytes = try DocumentEditing.edit(
-          path, options: DocumentEditing.Options(),
+          path, editor: PropertyListFileEditor(),
           document: { (document) throws(PropertyListError) in try document.update(to: value) },
           value: { (old) throws(PropertyListError) in old = value })
       } else {

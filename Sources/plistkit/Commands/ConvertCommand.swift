@@ -1,4 +1,5 @@
 import PlistKit
+import XcodeProject
 
 extension CommandSpec {
   /// `plistkit convert`: rewrite property lists in another format.
@@ -195,7 +196,7 @@ private struct ConvertJob: Sendable {
     let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
     let destination = destination(of: path)
     let name =
-      projectName ?? destination.flatMap(DocumentEditing.projectName(of:)) ?? DocumentEditing.projectName(of: path)
+      projectName ?? destination.flatMap(ProjectFile.projectName(ofPath:)) ?? ProjectFile.projectName(ofPath: path)
     let converted: [UInt8]
     do {
       converted = try XcodeProjectWriter(

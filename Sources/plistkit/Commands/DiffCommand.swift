@@ -1,6 +1,7 @@
 import KeyedArchive
 import PlistDiff
 import PlistKit
+import XcodeProject
 
 extension CommandSpec {
   /// `plistkit diff`: what differs between two property lists, by value.

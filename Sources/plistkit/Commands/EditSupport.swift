@@ -3,17 +3,17 @@ import PlistDocument
 import PlistKit
 
 /// The read–change–write cycle shared by `set`, `insert`, `remove` and plutil's `-insert`,
-/// `-replace` and `-remove`: a text file is edited through its source-preserving document (only
-/// the edited bytes change: comments, layout, encoding and line endings stay; a `*.pbxproj` file
-/// keeps Xcode's layout), a binary file through its value; the result is written back
-/// atomically, to the file itself or elsewhere. `--reformat` writes the whole file from the
-/// value instead.
+/// `-replace` and `-remove`: the library's ``PropertyListFileEditor`` edits the file (a text file
+/// through its source-preserving document, a binary file through its value; `--reformat` writes
+/// the whole file from the value), and the result is written back atomically, to the file itself
+/// or elsewhere.
 struct EditCycle {
   /// The file to change (`-` is standard input, and the result then goes to standard output).
   let path: String
   /// Where the result goes: `path` when nil, standard output for `-`.
   let destination: String?
-  let options: DocumentEditing.Options
+  /// How the file is edited.
+  let editor: PropertyListFileEditor
   /// FILE's bytes when they were read already.
   var input: InputBuffer?
 
@@ -56,7 +56,7 @@ struct EditCycle {
     output: BufferedOutput, document: (inout PropertyListDocument) throws(PropertyListError) -> Void,
     value: (inout PropertyList) throws(PropertyListError) -> Void
   ) throws(CommandError) {
-    let bytes = try DocumentEditing.edit(path, input: input, options: options, document: document, value: value)
+    let bytes = try DocumentEditing.edit(path, input: input, editor: editor, document: document, value: value)
     try PropertyListIO.write(bytes, to: destination ?? path, output: output)
   }
 }
@@ -120,7 +120,7 @@ enum EditSupport {
   static func cycle(_ context: CommandContext) -> EditCycle {
     EditCycle(
       path: context[file] ?? "-", destination: context[output],
-      options: DocumentEditing.Options(
+      editor: PropertyListFileEditor(
         reading: context.readingOptions, writing: context.writingOptions, reformat: context[reformat]))
   }
 

@@ -1,6 +1,8 @@
 import KeyedArchive
 import PlistDiff
+import PlistDocument
 import PlistKit
+import XcodeProject
 
 extension CommandSpec {
   /// `plistkit merge`: a three-way merge, usable as git's merge driver.
@@ -186,7 +188,7 @@ private struct MergeJob {
         // merge writes it; XML in an encoding the document does not keep is written whole.
         let document = try DocumentEditing.document(
           of: paths.ours, bytes: oursBytes.array,
-          options: DocumentEditing.Options(reading: context.readingOptions, writing: writingOptions))
+          editor: PropertyListFileEditor(reading: context.readingOptions, writing: writingOptions))
         let marked: [UInt8]
         do throws(PropertyListError) {
           if let document {
@@ -221,7 +223,7 @@ private struct MergeJob {
       let change = PropertyListDiff().change(from: ours, to: merged)
       bytes = try DocumentEditing.edit(
         paths.ours, input: oursBytes,
-        options: DocumentEditing.Options(reading: context.readingOptions, writing: writingOptions),
+        editor: PropertyListFileEditor(reading: context.readingOptions, writing: writingOptions),
         document: { (document) throws(PropertyListError) in if let change { try document.apply(change) } },
         value: { (value) throws(PropertyListError) in value = merged })
     }

@@ -1,6 +1,7 @@
 import KeyedArchive
 import PlistDiff
 import PlistKit
+import XcodeProject
 
 extension CommandSpec {
   /// `plistkit textconv`: a stable text form for git's `diff.*.textconv`.

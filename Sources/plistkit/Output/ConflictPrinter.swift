@@ -1,5 +1,6 @@
 import PlistDiff
 import PlistKit
+import XcodeProject
 
 /// The report of a merge's conflicts, one line each:
 /// `CONFLICT Name (both changed): BASE "Gerald Ford" | OURS "Gerald R. Ford" | THEIRS "Jerry Ford"`.

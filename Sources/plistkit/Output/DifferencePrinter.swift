@@ -1,5 +1,6 @@
 import PlistDiff
 import PlistKit
+import XcodeProject
 
 /// The lines of `plistkit diff`: one per difference, `~ PATH: OLD → NEW`, `+ PATH: NEW`,
 /// `- PATH`, or the same as a JSON list.

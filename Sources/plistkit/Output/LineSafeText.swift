@@ -1,5 +1,6 @@
 import PlistDiff
 import PlistKit
+import XcodeProject
 
 /// Keys and values in the CLI's line-oriented output (`textconv`, `get` lines, `print`,
 /// `diff` and `merge` lines, `sections` and `filter` text, error lines) are escaped here, and

@@ -1,5 +1,6 @@
 import PlistDiff
 import PlistKit
+import XcodeProject
 
 /// The form `plistkit textconv` prints for git's textconv: the value as an indented tree, one
 /// line per scalar, so that the text of two versions diffs line by line, whatever their format

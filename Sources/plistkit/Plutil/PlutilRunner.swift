@@ -1,3 +1,4 @@
+import PlistDocument
 import PlistKit
 
 /// Carries out one parsed plutil verb on each file.
@@ -134,9 +135,10 @@ struct PlutilRunner {
   }
 
   /// The same read–change–write cycle as `set`, `insert` and `remove`: an edit of a text file
-  /// changes only the edited bytes (see ``DocumentEditing``); a binary file is written whole.
+  /// changes only the edited bytes (see ``PropertyListFileEditor``); a binary file is written whole.
   private func edit(_ file: String, _ edit: KeyPathEdit, at keyPath: String) throws(CommandError) {
-    let cycle = EditCycle(path: file, destination: invocation.output, options: .init(writing: writingOptions))
+    let cycle = EditCycle(
+      path: file, destination: invocation.output, editor: PropertyListFileEditor(writing: writingOptions))
     try PropertyListIO.whileEditing(file, writingTo: invocation.output) { () throws(CommandError) in
       try cycle.edit(edit, at: PropertyListKeyPath(editArgument: keyPath), output: output)
     }

@@ -12,7 +12,7 @@ enum PropertyListIO {
     do {
       return try InputBuffer(reading: input(path), limits: InputLimit.limits)
     } catch {
-      throw .file(path, stripName(error, path: path))
+      throw .file(path, error)
     }
   }
 
@@ -83,7 +83,7 @@ enum PropertyListIO {
     do {
       try PropertyListFile.writeAtomically(bytes, to: path)
     } catch {
-      throw .file(path, stripName(error, path: path))
+      throw .file(path, error)
     }
   }
 
@@ -116,8 +116,8 @@ enum PropertyListIO {
       return (nil, try converter.convert(input(path), toFile: destination))
     } catch {
       switch error {
-      case .input(let error): throw .file(path, stripName(error, path: path))
-      case .output(let error): throw .file(destination ?? "-", stripName(error, path: destination ?? "-"))
+      case .input(let error): throw .file(path, error)
+      case .output(let error): throw .file(destination ?? "-", error)
       }
     }
   }
@@ -134,30 +134,5 @@ enum PropertyListIO {
     guard others > 0 else { return nil }
     let links = others == 1 ? "1 other hard link, which keeps" : "\(others) other hard links, which keep"
     return "plistkit: warning: \(path) has \(links) the old content (the file is replaced by a new one)"
-  }
-
-  /// I/O errors already say the path (`cannot open X: …`); the CLI prefixes the name itself,
-  /// so drop the repetition.
-  private static func stripName(_ error: PropertyListError, path: String) -> PropertyListError {
-    guard error.kind == .io else { return error }
-    var copy = error
-    copy.message = copy.message.replacingOccurrences(of: " \(path): ", with: ": ")
-    return copy
-  }
-}
-
-extension String {
-  /// Every occurrence of `target` replaced by `replacement` (no Foundation in this module's hot path).
-  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
-    }
-    result += rest
-    return result
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PlistKit
 import Testing
+import XcodeProject
 
 /// The Xcode project layout, checked against project files Xcode wrote (the corpus's `xcode/`,
 /// from CocoaPods/Xcodeproj; skipped without it).

@@ -1,3 +1,5 @@
+import PlistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -26,13 +28,13 @@
 ///
 /// A comment that would hold `*/` (a file named so) is written with `* /`, so that the file
 /// stays readable. Values other than strings, data, arrays and dictionaries are written as the
-/// ``OpenStepPropertyListWriter`` writes them under the same options (an error unless
-/// ``PropertyListWritingOptions/openStepStringifiesScalars`` or
-/// ``PropertyListWritingOptions/openStepWritesGNUstepScalars`` is set). A value read from a
+/// `OpenStepPropertyListWriter` writes them under the same options (an error unless
+/// `PropertyListWritingOptions.openStepStringifiesScalars` or
+/// `PropertyListWritingOptions.openStepWritesGNUstepScalars` is set). A value read from a
 /// project file Xcode wrote comes back as that file, when `projectName` is the project's name.
 public struct XcodeProjectWriter: Sendable {
-  /// The options in force (``PropertyListWritingOptions/prettyPrinted`` and
-  /// ``PropertyListWritingOptions/sortedKeys`` do not apply: the layout is Xcode's).
+  /// The options in force (`PropertyListWritingOptions.prettyPrinted` and
+  /// `PropertyListWritingOptions.sortedKeys` do not apply: the layout is Xcode's).
   public var options: PropertyListWritingOptions
   /// The project's name, for the comment of its configuration list (see ``XcodeProjectComments``).
   public var projectName: String?
@@ -66,7 +68,7 @@ public struct XcodeProjectWriter: Sendable {
 /// The bytes being written and where in the value (for comments and errors).
 struct XcodeProjectOutput {
   /// The first line of every project file Xcode writes.
-  static let header = Array("// !$*UTF8*$!\n".utf8)
+  static let header = XcodeProjectSyntax.header + [0x0A]
 
   var bytes: [UInt8] = []
   let comments: XcodeProjectComments
@@ -92,22 +94,26 @@ struct XcodeProjectOutput {
       try writeDictionary(
         dictionary, indent: indent, flat: flat || Self.isOneLine(dictionary), referencing: referencing)
     default:
-      var scalar = OpenStepOutput(options: options)
       do {
-        try scalar.write(value, indent: 0)
+        // Data and the scalars OpenStep has no form for are the OpenStep writer's.
+        bytes.append(contentsOf: try PropertyListFragments.openStepScalar(value, options: options))
       } catch {
         var located = error
         located.location = .keyPath(PropertyListKeyPath(components: path).description)
         throw located
       }
-      bytes.append(contentsOf: scalar.bytes)
     }
   }
 
   /// True for the objects Xcode writes on one line.
   static func isOneLine(_ dictionary: PropertyListDictionary) -> Bool {
     guard let isa = dictionary["isa"]?.stringValue else { return false }
-    return isa.exactlyEquals("PBXBuildFile") || isa.exactlyEquals("PBXFileReference")
+    return isOneLine(isa: isa)
+  }
+
+  /// True for the `isa`s whose objects Xcode writes on one line.
+  static func isOneLine(isa: String) -> Bool {
+    isa.exactlyEquals("PBXBuildFile") || isa.exactlyEquals("PBXFileReference")
   }
 
   /// True when Xcode writes comments after the object references inside the value under `key`.
@@ -133,7 +139,7 @@ struct XcodeProjectOutput {
   }
 
   /// True when Xcode writes the key `lhs` before `rhs`.
-  private static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+  static func precedes(_ lhs: String, _ rhs: String) -> Bool {
     if isISA(lhs) { return !isISA(rhs) }
     if isISA(rhs) { return false }
     return utf8Precedes(lhs, rhs)
@@ -218,7 +224,9 @@ struct XcodeProjectOutput {
     bytes.append(contentsOf: "{\n".utf8)
     for section in Self.sections(of: objects) {
       if let isa = section.isa {
-        bytes.append(contentsOf: "\n/* Begin \(isa) section */\n".utf8)
+        bytes.append(0x0A)
+        bytes.append(contentsOf: XcodeProjectSyntax.sectionBegin(isa))
+        bytes.append(0x0A)
       }
       for position in section.positions {
         appendTabs(indent + 1)
@@ -228,7 +236,8 @@ struct XcodeProjectOutput {
         bytes.append(0x0A)
       }
       if let isa = section.isa {
-        bytes.append(contentsOf: "/* End \(isa) section */\n".utf8)
+        bytes.append(contentsOf: XcodeProjectSyntax.sectionEnd(isa))
+        bytes.append(0x0A)
       }
     }
     appendTabs(indent)

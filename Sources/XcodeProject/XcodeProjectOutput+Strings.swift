@@ -1,3 +1,5 @@
+import PlistKit
+
 extension XcodeProjectOutput {
   /// True when Xcode writes `string` without quotes: it is not empty, every byte is one of
   /// `A–Z a–z 0–9 _ $ . /`, and it holds neither `//` (which would start a comment) nor `___`

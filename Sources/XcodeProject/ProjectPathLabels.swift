@@ -1,18 +1,5 @@
 import PlistKit
 
-/// Xcode project files (`project.pbxproj`) as a diff and a merge see them: their `objects`
-/// dictionary holds every object by its ID, so objects compare and merge by ID already; what
-/// this adds is naming objects the way Xcode shows them. (A merge writes its result into a
-/// project file through `PropertyListDocument`, which keeps Xcode's layout.)
-public enum ProjectFile {
-  /// True for the value of a project file: a dictionary with an `objects` dictionary, an
-  /// `archiveVersion` and a `rootObject`.
-  public static func isProject(_ value: PropertyList) -> Bool {
-    guard case .dictionary(let root) = value, case .dictionary? = root["objects"] else { return false }
-    return root["archiveVersion"] != nil && root["rootObject"] != nil
-  }
-}
-
 /// Key paths of a project file shown with the comment Xcode writes after each object's ID:
 /// `objects.1D6058900D05DD3D006BFB54 (main.swift).path`.
 public struct ProjectPathLabels: Sendable {

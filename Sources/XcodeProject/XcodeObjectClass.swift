@@ -1,3 +1,5 @@
+import PlistKit
+
 /// The `isa` values Xcode's comment rules treat apart, told from a string by its length and
 /// bytes: a project has one `isa` per object, and hashing each into a set of names cost more
 /// than the rest of the rules.

@@ -1,3 +1,5 @@
+import PlistKit
+
 /// The `/* comment */` Xcode writes after every object reference in a `project.pbxproj` file,
 /// for each object of a project: `main.swift`, `main.swift in Sources`, `Sources`, `Debug`,
 /// `Build configuration list for PBXNativeTarget "App"`, `Project object`, and so on.

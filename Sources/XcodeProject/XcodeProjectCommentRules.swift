@@ -1,3 +1,5 @@
+import PlistKit
+
 /// The objects of a project, as the comment rules read them: a value (``XcodeProjectComments``)
 /// or the syntax of a document that is being edited without its value.
 package protocol XcodeProjectObjects {
@@ -100,7 +102,7 @@ package enum XcodeProjectCommentRules {
         let owner = objects.object(withID: ownerID), let ownerISA = objects.string("isa", in: owner)
       else { return nil }
       let ownerName = ownerISA == "PBXProject" ? projectName : objects.string("name", in: owner)
-      return "Build configuration list for \(ownerISA) \"\(ownerName ?? "")\""
+      return configurationListComment(ownerISA: ownerISA, ownerName: ownerName ?? "")
     case .packageProductDependency:
       return objects.string("productName", in: object)
     case .remotePackageReference:
@@ -120,6 +122,20 @@ package enum XcodeProjectCommentRules {
     case .other:
       return name
     }
+  }
+
+  /// The comment of a configuration list: `Build configuration list for ISA "NAME"`, naming the
+  /// target or project that owns it.
+  static func configurationListComment(ownerISA: String, ownerName: String) -> String {
+    "Build configuration list for \(ownerISA) \"\(ownerName)\""
+  }
+
+  /// The project's name that the comment of the project's own configuration list gives, if
+  /// `comment` is one: where a project file that Xcode wrote keeps the name of its folder.
+  package static func projectName(fromConfigurationListComment comment: String) -> String? {
+    let prefix = configurationListComment(ownerISA: "PBXProject", ownerName: "").dropLast()
+    guard comment.hasPrefix(prefix), comment.hasSuffix("\"") else { return nil }
+    return String(comment.dropFirst(prefix.count).dropLast())
   }
 
   /// The name of the first target of the project's root object: what Xcode's templates name

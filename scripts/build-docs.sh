@@ -1,10 +1,9 @@
 #!/bin/sh
 # Builds the DocC documentation of every library of the package (PlistKit, KeyedArchive,
 # PlistCoding, Sectioning, BookModels, PlistSchema, XcodeProject, PlistDocument, PlistBuddy,
-# PlistDiff) with the
-# toolchain's docc, without the SwiftPM plugin: the compiler writes each module's symbol graphs as
-# it builds it (`-emit-symbol-graph`; extracting them afterwards from the built modules crashes on
-# PlistKit's C imports), then one `docc convert` per module.
+# PlistDiff) with the toolchain's docc, without the SwiftPM plugin: the compiler writes each
+# module's symbol graphs as it builds it (`-emit-symbol-graph`; extracting them afterwards from the
+# built modules crashes on PlistKit's C imports), then one `docc convert` per module.
 # Usage: scripts/build-docs.sh [output-folder]   (default .build/docs; one MODULE.doccarchive each)
 # A warning from docc (an unresolved ``link``, an undocumented parameter) fails the script.
 set -eu

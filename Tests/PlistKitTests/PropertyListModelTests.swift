@@ -94,7 +94,7 @@ struct PropertyListModelTests {
     let missing = Fixtures.samples + "/no such file.plist"
     let error = #expect(throws: PropertyListError.self) { try PropertyList(path: missing) }
     #expect(error?.kind == .io)
-    #expect(error?.message.contains(missing) == true)
+    #expect(error?.file == missing)
   }
 
   @Test("a copy is independent at any depth")

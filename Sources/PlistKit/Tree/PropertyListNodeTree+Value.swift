@@ -27,11 +27,11 @@ private final class ValueNodes {
   /// document's records are a few strings, each with one index (which the writers keep what
   /// they make of a key by). A stored string's bits are not another's while it is stored.
   private(set) var keys: [String] = []
-  private var keyIndices: [StringBits: Int32] = [:]
+  private var keyIndices = WordPairTable()
   private(set) var data: [[UInt8]] = []
   private(set) var dataByteCount = 0
   /// The node of each non-empty container met so far, by its storage.
-  private var containers: [ContainerStorage: Int32] = [:]
+  private var containers = WordPairTable()
 
   /// A container whose children are being added.
   private struct Frame {
@@ -44,12 +44,6 @@ private final class ValueNodes {
     var next = 0
     /// The child added last, or -1.
     var last: Int32 = -1
-  }
-
-  /// The two words of a `String`.
-  private struct StringBits: Hashable {
-    let low: UInt64
-    let high: UInt64
   }
 
   init(_ root: PropertyList, sortedKeys: Bool) {
@@ -105,39 +99,36 @@ private final class ValueNodes {
       return add(PropertyListNode(.data, payload: UInt64(data.count - 1)))
     case .uid(let uid): return add(PropertyListNode(.uid, payload: uid))
     case .array(let elements):
-      if let repeated = repeated(ContainerStorage(elements)) { return repeated }
-      var container = PropertyListNode(.array, payload: PropertyListNode.noChildren)
-      container.count = Int32(elements.count)
-      let node = add(container)
-      remember(ContainerStorage(elements), node)
-      if !elements.isEmpty {
-        stack.append(Frame(node: node, elements: elements, dictionary: nil, order: nil, count: elements.count))
+      return open(.array, ContainerStorage(elements), count: elements.count, on: &stack) { node in
+        Frame(node: node, elements: elements, dictionary: nil, order: nil, count: elements.count)
       }
-      return node
     case .dictionary(let dictionary):
-      if let repeated = repeated(ContainerStorage(dictionary)) { return repeated }
-      var container = PropertyListNode(.dictionary, payload: PropertyListNode.noChildren)
-      container.count = Int32(dictionary.count)
-      let node = add(container)
-      remember(ContainerStorage(dictionary), node)
-      if !dictionary.isEmpty {
+      return open(.dictionary, ContainerStorage(dictionary), count: dictionary.count, on: &stack) { node in
         let keys = dictionary.keys
         let order = sortedKeys ? keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) } : nil
-        stack.append(Frame(node: node, elements: [], dictionary: dictionary, order: order, count: dictionary.count))
+        return Frame(node: node, elements: [], dictionary: dictionary, order: order, count: dictionary.count)
       }
-      return node
     }
   }
 
-  /// A node that repeats the container of `storage`, when one was added before.
-  private func repeated(_ storage: ContainerStorage?) -> Int32? {
-    guard let storage, let earlier = containers[storage] else { return nil }
-    nodes[Int(earlier)].form = PropertyListNode.repeatedLater
-    return add(PropertyListNode(.repeated, payload: UInt64(earlier)))
-  }
-
-  private func remember(_ storage: ContainerStorage?, _ node: Int32) {
-    if let storage { containers[storage] = node }
+  /// Adds a container of `count` children: a node that repeats it when its storage was met
+  /// before, else its own node, with the frame `frame` makes for its children when it has any.
+  private func open(
+    _ kind: PropertyListNode.Kind, _ storage: ContainerStorage?, count: Int, on stack: inout [Frame],
+    frame: (Int32) -> Frame
+  ) -> Int32 {
+    if let storage,
+      let earlier = containers.existingNumber(
+        UInt64(storage.elements), UInt64(storage.keys), orInserting: Int32(truncatingIfNeeded: self.count))
+    {
+      nodes[Int(earlier)].form = PropertyListNode.repeatedLater
+      return add(PropertyListNode(.repeated, payload: UInt64(earlier)))
+    }
+    var container = PropertyListNode(kind, payload: PropertyListNode.noChildren)
+    container.count = Int32(count)
+    let node = add(container)
+    if count > 0 { stack.append(frame(node)) }
+    return node
   }
 
   private func add(_ node: PropertyListNode) -> Int32 {
@@ -154,11 +145,9 @@ private final class ValueNodes {
   /// The index of `key` in ``keys``.
   private func keyIndex(_ key: String) -> Int32 {
     let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
-    let identity = StringBits(low: bits.0, high: bits.1)
-    if let known = keyIndices[identity] { return known }
+    let index = Int32(truncatingIfNeeded: keys.count)
+    if let known = keyIndices.existingNumber(bits.0, bits.1, orInserting: index) { return known }
     keys.append(key)
-    let index = Int32(truncatingIfNeeded: keys.count - 1)
-    keyIndices[identity] = index
     return index
   }
 }

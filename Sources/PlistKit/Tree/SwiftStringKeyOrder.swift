@@ -3,7 +3,7 @@
 /// in the same order, and are then put in order without comparing strings (most often
 /// without looking at them at all: a tree stores a type's keys once, so their indices are
 /// the same from record to record).
-package struct SwiftStringKeyOrder {
+struct SwiftStringKeyOrder {
   private var lastKeyIndices: [Int32] = []
   private var lastKeys: [String] = []
   private var lastPermutation: [Int] = []
@@ -11,11 +11,11 @@ package struct SwiftStringKeyOrder {
   private var original: [Int32] = []
 
   /// An order that remembers nothing yet.
-  package init() {}
+  init() {}
 
   /// Puts `children` in key order; returns true when two of them have the same key (the same
   /// Unicode scalars: canonically equivalent keys are different keys).
-  package mutating func sort(_ children: UnsafeMutableBufferPointer<Int32>, in tree: PropertyListNodeTree) -> Bool {
+  mutating func sort(_ children: UnsafeMutableBufferPointer<Int32>, in tree: PropertyListNodeTree) -> Bool {
     let count = children.count
     guard count > 1 else { return false }
     if count == lastKeys.count {

@@ -46,10 +46,36 @@ struct XMLPropertyListTreeWriter: ~Copyable {
     keyElements = Array(repeating: (-1, 0), count: tree.keys.count)
   }
 
+  /// Why a value cannot be written: kept small, so that the walk's calls return it in
+  /// registers (a thrown `PropertyListError` at each call cost 2% of an encoding); the error
+  /// is made once, with the key path, by ``writeDocument(_:)``.
+  enum Refusal {
+    /// A string or key holds this character.
+    case character(UInt32)
+    /// A date of these seconds.
+    case date(Double)
+  }
+
   /// Writes the document whose value is `root`.
   mutating func writeDocument(_ root: Int32) throws(PropertyListError) {
     output.append(XMLPropertyListOutput.header)
-    try write(root, depth: 0)
+    if let refusal = walk(from: root) {
+      let what: String
+      switch refusal {
+      case .character(let scalar): what = XMLPropertyListOutput.refusal(ofCharacter: scalar)
+      case .date(let seconds): what = XMLPropertyListOutput.refusal(ofDate: seconds) ?? ""
+      }
+      throw PropertyListError(.notRepresentable, format: .xml, at: .keyPath(keyPath.description), what)
+    }
+    guard budget.allows(output.count) else { throw budget.exceeded() }
+    output.append("</plist>\n")
+    try budget.check(output.count)
+  }
+
+  /// Writes `root` and everything in it; stops at the first value that cannot be written, or
+  /// when the output passes the budget (then nil, and the caller finds the output over it).
+  private mutating func walk(from root: Int32) -> Refusal? {
+    if let refusal = write(root, depth: 0) { return refusal }
     while frames.count > 0 {
       let top = frames.count - 1
       let depth = frames.count
@@ -63,21 +89,20 @@ struct XMLPropertyListTreeWriter: ~Copyable {
         output.append(isDictionary ? "</dict>\n" : "</array>\n")
         continue
       }
-      guard budget.allows(output.count) else { throw budget.exceeded() }
+      guard budget.allows(output.count) else { return nil }
       frame.pointee.current = child
       frame.pointee.position += 1
       if frame.pointee.isDictionary {
         output.appendTabs(depth)
-        try keyElement(tree.nodes[Int(child)].key)
+        if let refusal = keyElement(tree.nodes[Int(child)].key) { return refusal }
       }
-      try write(child, depth: depth)
+      if let refusal = write(child, depth: depth) { return refusal }
     }
-    output.append("</plist>\n")
-    try budget.check(output.count)
+    return nil
   }
 
   /// Writes a scalar whole, or the opening of a container (its contents follow from the stack).
-  private mutating func write(_ node: Int32, depth: Int) throws(PropertyListError) {
+  private mutating func write(_ node: Int32, depth: Int) -> Refusal? {
     var value = tree.nodes[Int(node)]
     var container = node
     if value.kind == .repeated {
@@ -87,8 +112,8 @@ struct XMLPropertyListTreeWriter: ~Copyable {
     }
     output.appendTabs(depth)
     switch value.kind {
-    case .string: try element("<string>", text: tree.strings[Int(value.payload)], "</string>\n")
-    case .null: try element("<string>", text: "$null", "</string>\n")
+    case .string: return element("<string>", text: tree.strings[Int(value.payload)], "</string>\n")
+    case .null: return element("<string>", text: "$null", "</string>\n")
     case .integer:
       output.append("<integer>")
       appendDecimal(Int64(bitPattern: value.payload))
@@ -105,7 +130,7 @@ struct XMLPropertyListTreeWriter: ~Copyable {
       output.append(value.payload != 0 ? "<true/>\n" : "<false/>\n")
     case .date:
       let seconds = Double(bitPattern: value.payload)
-      if let refusal = XMLPropertyListOutput.refusal(ofDate: seconds) { throw unwritable(refusal) }
+      guard seconds.isFinite, ISO8601.writableRange.contains(seconds) else { return .date(seconds) }
       output.append("<date>")
       output.advance(ISO8601.write(seconds, to: output.reserve(ISO8601.longestForm), calendar: .julianBeforeReform))
       output.append("</date>\n")
@@ -128,18 +153,25 @@ struct XMLPropertyListTreeWriter: ~Copyable {
     case .repeated:
       preconditionFailure("a repeated node names an array or dictionary")
     case .array:
-      guard value.first >= 0 else { return output.append("<array/>\n") }
+      guard value.first >= 0 else {
+        output.append("<array/>\n")
+        return nil
+      }
       output.append("<array>\n")
       frames.append(Frame(node: container, isDictionary: false, cursor: PropertyListChildCursor(links: value.first)))
     case .dictionary:
-      guard value.first >= 0 else { return output.append("<dict/>\n") }
+      guard value.first >= 0 else {
+        output.append("<dict/>\n")
+        return nil
+      }
       output.append("<dict>\n")
       guard order != nil || !tree.keysAreUnique else {
         frames.append(Frame(node: container, isDictionary: true, cursor: PropertyListChildCursor(links: value.first)))
-        return
+        return nil
       }
       openListed(container, first: value.first)
     }
+    return nil
   }
 
   /// Opens the dictionary `node` with its children listed in writing order: sorted when the
@@ -194,15 +226,8 @@ struct XMLPropertyListTreeWriter: ~Copyable {
       })
   }
 
-  /// The error for a value XML cannot hold, at the current key path.
-  private func unwritable(_ what: String) -> PropertyListError {
-    PropertyListError(.notRepresentable, format: .xml, at: .keyPath(keyPath.description), what)
-  }
-
   /// Writes `text` escaped between `opening` and `closing`.
-  private mutating func element(
-    _ opening: StaticString, text: String, _ closing: StaticString
-  ) throws(PropertyListError) {
+  private mutating func element(_ opening: StaticString, text: String, _ closing: StaticString) -> Refusal? {
     output.append(opening)
     var text = text
     let refused = text.withUTF8 { utf8 -> UInt32? in
@@ -216,26 +241,25 @@ struct XMLPropertyListTreeWriter: ~Copyable {
       output.append(scratch.bytes)
       return nil
     }
-    if let refused { throw unwritable(XMLPropertyListOutput.refusal(ofCharacter: refused)) }
+    if let refused { return .character(refused) }
     output.append(closing)
+    return nil
   }
 
   /// Writes the `<key>` element of the tree's key at `index` (escaped the first time, copied
   /// after).
-  private mutating func keyElement(_ index: Int32) throws(PropertyListError) {
+  private mutating func keyElement(_ index: Int32) -> Refusal? {
     var known = keyElements[Int(index)]
     if known.start < 0 {
       var key = tree.keys[Int(index)]
       scratch.bytes.removeAll(keepingCapacity: true)
       scratch.bytes.append(contentsOf: "<key>".utf8)
-      if let refused = key.withUTF8({ scratch.appendEscaped(utf8: $0) }) {
-        throw unwritable(XMLPropertyListOutput.refusal(ofCharacter: refused))
-      }
+      if let refused = key.withUTF8({ scratch.appendEscaped(utf8: $0) }) { return .character(refused) }
       scratch.bytes.append(contentsOf: "</key>\n".utf8)
       guard keyElementBytes.count + scratch.bytes.count < Int(Int32.max) else {
         // Past what the table holds: written each time instead.
         output.append(scratch.bytes)
-        return
+        return nil
       }
       known = (Int32(keyElementBytes.count), Int32(scratch.bytes.count))
       keyElementBytes.append(contentsOf: scratch.bytes)
@@ -244,6 +268,7 @@ struct XMLPropertyListTreeWriter: ~Copyable {
     keyElementBytes.withUnsafeBytes { bytes in
       output.append(UnsafeRawBufferPointer(rebasing: bytes[Int(known.start)..<Int(known.start + known.count)]))
     }
+    return nil
   }
 
   /// Writes a real in the writer's style: a finite one in the shortest style straight from

@@ -108,8 +108,10 @@ package struct XMLPropertyListOutput {
     case .boolean(let boolean):
       appendIndented(boolean ? "<true/>\n" : "<false/>\n", depth: depth)
     case .date(let date):
-      if let refusal = Self.refusal(ofDate: date.secondsSinceReferenceDate) {
-        throw PropertyListError(.notRepresentable, format: .xml, at: .keyPath(""), refusal)
+      // Checked here before the message is asked for: a call per date showed in conversions.
+      let seconds = date.secondsSinceReferenceDate
+      guard seconds.isFinite, ISO8601.writableRange.contains(seconds) else {
+        throw PropertyListError(.notRepresentable, format: .xml, at: .keyPath(""), Self.refusal(ofDate: seconds) ?? "")
       }
       appendIndented("<date>", depth: depth)
       ISO8601.append(date.secondsSinceReferenceDate, to: &bytes, calendar: .julianBeforeReform)

@@ -62,14 +62,18 @@ public final class PlistEncoder {
   /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing, or when the format
   ///   cannot hold something it encodes (the description names its key path).
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-    let sortsKeys = outputFormat == .xml
     let (arena, root) = try encodeArena(value, sortsStringDictionaries: outputFormat == .binary)
-    // XML and binary are written straight from the arena; what those writers cannot write
-    // (in XML a key encoded twice, a value the format cannot hold) is written from the value,
-    // which keeps the key once or reports the error with its key path.
-    if let streamed = streamed(arena, root) { return streamed }
     do {
-      return try arena.propertyList(root, sortsKeys: sortsKeys).serialized(as: outputFormat, options: writingOptions)
+      switch outputFormat {
+      // XML and binary are written by PlistKit's writers straight from the arena; past the
+      // written-value limit, the value's XML writer gives the error.
+      case .xml where arena.nodeCount <= writingOptions.maximumWrittenValueCount:
+        return try arena.xml(root, options: writingOptions)
+      case .binary:
+        return arena.binary(root)
+      default:
+        return try arena.propertyList(root).serialized(as: outputFormat, options: writingOptions)
+      }
     } catch {
       throw EncodingError.invalidValue(
         value,
@@ -83,12 +87,8 @@ public final class PlistEncoder {
   ///
   /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing.
   public func encodeValue<T: Encodable>(_ value: T) throws -> PropertyList {
-    try encodeValue(value, sortsKeys: false)
-  }
-
-  private func encodeValue<T: Encodable>(_ value: T, sortsKeys: Bool) throws -> PropertyList {
     let (arena, root) = try encodeArena(value)
-    return arena.propertyList(root, sortsKeys: sortsKeys)
+    return arena.propertyList(root)
   }
 
   /// The arena of `value`; with `sortsStringDictionaries`, `[String: Value]` dictionaries in
@@ -104,21 +104,5 @@ public final class PlistEncoder {
         value, EncodingError.Context(codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
     }
     return (arena, root)
-  }
-
-  /// The encoding in XML or binary written straight from the arena, or nil when the format
-  /// has no such writer or the value needs the tree (see ``EncodingArena/xml(_:realStyle:)``
-  /// and ``EncodingArena/binary(_:)``).
-  private func streamed(_ arena: EncodingArena, _ root: Int32) -> [UInt8]? {
-    switch outputFormat {
-    case .xml:
-      // Past the written-value limit the tree's writer gives the error.
-      guard arena.nodeCount <= writingOptions.maximumWrittenValueCount else { return nil }
-      return arena.xml(root, realStyle: writingOptions.xmlRealStyle)
-    case .binary:
-      return arena.binary(root)
-    default:
-      return nil
-    }
   }
 }

@@ -43,7 +43,7 @@ struct ArchiveGraphBuilder {
     case .dictionary:
       return dictionaryReference(node, form: ArchivedForm(rawValue: value.form) ?? .plain)
     default:
-      return add(.value(arena.propertyList(node, sortsKeys: false)))
+      return add(.value(arena.propertyList(node)))
     }
   }
 
@@ -84,7 +84,7 @@ struct ArchiveGraphBuilder {
   /// a reference.
   private mutating func field(_ node: Int32) -> PropertyList {
     switch arena.nodes[Int(node)].kind {
-    case .integer, .largeInteger, .real, .boolean: arena.propertyList(node, sortsKeys: false)
+    case .integer, .largeInteger, .real, .boolean: arena.propertyList(node)
     default: reference(node)
     }
   }

@@ -104,19 +104,43 @@ struct DecodingMap {
 
 /// The entries of a map, in a buffer of their own: the decoder reads them many times each,
 /// through a pointer that costs no retain, uniqueness or exclusivity check beyond the index's.
+/// The buffer grows with `realloc` (``PlainMemory``), so a large map that doubles is not in
+/// memory twice while it grows; it is managed here rather than by a generic buffer of
+/// PlistKit's, which the optimizer does not specialize across the module boundary.
 final class EntryBuffer {
-  @exclusivity(unchecked) private var storage = GrowingBuffer<DecodingMap.Entry>(capacity: 1024)
+  @exclusivity(unchecked) private var base: UnsafeMutablePointer<DecodingMap.Entry>
+  @exclusivity(unchecked) private var capacity = 1024
+  @exclusivity(unchecked) private(set) var count = 0
 
-  var count: Int { storage.count }
+  init() {
+    base = PlainMemory.allocate(DecodingMap.Entry.self, capacity: capacity)
+  }
 
-  @inline(__always)
-  subscript(index: Int) -> DecodingMap.Entry {
-    get { storage[index] }
-    set { storage[index] = newValue }
+  deinit {
+    PlainMemory.release(base)
   }
 
   @inline(__always)
-  func append(_ entry: DecodingMap.Entry) { storage.append(entry) }
+  subscript(index: Int) -> DecodingMap.Entry {
+    get {
+      precondition(index >= 0 && index < count, "an entry of the map")
+      return base[index]
+    }
+    set {
+      precondition(index >= 0 && index < count, "an entry of the map")
+      base[index] = newValue
+    }
+  }
+
+  @inline(__always)
+  func append(_ entry: DecodingMap.Entry) {
+    if count == capacity {
+      capacity *= 2
+      base = PlainMemory.reallocate(base, capacity: capacity)
+    }
+    (base + count).initialize(to: entry)
+    count += 1
+  }
 }
 
 /// Where the values of a map were in the input: the input it was read from, read again for

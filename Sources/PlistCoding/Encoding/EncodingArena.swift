@@ -9,54 +9,8 @@ import PlistKit
 /// linking nodes in one buffer keeps that freedom at the cost of 24 bytes a value, with no
 /// allocation per container.
 final class EncodingArena {
-  /// One value.
-  struct Node {
-    /// A scalar's bits, or the index of its string or data; a container's first and last
-    /// child (``first`` and ``last``): a node is 24 bytes rather than 32, and an encoding's
-    /// nodes are most of the memory it touches.
-    var payload: UInt64
-    /// The index of the key in ``keys`` when the node is in a dictionary, or -1.
-    var key: Int32 = -1
-    /// The next child of the same container, or -1.
-    var next: Int32 = -1
-    var count: Int32 = 0
-    var kind: DecodingMap.Kind
-    /// What an archive writes the node as (``ArchivedForm``); 0 for a plain value.
-    var form: UInt8 = 0
-
-    init(_ kind: DecodingMap.Kind, payload: UInt64 = 0) {
-      self.kind = kind
-      self.payload = payload
-    }
-
-    /// The payload of a container without children.
-    static let noChildren = UInt64.max
-
-    /// ``count`` of a real encoded from a `Float`, which Foundation's binary writer writes in
-    /// 4 bytes (a scalar has no children to count).
-    static let floatWidth: Int32 = 4
-    /// ``count`` of an integer encoded from a `UInt` or `UInt64`, which Foundation's binary
-    /// writer writes in 16 bytes whatever its value.
-    static let unsignedWidth: Int32 = 16
-
-    /// ``form`` of a plain encoding's node that a `superEncoder()` encoded: Foundation's
-    /// binary encoder shares equal values only among those one encoder encoded, and the
-    /// encoder `superEncoder()` returns is a new one, so the binary writer shares nothing
-    /// between the node and what is outside it.
-    static let uniquingScope: UInt8 = 0xFF
-
-    /// A container's first child, or -1: the low half of the payload.
-    var first: Int32 {
-      get { Int32(truncatingIfNeeded: payload) }
-      set { payload = payload & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: newValue)) }
-    }
-
-    /// A container's last child, or -1: the high half of the payload.
-    var last: Int32 {
-      get { Int32(truncatingIfNeeded: payload >> 32) }
-      set { payload = payload & 0xFFFF_FFFF | UInt64(UInt32(bitPattern: newValue)) << 32 }
-    }
-  }
+  /// One value: PlistKit's node, which its XML and binary writers walk (see ``tree``).
+  typealias Node = PropertyListNode
 
   /// The nodes, in a buffer of their own: they are written many times each, and a pointer
   /// costs no uniqueness or exclusivity check per write.
@@ -64,70 +18,38 @@ final class EncodingArena {
   @exclusivity(unchecked) private(set) var nodeCount = 0
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private(set) var strings: [String] = []
-  /// The dictionary keys, apart from the strings: the writers keep what they make of a key
-  /// (its object, its XML line) by its index here, and those are few.
-  @exclusivity(unchecked) private(set) var keys: [String] = []
+  /// The dictionary keys, apart from the strings, each stored once while it is recent (see
+  /// ``EncodingKeyTable``): the writers keep what they make of a key (its object, its XML
+  /// line) by its index, and those are few.
+  @exclusivity(unchecked) private var keyTable = EncodingKeyTable()
   /// The data values, as they were given: a `Data` encoded is kept, not copied.
   @exclusivity(unchecked) private(set) var data: [Data] = []
   /// The class chains of archived objects, by node.
   @exclusivity(unchecked) private var classChains: [Int32: [String]] = [:]
 
-  /// The keys stored last, by the bits of their `String`: a type's keys are the same strings
-  /// (literals) in every record, so each is stored once rather than once per record (16 bytes
-  /// a key, as much as the values of a record of small fields), and has the same index in
-  /// every record, by which the writers keep what they make of it. A string that is still
-  /// stored cannot have its bits taken by another, so equal bits are the same string.
-  ///
-  /// Four ways to a set, so that two keys of a type whose bits fall in the same set do not
-  /// push each other out (and get stored again for every record).
-  private let recentKeys: UnsafeMutablePointer<RecentKey>
-  private static let recentKeySets = 64
-  private static let recentKeyWays = 4
-  /// Which way of a full set a missing key goes in next.
-  @exclusivity(unchecked) private var nextWay = 0
-
-  private struct RecentKey {
-    var bits: (UInt64, UInt64)
-    var index: Int32
-  }
+  /// The keys, by index.
+  var keys: [String] { keyTable.keys }
 
   init() {
     capacity = 256
     nodes = PlainMemory.allocate(Node.self, capacity: capacity)
-    let count = Self.recentKeySets * Self.recentKeyWays
-    recentKeys = PlainMemory.allocate(RecentKey.self, capacity: count)
-    recentKeys.initialize(repeating: RecentKey(bits: (0, 0), index: -1), count: count)
   }
 
   deinit {
     // Nodes are plain values: nothing to deinitialize.
     PlainMemory.release(nodes)
-    PlainMemory.release(recentKeys)
   }
 
-  /// The index in ``keys`` of `key`, stored once for as long as it is among the recent keys.
+  /// A node as the writers' type makes it, copied from one made once: PlistKit's initializer
+  /// is not inlined into this module, and a call per value cost 1% of an encoding.
+  private let template = Node(.null)
+
   @inline(__always)
-  private func keyIndex(_ key: String) -> Int32 {
-    let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
-    let mixed = (bits.0 &* 0x9E37_79B9_7F4A_7C15 ^ bits.1) &* 0xBF58_476D_1CE4_E5B9
-    let set = recentKeys + Int(truncatingIfNeeded: mixed >> 58) * Self.recentKeyWays
-    var free = -1
-    for way in 0..<Self.recentKeyWays {
-      let recent = set[way]
-      if recent.index < 0 {
-        if free < 0 { free = way }
-      } else if recent.bits == bits {
-        return recent.index
-      }
-    }
-    keys.append(key)
-    let index = Int32(truncatingIfNeeded: keys.count - 1)
-    if free < 0 {
-      free = nextWay
-      nextWay = (nextWay + 1) % Self.recentKeyWays
-    }
-    set[free] = RecentKey(bits: bits, index: index)
-    return index
+  private func makeNode(_ kind: Node.Kind, payload: UInt64 = 0) -> Node {
+    var node = template
+    node.kind = kind
+    node.payload = payload
+    return node
   }
 
   /// The most nodes an arena holds (an `Int32` index).
@@ -150,73 +72,75 @@ final class EncodingArena {
     switch value {
     case .string(let string): return add(string: string)
     case .integer(let integer):
-      if let signed = integer.int64Value { return add(Node(.integer, payload: UInt64(bitPattern: signed))) }
-      return add(Node(.largeInteger, payload: integer.bitPattern))
-    case .real(let real): return add(Node(.real, payload: real.bitPattern))
-    case .boolean(let boolean): return add(Node(.boolean, payload: boolean ? 1 : 0))
-    case .date(let date): return add(Node(.date, payload: date.secondsSinceReferenceDate.bitPattern))
+      if let signed = integer.int64Value { return add(makeNode(.integer, payload: UInt64(bitPattern: signed))) }
+      return add(makeNode(.largeInteger, payload: integer.bitPattern))
+    case .real(let real): return add(makeNode(.real, payload: real.bitPattern))
+    case .boolean(let boolean): return add(makeNode(.boolean, payload: boolean ? 1 : 0))
+    case .date(let date): return add(makeNode(.date, payload: date.secondsSinceReferenceDate.bitPattern))
     case .data(let bytes): return add(data: bytes)
-    case .uid(let uid): return add(Node(.uid, payload: uid))
+    case .uid(let uid): return add(makeNode(.uid, payload: uid))
     case .array, .dictionary: preconditionFailure("containers are added with addArray and addDictionary")
     }
   }
 
   func add(string: String) -> Int32 {
     strings.append(string)
-    return add(Node(.string, payload: UInt64(strings.count - 1)))
+    return add(makeNode(.string, payload: UInt64(strings.count - 1)))
   }
 
   /// `nil` in a container, which a plist writes as the string `$null` and an archive as the
   /// null reference.
-  func addNull() -> Int32 { add(Node(.null)) }
+  func addNull() -> Int32 { add(makeNode(.null)) }
 
-  func add(integer: Int64) -> Int32 { add(Node(.integer, payload: UInt64(bitPattern: integer))) }
+  func add(integer: Int64) -> Int32 { add(makeNode(.integer, payload: UInt64(bitPattern: integer))) }
 
   func add(unsigned: UInt64) -> Int32 {
-    unsigned > UInt64(Int64.max) ? add(Node(.largeInteger, payload: unsigned)) : add(integer: Int64(unsigned))
+    unsigned > UInt64(Int64.max) ? add(makeNode(.largeInteger, payload: unsigned)) : add(integer: Int64(unsigned))
   }
 
   /// An integer encoded from a `UInt` or `UInt64` (see ``Node/unsignedWidth``).
   func add(unsigned64 value: UInt64) -> Int32 {
-    var node = Node(value > UInt64(Int64.max) ? .largeInteger : .integer, payload: value)
+    var node = makeNode(value > UInt64(Int64.max) ? .largeInteger : .integer, payload: value)
     node.count = Node.unsignedWidth
     return add(node)
   }
 
-  func add(real: Double) -> Int32 { add(Node(.real, payload: real.bitPattern)) }
+  func add(real: Double) -> Int32 { add(makeNode(.real, payload: real.bitPattern)) }
 
   /// A real encoded from a `Float` (see ``Node/floatWidth``).
   func add(float: Float) -> Int32 {
-    var node = Node(.real, payload: Double(float).bitPattern)
+    var node = makeNode(.real, payload: Double(float).bitPattern)
     node.count = Node.floatWidth
     return add(node)
   }
 
-  func add(boolean: Bool) -> Int32 { add(Node(.boolean, payload: boolean ? 1 : 0)) }
+  func add(boolean: Bool) -> Int32 { add(makeNode(.boolean, payload: boolean ? 1 : 0)) }
 
-  func add(date seconds: Double) -> Int32 { add(Node(.date, payload: seconds.bitPattern)) }
+  func add(date seconds: Double) -> Int32 { add(makeNode(.date, payload: seconds.bitPattern)) }
 
   func add(data bytes: [UInt8]) -> Int32 { add(data: Data(bytes)) }
 
   func add(data bytes: Data) -> Int32 {
     data.append(bytes)
-    return add(Node(.data, payload: UInt64(data.count - 1)))
+    return add(makeNode(.data, payload: UInt64(data.count - 1)))
   }
 
-  func addArray() -> Int32 { add(Node(.array, payload: Node.noChildren)) }
+  func addArray() -> Int32 { add(makeNode(.array, payload: .max)) }
 
-  func addDictionary() -> Int32 { add(Node(.dictionary, payload: Node.noChildren)) }
+  func addDictionary() -> Int32 { add(makeNode(.dictionary, payload: .max)) }
 
   /// Links `child` as the last child of the container `parent`, under `key` in a dictionary.
   func append(_ child: Int32, to parent: Int32, key: String? = nil) {
-    if let key { nodes[Int(child)].key = keyIndex(key) }
-    let last = nodes[Int(parent)].last
-    if last < 0 {
-      nodes[Int(parent)].first = child
+    if let key { nodes[Int(child)].key = keyTable.index(of: key) }
+    // The payload's halves are the first and last child (see `PropertyListNode.first`), set
+    // here rather than through the node's accessors, which are not inlined into this module.
+    let payload = nodes[Int(parent)].payload
+    if payload == .max {
+      nodes[Int(parent)].payload = UInt64(UInt32(bitPattern: child)) << 32 | UInt64(UInt32(bitPattern: child))
     } else {
-      nodes[Int(last)].next = child
+      nodes[Int(Int32(truncatingIfNeeded: payload >> 32))].next = child
+      nodes[Int(parent)].payload = UInt64(UInt32(bitPattern: child)) << 32 | payload & 0xFFFF_FFFF
     }
-    nodes[Int(parent)].last = child
     nodes[Int(parent)].count += 1
   }
 
@@ -260,7 +184,7 @@ final class EncodingArena {
     var found: Int32?
     var child = nodes[Int(node)].first
     while child >= 0 {
-      if keys[Int(nodes[Int(child)].key)].exactlyEquals(key) { found = child }
+      if keyTable.keys[Int(nodes[Int(child)].key)].exactlyEquals(key) { found = child }
       child = nodes[Int(child)].next
     }
     return found
@@ -279,7 +203,7 @@ final class EncodingArena {
   }
 
   /// The key of a dictionary's child.
-  func key(of node: Int32) -> String { keys[Int(nodes[Int(node)].key)] }
+  func key(of node: Int32) -> String { keyTable.keys[Int(nodes[Int(node)].key)] }
 }
 
 /// What a node of an archive stands for, beyond its plain value.

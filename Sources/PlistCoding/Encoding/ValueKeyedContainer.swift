@@ -44,7 +44,7 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   /// The container already encoded under `key` (Foundation hands back the same one), or a
   /// new one.
-  private func nested(_ kind: DecodingMap.Kind, _ key: Key) -> Int32 {
+  private func nested(_ kind: EncodingArena.Node.Kind, _ key: Key) -> Int32 {
     if let existing = encoder.arena.child(of: node, forKey: key.stringValue) {
       precondition(
         encoder.arena.nodes[Int(existing)].kind == kind,

@@ -5,9 +5,9 @@
 /// The output differs from ``BinaryPropertyListWriter``'s in layout, not in value:
 /// - objects are numbered in the order they complete (a container after its contents, the
 ///   root last; the trailer's top object names it);
-/// - strings, numbers, dates and data are shared exactly as ``BinaryPropertyListUniqueKey``
-///   defines (it compares their encoded bytes, which are equal exactly when those keys are),
-///   booleans, UIDs and containers are written at each occurrence;
+/// - strings, numbers, dates and data are shared by their encoded bytes, as
+///   ``BinaryPropertyListWriter`` shares them; booleans, UIDs and containers are written at
+///   each occurrence;
 /// - object references have a fixed width, chosen before the first object from an upper
 ///   bound on the object count (see ``init(maximumObjectCount:write:)``), so they may be a byte
 ///   wider than the fewest that would do; the offset width is the fewest, as it is only
@@ -86,11 +86,10 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
     switch value {
     case .boolean, .uid:
       offsets.append(destination.handedOn + output.count)
-      output.appendBinaryObject(.scalar(value), references: [], referenceSize: referenceSize)
+      output.appendBinaryScalar(value)
       try collect(offsets.count - 1)
     default:
-      let size = referenceSize
-      try collect(sharedObject { $0.appendBinaryObject(.scalar(value), references: [], referenceSize: size) })
+      try collect(sharedObject { $0.appendBinaryScalar(value) })
     }
   }
 

@@ -1,23 +1,6 @@
 extension [UInt8] {
-  /// Appends one object of the table, its references `referenceSize` bytes each.
-  mutating func appendBinaryObject(
-    _ object: BinaryPropertyListObjectTable.Object, references: [Int], referenceSize: Int
-  ) {
-    switch object {
-    case .array(let range):
-      appendBinaryMarker(BinaryPropertyListMarker.arrayNibble, count: range.count)
-      for reference in references[range] { appendBigEndian(UInt64(reference), size: referenceSize) }
-    case .dictionary(let keys, let values):
-      appendBinaryMarker(BinaryPropertyListMarker.dictionaryNibble, count: keys.count)
-      for reference in references[keys.lowerBound..<values.upperBound] {
-        appendBigEndian(UInt64(reference), size: referenceSize)
-      }
-    case .scalar(let value):
-      appendBinaryScalar(value)
-    }
-  }
-
-  private mutating func appendBinaryScalar(_ value: PropertyList) {
+  /// Appends a scalar's object: what the stream writer writes for a scalar event.
+  mutating func appendBinaryScalar(_ value: PropertyList) {
     switch value {
     case .string(let string): appendBinaryString(string)
     case .integer(let integer): appendBinaryInteger(integer)
@@ -36,7 +19,7 @@ extension [UInt8] {
       append(BinaryPropertyListMarker.uidNibble << 4 | UInt8(size - 1))
       appendBigEndian(uid, size: size)
     case .array, .dictionary:
-      preconditionFailure("containers are written from the object table")
+      preconditionFailure("containers are written by the stream writer itself")
     }
   }
 

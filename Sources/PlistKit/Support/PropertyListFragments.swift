@@ -57,10 +57,12 @@ package enum PropertyListFragments {
   ) throws(PropertyListError) -> [UInt8] {
     var wrapped = value
     for _ in 0..<depth { wrapped = .array([wrapped]) }
-    var output = XMLPropertyListOutput(sortedKeys: options.sortedKeys)
+    let bytes: [UInt8]
     do {
       try options.checkExpansion(of: value, in: .xml)
-      try output.writeDocument(wrapped)
+      bytes = try XMLPropertyListWriter.write(
+        PropertyListNodeTree(wrapped, sortedKeys: options.sortedKeys), root: 0, realStyle: .coreFoundation,
+        sortsKeys: false, budget: OutputBudget(.default, format: nil))
     } catch {
       var located = error
       if case .keyPath(let path) = error.location {
@@ -75,7 +77,7 @@ package enum PropertyListFragments {
       opening += level + "<array>\n".utf8.count
       closing += level + "</array>\n".utf8.count
     }
-    return Array(output.bytes[opening..<(output.bytes.count - closing)])
+    return Array(bytes[opening..<(bytes.count - closing)])
   }
 
   /// `<key>…</key>` as the XML writer writes it, without indentation or line break.

@@ -8,7 +8,7 @@ extension XMLPropertyListOutput {
   mutating func appendEscaped(_ string: String) throws(PropertyListError) {
     var string = string
     if let refused = string.withUTF8({ utf8 in appendEscaped(utf8: utf8) }) {
-      throw unwritableCharacter(refused)
+      throw Self.unwritableCharacter(refused)
     }
   }
 
@@ -49,11 +49,15 @@ extension XMLPropertyListOutput {
     return nil
   }
 
-  /// The error for character `scalar` in the value being written.
-  func unwritableCharacter(_ scalar: UInt32) -> PropertyListError {
+  /// The error for character `scalar` in a string or key at the root (the text is written
+  /// alone).
+  static func unwritableCharacter(_ scalar: UInt32) -> PropertyListError {
+    PropertyListError(.notRepresentable, format: .xml, at: .keyPath(""), refusal(ofCharacter: scalar))
+  }
+
+  /// Why a string holding `scalar` cannot be written in XML.
+  static func refusal(ofCharacter scalar: UInt32) -> String {
     let hex = String(scalar, radix: 16, uppercase: true)
-    return PropertyListError(
-      .notRepresentable, format: .xml, at: .keyPath(keyPath.description),
-      "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) cannot be written in XML 1.0")
+    return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) cannot be written in XML 1.0"
   }
 }

@@ -35,35 +35,47 @@ public struct XMLPropertyListWriter: Sendable {
   ///   with the key path of the value, when a string or date cannot be written in XML.
   public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
     try options.checkExpansion(of: value, in: .xml)
-    var output = XMLPropertyListOutput(sortedKeys: options.sortedKeys)
-    output.realStyle = options.xmlRealStyle
-    let budget = OutputBudget(options, format: .xml)
-    output.budget = budget
-    try output.writeDocument(value)
-    try budget.check(output.bytes.count)
-    return output.bytes
+    return try Self.write(
+      PropertyListNodeTree(value, sortedKeys: options.sortedKeys), root: 0, realStyle: options.xmlRealStyle,
+      sortsKeys: false, budget: OutputBudget(options, format: .xml))
+  }
+
+  /// Writes the value of `tree` from `root` (the tree may come from another module of the
+  /// package: the Codable encoder hands its arena here). With `sortsKeys`, each dictionary's
+  /// entries are written in Swift's order of their keys, as Foundation's encoder writes them.
+  /// Beyond a value's nodes, a tree may hold `nil` (written as the string `$null`) and
+  /// dictionaries that repeat a key (written once, where it comes first, with the value that
+  /// comes last).
+  ///
+  /// - Throws: ``PropertyListError`` of kind ``PropertyListError/Kind/notRepresentable``, with
+  ///   the key path of the value, when a string or date cannot be written in XML; or of kind
+  ///   ``PropertyListError/Kind/limitExceeded`` past `budget`.
+  package static func write(
+    _ tree: PropertyListNodeTree, root: Int32, realStyle: XMLRealStyle, sortsKeys: Bool, budget: OutputBudget
+  ) throws(PropertyListError) -> [UInt8] {
+    var failure: PropertyListError?
+    let bytes = ChunkedOutput.collect(estimate: tree.xmlSizeEstimate) { output in
+      var writer = XMLPropertyListTreeWriter(
+        tree: tree, output: output, realStyle: realStyle, sortsKeys: sortsKeys, budget: budget)
+      do throws(PropertyListError) {
+        try writer.writeDocument(root)
+      } catch {
+        failure = error
+        return nil
+      }
+      return writer.output
+    }
+    if let failure { throw failure }
+    return bytes!
   }
 }
 
-/// The output being built and the walk through the value, with an explicit stack so that
-/// no value, however deep, can exhaust the call stack.
+/// The format's output: the header, scalars on their lines and escaped text, for the stream
+/// writer, and for the tree writer what it does not write itself.
 package struct XMLPropertyListOutput {
-  /// An array or dictionary being written and how far.
-  struct Frame {
-    let elements: [PropertyList]
-    let dictionary: PropertyListDictionary?
-    /// The order to write a dictionary's entries in, when sorted.
-    let order: [Int]?
-    let count: Int
-    var next = 0
-  }
-
   package var bytes: [UInt8] = []
-  private var stack: [Frame] = []
   let sortedKeys: Bool
   package var realStyle = XMLRealStyle.coreFoundation
-  /// The most bytes to write (see ``PropertyListWritingOptions/maximumOutputSize``).
-  package var budget: OutputBudget?
 
   package init(sortedKeys: Bool) { self.sortedKeys = sortedKeys }
 
@@ -75,58 +87,15 @@ package struct XMLPropertyListOutput {
 
     """.utf8)
 
-  mutating func writeDocument(_ root: PropertyList) throws(PropertyListError) {
-    bytes.reserveCapacity(4096)
-    bytes.append(contentsOf: Self.header)
-    try write(root, depth: 0)
-    while let top = stack.last {
-      let depth = stack.count
-      guard top.next < top.count else {
-        stack.removeLast()
-        appendIndented(top.dictionary == nil ? "</array>\n" : "</dict>\n", depth: depth - 1)
-        continue
-      }
-      if let budget { try budget.check(bytes.count) }
-      let index = top.next
-      stack[stack.count - 1].next += 1
-      if let dictionary = top.dictionary {
-        let position = top.order?[index] ?? index
-        var key = dictionary.keys[position]
-        if let refused = key.withUTF8({ appendTextLine(depth: depth, open: "<key>", $0, close: "</key>\n") }) {
-          throw unwritableCharacter(refused)
-        }
-        try write(dictionary.values[position], depth: depth)
-      } else {
-        try write(top.elements[index], depth: depth)
-      }
-    }
-    append("</plist>\n")
-  }
-
-  /// Writes a scalar whole, or the opening of a container (its contents follow from the stack).
-  private mutating func write(_ value: PropertyList, depth: Int) throws(PropertyListError) {
-    switch value {
-    case .array(let elements):
-      guard !elements.isEmpty else { return appendIndented("<array/>\n", depth: depth) }
-      appendIndented("<array>\n", depth: depth)
-      stack.append(Frame(elements: elements, dictionary: nil, order: nil, count: elements.count))
-    case .dictionary(let dictionary):
-      guard !dictionary.isEmpty else { return appendIndented("<dict/>\n", depth: depth) }
-      appendIndented("<dict>\n", depth: depth)
-      let order = sortedKeys ? Self.codePointOrder(dictionary.keys) : nil
-      stack.append(Frame(elements: [], dictionary: dictionary, order: order, count: dictionary.count))
-    default:
-      try appendScalar(value, depth: depth)
-    }
-  }
-
-  /// Writes a value that is not an array or dictionary, on its own lines at `depth`.
+  /// Writes a value that is not an array or dictionary, on its own lines at `depth`. The
+  /// errors name no key path: the stream writer, which writes scalars here, stops and leaves
+  /// the error to the value's writer.
   mutating func appendScalar(_ value: PropertyList, depth: Int) throws(PropertyListError) {
     switch value {
     case .string(let string):
       var string = string
       if let refused = string.withUTF8({ appendTextLine(depth: depth, open: "<string>", $0, close: "</string>\n") }) {
-        throw unwritableCharacter(refused)
+        throw Self.unwritableCharacter(refused)
       }
     case .integer(let integer):
       appendIndented("<integer>", depth: depth)
@@ -139,16 +108,10 @@ package struct XMLPropertyListOutput {
     case .boolean(let boolean):
       appendIndented(boolean ? "<true/>\n" : "<false/>\n", depth: depth)
     case .date(let date):
-      guard date.secondsSinceReferenceDate.isFinite else {
-        throw PropertyListError(
-          .notRepresentable, format: .xml, at: .keyPath(keyPath.description),
-          "a date of \(date.secondsSinceReferenceDate) seconds cannot be written in XML (only finite dates can)")
-      }
-      guard ISO8601.writableRange.contains(date.secondsSinceReferenceDate) else {
-        throw PropertyListError(
-          .notRepresentable, format: .xml, at: .keyPath(keyPath.description),
-          "a date of \(date.secondsSinceReferenceDate) seconds cannot be written in XML (only dates from \(ISO8601.xmlWritableRangeText) can)"
-        )
+      // Checked here before the message is asked for: a call per date showed in conversions.
+      let seconds = date.secondsSinceReferenceDate
+      guard seconds.isFinite, ISO8601.writableRange.contains(seconds) else {
+        throw PropertyListError(.notRepresentable, format: .xml, at: .keyPath(""), Self.refusal(ofDate: seconds) ?? "")
       }
       appendIndented("<date>", depth: depth)
       ISO8601.append(date.secondsSinceReferenceDate, to: &bytes, calendar: .julianBeforeReform)
@@ -169,23 +132,20 @@ package struct XMLPropertyListOutput {
       indent(depth)
       append("</dict>\n")
     case .array, .dictionary:
-      preconditionFailure("containers are written by their frames")
+      preconditionFailure("containers are written by the stream writer itself")
     }
   }
 
-  /// The positions of `keys` in code-point order (the same as UTF-8 byte order).
-  private static func codePointOrder(_ keys: [String]) -> [Int] {
-    keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-  }
-
-  /// The key path of the value being written: the current entry of every open container.
-  var keyPath: PropertyListKeyPath {
-    PropertyListKeyPath(
-      components: stack.map { frame in
-        let index = frame.next - 1
-        guard let dictionary = frame.dictionary else { return String(index) }
-        return dictionary.keys[frame.order?[index] ?? index]
-      })
+  /// Why a date of `seconds` cannot be written in XML, or nil when it can.
+  static func refusal(ofDate seconds: Double) -> String? {
+    guard seconds.isFinite else {
+      return "a date of \(seconds) seconds cannot be written in XML (only finite dates can)"
+    }
+    guard ISO8601.writableRange.contains(seconds) else {
+      return
+        "a date of \(seconds) seconds cannot be written in XML (only dates from \(ISO8601.xmlWritableRangeText) can)"
+    }
+    return nil
   }
 
   mutating func append(_ literal: StaticString) {

@@ -6,14 +6,14 @@
   import Darwin
 #endif
 
-/// The bytes an encoding writes, in chunks of memory: a chunk never moves, so a byte written
+/// The bytes a value writer writes, in chunks of memory: a chunk never moves, so a byte written
 /// stays where it is (the binary writer compares shared objects in place).
 ///
-/// The first chunk is the storage of the array the encoding returns (see
+/// The first chunk is the storage of the array the writer returns (see
 /// ``collect(estimate:_:)``), so that the bytes are written once, where they end up; chunks
 /// after it are mapped for the output, and unmapped one by one as they are copied out, so the
 /// output is in memory about once rather than twice while a growing array copies itself.
-struct EncodingOutput: ~Copyable {
+struct ChunkedOutput: ~Copyable {
   private static let chunkSize = 1 << 20
 
   /// The full chunks, in order, with the bytes each holds.
@@ -155,13 +155,13 @@ struct EncodingOutput: ~Copyable {
   /// `estimate` bytes: the array's capacity, which costs no memory where nothing is written.
   /// When they do not fit, the rest goes to chunks of its own, and all is copied to a new array.
   static func collect(
-    estimate: Int, _ write: (consuming EncodingOutput) -> EncodingOutput?
+    estimate: Int, _ write: (consuming ChunkedOutput) -> ChunkedOutput?
   ) -> [UInt8]? {
     var written = false
     var whole: [UInt8]?
     let result = [UInt8](unsafeUninitializedCapacity: Swift.max(estimate, 4096)) { buffer, count in
       count = 0
-      switch write(EncodingOutput(into: buffer)) {
+      switch write(ChunkedOutput(into: buffer)) {
       case .some(let output):
         written = true
         if output.isInBorrowedChunk {

@@ -7,13 +7,13 @@
 #endif
 
 /// The shared objects the binary writer has written, by their bytes, which stay where they were
-/// written (an ``EncodingOutput`` chunk never moves): an entry costs a pointer and three 32-bit
+/// written (a ``ChunkedOutput`` chunk never moves): an entry costs a pointer and three 32-bit
 /// numbers, with no copy of the bytes, in a buffer that grows without being in memory twice.
 /// Equality is byte equality.
 ///
 /// Most objects of a large encoding are new, and a table of them all is far bigger than the
-/// caches: looking each one up there waits on memory, and that was a quarter of a large binary
-/// encoding's time. So the entries are found in three places, each smaller than the last:
+/// caches: looking each one up there waits on memory, and that was a quarter of the time of writing
+/// a large binary plist. So the entries are found in three places, each smaller than the last:
 ///
 /// - a filter of a few bits an entry (one word read per lookup), which answers "not here" for
 ///   almost every new object without reading either table;
@@ -24,7 +24,7 @@
 ///
 /// A slot holds an entry's hash beside its index, so that a probe reads no entry unless the
 /// hash matches.
-struct SharedObjectTable: ~Copyable {
+struct BinaryPropertyListSharedObjects: ~Copyable {
   struct Entry {
     let bytes: UnsafePointer<UInt8>
     let count: Int32

@@ -1,11 +1,13 @@
 /// A growing buffer of plain values in memory from ``PlainMemory``: it grows with `realloc`,
 /// so a large buffer that doubles is not in memory twice while it grows (as an array that
 /// copies itself is), and it is read and written through a pointer, with no uniqueness check.
+/// The value writers keep their offsets, references and stacks in one.
 struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
   private var base: UnsafeMutablePointer<Element>
   private var capacity: Int
   private(set) var count = 0
 
+  /// An empty buffer with room for `capacity` elements (at least 16).
   init(capacity: Int = 256) {
     self.capacity = Swift.max(capacity, 16)
     base = PlainMemory.allocate(Element.self, capacity: self.capacity)
@@ -15,6 +17,7 @@ struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
     PlainMemory.release(base)
   }
 
+  /// The element at `index`.
   @inline(__always)
   subscript(index: Int) -> Element {
     get {
@@ -27,6 +30,14 @@ struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
   }
 
+  /// Where the element at `index` is, to change it in place; valid until the buffer grows.
+  @inline(__always)
+  func address(of index: Int) -> UnsafeMutablePointer<Element> {
+    precondition(index >= 0 && index < count, "an element of the buffer")
+    return base + index
+  }
+
+  /// Adds `element` at the end, growing the buffer when it is full.
   @inline(__always)
   mutating func append(_ element: Element) {
     if count == capacity {

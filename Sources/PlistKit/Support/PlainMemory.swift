@@ -8,9 +8,13 @@
 
 /// Memory for buffers of plain values (no references to retain), from `malloc`: it grows with
 /// `realloc`, which moves a large block by remapping its pages instead of copying them, so a
-/// buffer that doubles is not in memory twice while it grows.
-enum PlainMemory {
-  static func allocate<Element: BitwiseCopyable>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
+/// buffer that doubles is not in memory twice while it grows. Package API: the Codable coders
+/// keep their nodes and entries in such buffers too.
+package enum PlainMemory {
+  /// Room for `capacity` values, uninitialized.
+  package static func allocate<Element: BitwiseCopyable>(
+    _: Element.Type, capacity: Int
+  ) -> UnsafeMutablePointer<Element> {
     guard let memory = malloc(capacity * MemoryLayout<Element>.stride) else {
       fatalError("out of memory for \(capacity) values of \(Element.self)")
     }
@@ -18,7 +22,7 @@ enum PlainMemory {
   }
 
   /// The buffer at `pointer`, with room for `capacity` values and its values kept.
-  static func reallocate<Element: BitwiseCopyable>(
+  package static func reallocate<Element: BitwiseCopyable>(
     _ pointer: UnsafeMutablePointer<Element>, capacity: Int
   ) -> UnsafeMutablePointer<Element> {
     guard let memory = realloc(pointer, capacity * MemoryLayout<Element>.stride) else {
@@ -28,7 +32,7 @@ enum PlainMemory {
   }
 
   /// Gives the buffer at `pointer` back.
-  static func release<Element: BitwiseCopyable>(_ pointer: UnsafeMutablePointer<Element>) {
+  package static func release<Element: BitwiseCopyable>(_ pointer: UnsafeMutablePointer<Element>) {
     free(pointer)
   }
 }

@@ -12,6 +12,20 @@ struct PackageDependencyTests {
     return try #require(blocks.first { $0.contains(marker) }, "no README snippet with \(marker)")
   }
 
+  @Test("the README names every library product of Package.swift, and no other")
+  func productList() throws {
+    let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "The package's products are the libraries "))
+    let end = try #require(readme.range(of: ". SwiftPM", range: start.upperBound..<readme.endIndex))
+    let named = readme[start.upperBound..<end.lowerBound].split(separator: "`", omittingEmptySubsequences: false)
+      .enumerated()
+      .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    let manifest = try String(contentsOf: CLI.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let products = manifest.components(separatedBy: ".library(name: \"").dropFirst()
+      .map { String($0.prefix { $0 != "\"" }) }
+    #expect(named.sorted() == products.sorted())
+  }
+
   /// A package that holds `snippet` (its `dependencies:` and `targets:`), and the target's source.
   static func consumer(_ snippet: String, in folder: TemporaryDirectory) throws -> String {
     let manifest = """

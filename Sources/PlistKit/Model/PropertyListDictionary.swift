@@ -64,8 +64,8 @@ public struct PropertyListDictionary: Sendable {
 
   /// The position of `key`, if present.
   ///
-  /// Inlinable, as the lookup under ``subscript(_:)``: the layers above look keys up in every
-  /// object of a large file (an Xcode project's writer and comments ask each object for its
+  /// Inlinable, as the lookup under ``subscript(_:)-(String)``: the layers above look keys up in
+  /// every object of a large file (an Xcode project's writer and comments ask each object for its
   /// `isa`, `name`, `path`…), and a call for each look-up cost the project writer, in a module of
   /// its own, 0.8 % more instructions.
   @inlinable

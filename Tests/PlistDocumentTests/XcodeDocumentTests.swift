@@ -39,6 +39,12 @@ struct XcodeDocumentTests {
     Example(
       name: "add a build setting", edit: .set("objects.E52523E716245A910012E2BA.buildSettings.ENABLE_NEW", "YES")),
     Example(name: "change an object's isa", edit: .set("objects.E525239C16245A900012E2BA.isa", "PBXGroup")),
+    // The only object of its section: the emptied section's marks go with it.
+    Example(
+      name: "change the isa of the only object of its isa",
+      edit: .set("objects.E550D6AA16371AF600A003E9.isa", "PBXGroup")),
+    Example(
+      name: "remove the isa of the only object of its isa", edit: .remove("objects.E550D6AA16371AF600A003E9.isa")),
     Example(name: "rename a build phase", edit: .set("objects.E525238816245A900012E2BA.name", "Compile")),
     Example(name: "add a key to a one-line object", edit: .set("objects.E525239C16245A900012E2BA.name", "Main.m")),
     Example(name: "remove a file from a group", edit: .remove("objects.806F6FB817EFAF46001051EE.children.0")),

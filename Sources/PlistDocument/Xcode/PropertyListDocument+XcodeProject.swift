@@ -232,20 +232,27 @@ extension PropertyListDocument {
   }
 
   /// The splices that take an object out of `objects`, with its section's marks when it is
-  /// the last of its `isa`.
+  /// the last object in its section.
+  ///
+  /// The section is the one whose marks are on the lines just around the object's, whatever
+  /// the object's `isa` is now: an edit that has just changed or removed the `isa` moves the
+  /// object out of the section it was written in, and an emptied section goes with it.
   func objectRemoval(at position: Int, layout: ContainerLayout) -> [Splice]? {
     let entry = layout.entries[position]
-    let isa = isaOfObject(entry.value)
-    let alone = !layout.entries.indices.contains { $0 != position && isaOfObject(layout.entries[$0].value) == isa }
-    guard let isa, alone else { return nil }
     let lineStart = TextLines.lineStart(text, entry.start)
     let lineNext = TextLines.afterLineEnding(text, TextLines.lineEnd(text, entry.end))
     guard lineStart > 0, lineNext < text.count else { return nil }
     let beginStart = TextLines.previousLineStart(text, lineStart)
     let endLineEnd = TextLines.lineEnd(text, lineNext)
-    guard text[beginStart..<TextLines.lineEnd(text, beginStart)].elementsEqual(XcodeProjectSyntax.sectionBegin(isa)),
-      text[lineNext..<endLineEnd].elementsEqual(XcodeProjectSyntax.sectionEnd(isa))
+    let beginLine = Array(text[beginStart..<TextLines.lineEnd(text, beginStart)])
+    let prefix = XcodeProjectSyntax.sectionBegin("")
+    let suffixCount = prefix.count - XcodeProjectSyntax.sectionBeginPrefix.count
+    guard beginLine.count >= prefix.count, beginLine.starts(with: XcodeProjectSyntax.sectionBeginPrefix),
+      beginLine.suffix(suffixCount).elementsEqual(prefix.suffix(suffixCount))
     else { return nil }
+    let isa = String(
+      decoding: beginLine[XcodeProjectSyntax.sectionBeginPrefix.count..<(beginLine.count - suffixCount)], as: UTF8.self)
+    guard text[lineNext..<endLineEnd].elementsEqual(XcodeProjectSyntax.sectionEnd(isa)) else { return nil }
     var start = beginStart
     if start > 0 {
       let blank = TextLines.previousLineStart(text, start)

@@ -248,7 +248,10 @@ struct JSONStreamConversionTests {
       #expect(error.format == .json)
     }
     // The byte-order mark is not a column.
-    guard case .failure(let error) = Self.check([0xEF, 0xBB, 0xBF] + Array("\n  [tru]".utf8)) else { return }
+    guard case .failure(let error) = Self.check([0xEF, 0xBB, 0xBF] + Array("\n  [tru]".utf8)) else {
+      Issue.record("a document with a byte-order mark and 'tru' reads")
+      return
+    }
     #expect(
       error == PropertyListError(.syntax, format: .json, at: .text(line: 2, column: 4), "expected a value, found 'tru'")
     )

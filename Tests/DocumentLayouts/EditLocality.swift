@@ -43,8 +43,10 @@ public enum EditLocality {
     case .move(let from, let to):
       (source, destination) = (from, to)
     case .rename(let from, let to)
-    where from.components.dropLast() != to.components.dropLast() || from.components.last == to.components.last:
-      // Not a rename (another container, or the same key): a move, as the value's edit is.
+    where from.components.dropLast() != to.components.dropLast()
+      || (from.components.last ?? "").exactlyEquals(to.components.last ?? ""):
+      // Not a rename (another container, or the same key, scalar for scalar: a canonically
+      // equivalent key is another key, renamed in place): a move, as the value's edit is.
       (source, destination) = (from, to)
     default:
       return check(before.utf8Text, after.utf8Text, allowedRegion(for: edit, in: before, value: valueBefore), "")

@@ -108,9 +108,7 @@ public final class KeyedArchiveEncoder: Sendable {
   /// Archives with the settings read once when the encoding started.
   private static func encodeGraph<T: Encodable>(
     _ value: T, forKey key: String, _ settings: Settings
-  ) throws
-    -> ObjectGraph
-  {
+  ) throws -> ObjectGraph {
     let arena = EncodingArena()
     let encoder = ValueEncoder(
       arena: arena, userInfo: settings.userInfo, maximumDepth: settings.maximumDepth, archiving: true)

@@ -29,6 +29,8 @@ import Synchronization
 /// A decoder is `Sendable`, as Foundation's is: one decoder may be shared, at the top level of
 /// a program or between tasks. Its settings are kept behind a lock, and each decoding reads
 /// them once when it starts, so that changing a setting never affects a decoding in progress.
+/// A change in place (`userInfo[key] = value`) reads the setting and writes it back as two
+/// steps: make such changes before the coder is shared, or from one task.
 public final class PlistDecoder: Sendable {
   private let settings: Mutex<Settings>
 

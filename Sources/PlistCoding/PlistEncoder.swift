@@ -32,6 +32,8 @@ import Synchronization
 /// An encoder is `Sendable`, as Foundation's is: one encoder may be shared, at the top level of
 /// a program or between tasks. Its settings are kept behind a lock, and each encoding reads
 /// them once when it starts, so that changing a setting never affects an encoding in progress.
+/// A change in place (`userInfo[key] = value`) reads the setting and writes it back as two
+/// steps: make such changes before the coder is shared, or from one task.
 public final class PlistEncoder: Sendable {
   private let settings: Mutex<Settings>
 

@@ -45,7 +45,7 @@ public final class PlistEncoder: Sendable {
     var maximumDepth: Int
   }
 
-  /// The format ``encode(_:)`` writes.
+  /// The format ``encode(_:)->[UInt8]`` writes.
   public var outputFormat: PropertyListFormat {
     get { settings.withLock { $0.outputFormat } }
     set { settings.withLock { $0.outputFormat = newValue } }

@@ -134,9 +134,9 @@ extension SectionedList where Item == PropertyList {
 }
 
 extension SectionedList where Item == String {
-  /// Makes a list of strings from any of the shapes ``SectionedList/init(propertyList:source:)``
-  /// reads, each item its text: the names of `sortednames.plist` as `String`s, ready for a
-  /// table, rather than `PropertyList` values.
+  /// Makes a list of strings from any of the shapes that
+  /// `SectionedList<PropertyList>(propertyList:source:)` reads, each item its text: the names of
+  /// `sortednames.plist` as `String`s, ready for a table, rather than `PropertyList` values.
   ///
   /// ```swift
   /// let names = try SectionedList<String>(propertyList: PropertyList(path: "sortednames.plist"))

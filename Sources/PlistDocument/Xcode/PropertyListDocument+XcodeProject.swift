@@ -23,6 +23,12 @@ extension PropertyListDocument {
   /// The `objects` dictionary's node.
   var objectsNode: Int? { SyntaxProjectObjects.objectsNode(text: text, tree: tree) }
 
+  /// The project's `objectVersion` as the text gives it now (an edit may change it), which
+  /// decides which objects Xcode writes on one line.
+  var xcodeObjectVersion: XcodeObjectVersion {
+    XcodeObjectVersion(SyntaxProjectObjects.objectVersion(text: text, tree: tree))
+  }
+
   func xcodeImpact(of path: PropertyListKeyPath) -> XcodeImpact {
     let components = path.components
     guard let first = components.first else { return XcodeImpact(everything: true) }
@@ -182,7 +188,8 @@ extension PropertyListDocument {
     let indentation =
       layout.entries.first.map { TextLines.indentation(text, $0.start) }
       ?? TextLines.indentation(text, layout.closeStart) + style.indentUnit
-    let flat = isa.map(XcodeProjectFragments.writesOnOneLine) ?? false
+    let version = xcodeObjectVersion
+    let flat = isa.map { XcodeProjectFragments.writesOnOneLine(isa: $0, version: version) } ?? false
     let rendered = try renderer.value(value, path: path, indentation: indentation, flat: flat)
     let line = indentation + (try renderer.entry(key: id, value: rendered, path: path, indentation: indentation))
     let eol = lineEnding.bytes

@@ -13,8 +13,22 @@ struct CurrentProjectEditTests {
   static let ttsKit =
     "xcode-current/argmaxinc+WhisperKit__Examples__TTS__TTSKitExample__TTSKitExample.xcodeproj__project.pbxproj"
 
-  static let newFolder =
-    #"{"isa": "PBXFileSystemSynchronizedRootGroup", "exceptions": ["0000000000000000000000E1"], "explicitFileTypes": {}, "explicitFolders": [], "path": "Widget", "sourceTree": "<group>"}"#
+  /// The commands that add a folder `Widget` (…F1) and its exception set for `target` (…E1).
+  static func addingFolder(to target: String) -> [[String]] {
+    [
+      [
+        "insert", "objects.0000000000000000000000F1",
+        #"{"isa": "PBXFileSystemSynchronizedRootGroup", "exceptions": ["0000000000000000000000E1"], "explicitFileTypes": {}, "explicitFolders": [], "path": "Widget", "sourceTree": "<group>"}"#,
+        "--type", "json",
+      ],
+      [
+        "insert", "objects.0000000000000000000000E1",
+        #"{"isa": "PBXFileSystemSynchronizedBuildFileExceptionSet", "membershipExceptions": ["Info.plist"], "target": ""#
+          + target + #""}"#,
+        "--type", "json",
+      ],
+    ]
+  }
 
   /// The project copied to `NAME.xcodeproj/project.pbxproj` in a fresh folder.
   static func copy(_ file: String, name: String) throws -> (folder: TemporaryDirectory, path: String) {
@@ -43,14 +57,8 @@ struct CurrentProjectEditTests {
     let (_, path) = try Self.copy(Self.hiPixel, name: "HiPixel")
     let text = try Self.edit(
       path,
-      [
-        ["insert", "objects.0000000000000000000000F1", Self.newFolder, "--type", "json"],
-        [
-          "insert", "objects.0000000000000000000000E1",
-          #"{"isa": "PBXFileSystemSynchronizedBuildFileExceptionSet", "membershipExceptions": ["Info.plist"], "target": "6BE1BEE62C1F14A5004C9187"}"#,
-          "--type", "json",
-        ],
-        ["insert", "objects.6BE1BEE62C1F14A5004C9187.fileSystemSynchronizedGroups.1", "0000000000000000000000F1"],
+      Self.addingFolder(to: "6BE1BEE62C1F14A5004C9187") + [
+        ["insert", "objects.6BE1BEE62C1F14A5004C9187.fileSystemSynchronizedGroups.1", "0000000000000000000000F1"]
       ])
     #expect(
       text.contains(
@@ -83,14 +91,7 @@ struct CurrentProjectEditTests {
     let (_, path) = try Self.copy(Self.ttsKit, name: "TTSKitExample")
     let text = try Self.edit(
       path,
-      [
-        ["insert", "objects.0000000000000000000000F1", Self.newFolder, "--type", "json"],
-        [
-          "insert", "objects.0000000000000000000000E1",
-          #"{"isa": "PBXFileSystemSynchronizedBuildFileExceptionSet", "membershipExceptions": ["Info.plist"], "target": "1664E8C42F4407CF00D76464"}"#,
-          "--type", "json",
-        ],
-      ])
+      Self.addingFolder(to: "1664E8C42F4407CF00D76464"))
     #expect(
       text.contains(
         """

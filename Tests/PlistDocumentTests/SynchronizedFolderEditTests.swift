@@ -103,44 +103,33 @@ import XcodeProject
     }
   }
 
-  @Test func aFolderAddedToAVersion70ProjectIsOneLine() throws {
+  /// The lines a new folder and its exception set start with, by version.
+  static let newFolderLines: [(objectVersion: String, folder: String, exceptionSet: String)] = [
+    (
+      "70",
+      "\t\tAA0000000000000000000004 /* Widget */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (AA0000000000000000000005 /* PBXFileSystemSynchronizedBuildFileExceptionSet */, ); explicitFileTypes = {}; explicitFolders = (); path = Widget; sourceTree = \"<group>\"; };\n",
+      "\t\tAA0000000000000000000005 /* PBXFileSystemSynchronizedBuildFileExceptionSet */ = {\n"
+    ),
+    (
+      "77",
+      "\t\tAA0000000000000000000004 /* Widget */ = {\n\t\t\tisa = PBXFileSystemSynchronizedRootGroup;\n\t\t\texceptions = (\n"
+        + "\t\t\t\tAA0000000000000000000005 /* Exceptions for \"Widget\" folder in \"App\" target */,\n",
+      "\t\tAA0000000000000000000005 /* Exceptions for \"Widget\" folder in \"App\" target */ = {\n"
+    ),
+  ]
+
+  @Test(arguments: newFolderLines)
+  func aNewFolderTakesTheLayoutOfTheProjectsVersion(
+    lines: (objectVersion: String, folder: String, exceptionSet: String)
+  )
+    throws
+  {
     var document = try PropertyListDocument(
-      bytes: try XcodeProjectWriter(projectName: "App").write(Self.project(objectVersion: "70")))
+      bytes: try XcodeProjectWriter(projectName: "App").write(Self.project(objectVersion: lines.objectVersion)))
     try document.insertValue(Self.addedGroup, at: Self.at("objects", Self.newGroup))
     try document.insertValue(Self.addedExceptionSet, at: Self.at("objects", Self.newExceptionSet))
     let text = String(decoding: document.bytes, as: UTF8.self)
-    #expect(
-      text.contains(
-        "\t\tAA0000000000000000000004 /* Widget */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (AA0000000000000000000005 /* PBXFileSystemSynchronizedBuildFileExceptionSet */, ); explicitFileTypes = {}; explicitFolders = (); path = Widget; sourceTree = \"<group>\"; };\n/* End PBXFileSystemSynchronizedRootGroup section */\n"
-      ))
-    #expect(
-      text.contains(
-        "\t\tAA0000000000000000000005 /* PBXFileSystemSynchronizedBuildFileExceptionSet */ = {\n\t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;\n"
-      ))
-  }
-
-  @Test func aFolderAddedToAVersion77ProjectSpansLines() throws {
-    var document = try PropertyListDocument(
-      bytes: try XcodeProjectWriter(projectName: "App").write(Self.project(objectVersion: "77")))
-    try document.insertValue(Self.addedExceptionSet, at: Self.at("objects", Self.newExceptionSet))
-    try document.insertValue(Self.addedGroup, at: Self.at("objects", Self.newGroup))
-    let text = String(decoding: document.bytes, as: UTF8.self)
-    #expect(
-      text.contains(
-        """
-        \t\tAA0000000000000000000004 /* Widget */ = {
-        \t\t\tisa = PBXFileSystemSynchronizedRootGroup;
-        \t\t\texceptions = (
-        \t\t\t\tAA0000000000000000000005 /* Exceptions for "Widget" folder in "App" target */,
-        \t\t\t);
-        \t\t\texplicitFileTypes = {
-        \t\t\t};
-        \t\t\texplicitFolders = (
-        \t\t\t);
-        \t\t\tpath = Widget;
-        \t\t\tsourceTree = "<group>";
-        \t\t};
-
-        """))
+    #expect(text.contains(lines.folder))
+    #expect(text.contains(lines.exceptionSet))
   }
 }

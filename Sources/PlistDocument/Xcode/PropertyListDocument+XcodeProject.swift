@@ -294,7 +294,8 @@ extension PropertyListDocument {
       let objectsNode
     else { return false }
     let ids = tree.entries(objectsNode).compactMap { key, value in
-      key != nil && isaOfObject(value) == "PBXFileSystemSynchronizedRootGroup" ? keyString(key!) : nil
+      key != nil && isaOfObject(value)?.exactlyEquals("PBXFileSystemSynchronizedRootGroup") == true
+        ? keyString(key!) : nil
     }
     var changed = false
     for id in ids {

@@ -5,8 +5,8 @@ import PlistCoding
 import PlistKit
 import Testing
 
-/// The README's Codable section, run as written.
-@Suite("README examples")
+/// The Codable example of the README and of the Codable guide, run as written.
+@Suite("documented Codable examples")
 struct DocumentationExampleTests {
   @Test("the presidents in three lines, one edited, archived back; Foundation reads the archive")
   func presidents() throws {
@@ -24,7 +24,7 @@ struct DocumentationExampleTests {
     #expect(mutable == (try President.archive(presidents).archivedBytes(format: .binary)))
   }
 
-  @Test("the error the README quotes")
+  @Test("the error the Codable guide quotes")
   func error() throws {
     struct Misread: Decodable, KeyedArchivable {
       static let archivedClassNames = ["President", "NSObject"]

@@ -147,5 +147,5 @@ if [ "$update" = 0 ]; then
     echo "$failed of $examples examples differ from what the documents show"
     exit 1
   fi
-  echo "$examples examples in ${#documents[@]} documents print what they show ($not_run blocks not run)"
+  echo "$examples examples in ${#documents[@]} documents print what they show ($not_run not run)"
 fi

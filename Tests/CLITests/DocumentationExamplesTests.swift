@@ -25,9 +25,9 @@ struct DocumentationExamplesTests {
     #expect(run.stderr == "")
     #expect(run.status == 0, "\(run.output)")
     let summary = try #require(
-      run.output.firstMatch(of: /^(\d+) examples in (\d+) documents print what they show \((\d+) blocks not run\)\n$/))
+      run.output.firstMatch(of: /^(\d+) examples in (\d+) documents print what they show \((\d+) not run\)\n$/))
     #expect(Int(summary.2) == (try Self.guides().count) + 1)
-    #expect(try #require(Int(summary.1)) >= 60)
+    #expect(try #require(Int(summary.1)) >= 50)
     // The one block no clone can run (a user's own Terminal preferences), and the project file
     // from ../shared/corpus when it is absent.
     #expect(try #require(Int(summary.3)) <= 2)

@@ -38,10 +38,11 @@ struct DocumentationExamplesTests {
     let readme = try Self.text("README.md")
     let section = try #require(readme.range(of: "\n## Set up\n"))
     let block = try #require(readme[section.upperBound...].firstMatch(of: /```sh\n([^`]*)```/)?.1)
-    #expect(
-      block.split(separator: "\n") == ["swift run -c release plistkit convert Samples/sortednames.plist --to json", "swift test"])
+    let commands = block.split(separator: "\n")
+    #expect(commands == ["swift run -c release plistkit convert Samples/sortednames.plist --to json", "swift test"])
+    let testCommand = try #require(commands.last)
     let ci = try Self.text(".ci/run").split(separator: "\n")
-    #expect(ci.contains("swift test"), ".ci/run must run the README's test command as it is written")
+    #expect(ci.contains(testCommand), ".ci/run must run the README's test command as it is written")
   }
 
   @Test("the README and the man page lead to every guide, and to no other")

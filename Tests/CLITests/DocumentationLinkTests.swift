@@ -56,7 +56,8 @@ struct DocumentationLinkTests {
   func anchorRules() {
     let text = "# Diff, merge and git\n## Command line: `plistkit`\n```\n# not a heading\n```\n## Limits\n## Limits\n"
     #expect(Self.anchors(text) == ["diff-merge-and-git", "command-line-plistkit", "limits", "limits-1"])
-    #expect(Self.links("[a](b.md) `[c](d.md)` [`e`](f#g) [h](https://example.com)\n```\n[i](j)\n```\n") == ["b.md", "f#g"])
+    #expect(
+      Self.links("[a](b.md) `[c](d.md)` [`e`](f#g) [h](https://example.com)\n```\n[i](j)\n```\n") == ["b.md", "f#g"])
   }
 
   @Test("every relative link in the README, CONTRIBUTING, ARCHITECTURE and the guides leads to a file and heading")

@@ -24,6 +24,20 @@ struct DocumentationExampleTests {
     #expect(mutable == (try President.archive(presidents).archivedBytes(format: .binary)))
   }
 
+  @Test("the README and the Codable guide show the example this suite runs")
+  func documentsShowTheExample() throws {
+    let example = """
+      let bytes = try PropertyListFile.read(path: "Samples/Presidents.plist")
+      var presidents = try KeyedArchiveDecoder().decode([President].self, from: bytes, forKey: "Presidents")
+      presidents[42].toYear = "2009"
+      let archive: [UInt8] = try KeyedArchiveEncoder().encode(presidents, forKey: "Presidents")
+      """
+    for document in ["README.md", "Documentation/codable.md"] {
+      let text = try String(contentsOfFile: Samples.root + "/" + document, encoding: .utf8)
+      #expect(text.contains("import PlistKit\n\n" + example + "\n```\n"), "\(document)")
+    }
+  }
+
   @Test("the error the Codable guide quotes")
   func error() throws {
     struct Misread: Decodable, KeyedArchivable {

@@ -27,9 +27,9 @@ let package = Package(
     ),
     // The extended-attribute calls of the C library (sys/xattr.h), which an atomic replace uses
     // to keep a file's attributes.
-    .systemLibrary(name: "CFileAttributes"),
+    .systemLibrary(name: "CSystemCalls"),
     // The value model and the four formats. No Foundation: readers work on raw bytes.
-    .target(name: "PlistKit", dependencies: ["CLibXML2", "CFileAttributes"]),
+    .target(name: "PlistKit", dependencies: ["CLibXML2", "CSystemCalls"]),
     // NSKeyedArchiver object graphs on top of PlistKit values.
     .target(name: "KeyedArchive", dependencies: ["PlistKit"]),
     // Collation, search and sectioned lists (the book's searchable index).

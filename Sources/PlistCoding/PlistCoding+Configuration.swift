@@ -20,6 +20,24 @@ extension PlistEncoder {
   ) throws -> [UInt8] where T.EncodingConfiguration == C.EncodingConfiguration {
     try encode(value, configuration: C.encodingConfiguration)
   }
+
+  /// Encodes `value`, handing it `configuration`, as `Data`: what Foundation's
+  /// `PropertyListEncoder.encode(_:configuration:)` returns. The `[UInt8]` form is chosen
+  /// where either would do.
+  @_disfavoredOverload
+  public func encode<T: EncodableWithConfiguration>(
+    _ value: T, configuration: T.EncodingConfiguration
+  ) throws -> Data {
+    try encode(ConfiguredEncodable(value: value, configuration: configuration))
+  }
+
+  /// Encodes `value` with the configuration `C` provides, as `Data`.
+  @_disfavoredOverload
+  public func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(
+    _ value: T, configuration: C.Type
+  ) throws -> Data where T.EncodingConfiguration == C.EncodingConfiguration {
+    try encode(value, configuration: C.encodingConfiguration)
+  }
 }
 
 extension PlistDecoder {

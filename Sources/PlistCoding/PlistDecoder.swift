@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PlistKit
+import Synchronization
 
 /// Decodes `Decodable` values from property lists, with the semantics of Foundation's
 /// `PropertyListDecoder`, so that files move between the two.
@@ -24,18 +25,44 @@ import PlistKit
 /// four forms), and in those text forms a number, boolean, date or data may be a string as
 /// PlistKit's writers write them (`42`, `YES`, `2001-01-01T00:00:00Z`, base64), so that what
 /// ``PlistEncoder`` writes in any format reads back.
-public final class PlistDecoder {
+///
+/// A decoder is `Sendable`, as Foundation's is: one decoder may be shared, at the top level of
+/// a program or between tasks. Its settings are kept behind a lock, and each decoding reads
+/// them once when it starts, so that changing a setting never affects a decoding in progress.
+/// A change in place (`userInfo[key] = value`) reads the setting and writes it back as two
+/// steps: make such changes before the coder is shared, or from one task.
+public final class PlistDecoder: Sendable {
+  private let settings: Mutex<Settings>
+
+  /// The decoder's settings, as they are kept behind the lock.
+  private struct Settings {
+    var options: PropertyListReadingOptions
+    var userInfo: [CodingUserInfoKey: any Sendable]
+  }
+
   /// Values for the types being decoded, as `Decoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: Any]
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { settings.withLock { $0.userInfo } }
+    set { settings.withLock { $0.userInfo = newValue } }
+  }
+
   /// Limits against hostile input, and the JSON form to expect. The object limit also bounds
   /// decoding: a binary plist that references one array from many places is decoded at every
   /// place, and that many values at most.
-  public var options: PropertyListReadingOptions
+  public var options: PropertyListReadingOptions {
+    get { settings.withLock { $0.options } }
+    set { settings.withLock { $0.options = newValue } }
+  }
 
   /// Makes a decoder.
-  public init(options: PropertyListReadingOptions = .default, userInfo: [CodingUserInfoKey: Any] = [:]) {
-    self.options = options
-    self.userInfo = userInfo
+  public init(options: PropertyListReadingOptions = .default, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+    settings = Mutex(Settings(options: options, userInfo: userInfo))
+  }
+
+  /// One decoding with the settings as they are now, read under the lock once: the values of
+  /// a document never take the lock.
+  private var decoding: PlistDecoding {
+    settings.withLock { PlistDecoding(options: $0.options, userInfo: $0.userInfo) }
   }
 
   /// Decodes a value from a property list in any format (detected from the content unless
@@ -46,12 +73,15 @@ public final class PlistDecoder {
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: [UInt8], format: PropertyListFormat? = nil
   ) throws -> T {
-    try bytes.withUnsafeBytes { try decode(type, from: $0, format: format) }
+    let decoding = decoding
+    return try bytes.withUnsafeBytes { try decoding.decode(type, from: $0, format: format) }
   }
 
-  /// Decodes a value from a property list in `Data`; see the `[UInt8]` form.
+  /// Decodes a value from a property list in `Data`, as Foundation's
+  /// `PropertyListDecoder.decode(_:from:)` does; see the `[UInt8]` form.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, format: PropertyListFormat? = nil) throws -> T {
-    try data.withUnsafeBytes { try decode(type, from: $0, format: format) }
+    let decoding = decoding
+    return try data.withUnsafeBytes { try decoding.decode(type, from: $0, format: format) }
   }
 
   /// Decodes a value from the bytes of a property list in any format.
@@ -66,60 +96,11 @@ public final class PlistDecoder {
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil
   ) throws -> T {
-    let resolved = format ?? PropertyListFormat.detect(bytes)
-    if resolved == .binary {
-      // Straight from the object table, as the type asks for values: nothing laid out first.
-      return try BinaryDecodingSource.decode(type, from: bytes, options: options, userInfo: userInfo)
-    }
-    if resolved == .json && options.jsonStyle == .typed {
-      let value = try PropertyList(bytes: bytes, format: .json, options: options)
-      return try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
-    }
-    var sink = DecodingMapSink(limits: options.limits)
-    // Plain JSON may be typed JSON, as the JSON reader decides on its value: a key that names a
-    // tag stops the map, and the value decides.
-    sink.stopsAtTypedJSONTag = resolved == .json && options.detectsTypedJSON
-    let read: PropertyListFormat
-    do {
-      read = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
-    } catch {
-      guard sink.metTypedJSONTag else { throw error }
-      return try decode(type, fromTaggedJSON: bytes)
-    }
-    // The map finds the places of its errors in `bytes` again, which outlive the decoding.
-    return try decode(
-      type, from: sink.finish(bytes: bytes, format: read, options: options),
-      scalarsFromText: read == .openStep || read == .json)
-  }
-
-  /// Decodes plain JSON that has a key naming a typed JSON tag as the JSON reader reads it: as
-  /// typed JSON when it holds the typed form's tags (see
-  /// `PropertyListReadingOptions.detectsTypedJSON`), else as plain JSON.
-  private func decode<T: Decodable>(_ type: T.Type, fromTaggedJSON bytes: UnsafeRawBufferPointer) throws -> T {
-    var plain = options
-    plain.detectsTypedJSON = false
-    let value = try PropertyList(bytes: bytes, format: .json, options: plain)
-    if PropertyListFragments.jsonHoldsTypedTags(value) {
-      var typed = options
-      typed.jsonStyle = .typed
-      let typedValue = try PropertyList(bytes: bytes, format: .json, options: typed)
-      return try decode(type, from: DecodingMap(value: typedValue, limits: options.limits), scalarsFromText: false)
-    }
-    var sink = DecodingMapSink(limits: options.limits)
-    try PropertyList.read(bytes: bytes, format: .json, options: plain, into: &sink)
-    return try decode(type, from: sink.finish(bytes: bytes, format: .json, options: plain), scalarsFromText: true)
+    try decoding.decode(type, from: bytes, format: format)
   }
 
   /// Decodes a value from a property-list value.
   public func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
-    try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
-  }
-
-  private func decode<T: Decodable>(_ type: T.Type, from map: DecodingMap, scalarsFromText: Bool) throws -> T {
-    let source = MapDecodingSource(
-      map: map, rules: DecodingRules(limits: options.limits, scalarsFromText: scalarsFromText))
-    let top = map.resolved(0)
-    return try SourceDecoder(source: source, at: top, userInfo: userInfo, limits: options.limits)
-      .unwrap(type, at: top, path: .root)
+    try decoding.decode(type, from: value)
   }
 }

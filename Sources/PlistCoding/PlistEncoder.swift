@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PlistKit
+import Synchronization
 
 /// Encodes `Encodable` values as property lists, with the semantics of Foundation's
 /// `PropertyListEncoder`, so that files move between the two.
@@ -8,6 +9,7 @@ import PlistKit
 /// let encoder = PlistEncoder()
 /// encoder.outputFormat = .xml                        // .binary (the default), .json, .openStep
 /// let bytes: [UInt8] = try encoder.encode(people)
+/// try encoder.encode(people).write(to: url)          // Data, as Foundation's encoder gives
 /// let value: PropertyList = try encoder.encodeValue(people)
 /// ```
 ///
@@ -26,26 +28,57 @@ import PlistKit
 /// Beyond Foundation: a top-level value need not be an array or dictionary, and JSON and
 /// OpenStep are written too (OpenStep writes numbers, booleans and dates as strings, which
 /// ``PlistDecoder`` reads back).
-public final class PlistEncoder {
-  /// The format ``encode(_:)`` writes.
-  public var outputFormat: PropertyListFormat
+///
+/// An encoder is `Sendable`, as Foundation's is: one encoder may be shared, at the top level of
+/// a program or between tasks. Its settings are kept behind a lock, and each encoding reads
+/// them once when it starts, so that changing a setting never affects an encoding in progress.
+/// A change in place (`userInfo[key] = value`) reads the setting and writes it back as two
+/// steps: make such changes before the coder is shared, or from one task.
+public final class PlistEncoder: Sendable {
+  private let settings: Mutex<Settings>
+
+  /// The encoder's settings, as they are kept behind the lock.
+  private struct Settings {
+    var outputFormat: PropertyListFormat
+    var userInfo: [CodingUserInfoKey: any Sendable]
+    var writingOptions: PropertyListWritingOptions
+    var maximumDepth: Int
+  }
+
+  /// The format ``encode(_:)->[UInt8]`` writes.
+  public var outputFormat: PropertyListFormat {
+    get { settings.withLock { $0.outputFormat } }
+    set { settings.withLock { $0.outputFormat = newValue } }
+  }
+
   /// Values for the types being encoded, as `Encoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: Any]
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { settings.withLock { $0.userInfo } }
+    set { settings.withLock { $0.userInfo = newValue } }
+  }
+
   /// How the format is written: the JSON form, indentation, the OpenStep scalars. The XML real
   /// style is Foundation's shortest form unless set otherwise.
-  public var writingOptions: PropertyListWritingOptions
+  public var writingOptions: PropertyListWritingOptions {
+    get { settings.withLock { $0.writingOptions } }
+    set { settings.withLock { $0.writingOptions = newValue } }
+  }
+
   /// The deepest nesting of values encoded, against runaway recursion.
-  public var maximumDepth: Int
+  public var maximumDepth: Int {
+    get { settings.withLock { $0.maximumDepth } }
+    set { settings.withLock { $0.maximumDepth = newValue } }
+  }
 
   /// Makes an encoder for `outputFormat`.
   public init(
-    outputFormat: PropertyListFormat = .binary, userInfo: [CodingUserInfoKey: Any] = [:],
+    outputFormat: PropertyListFormat = .binary, userInfo: [CodingUserInfoKey: any Sendable] = [:],
     writingOptions: PropertyListWritingOptions = PlistEncoder.defaultWritingOptions
   ) {
-    self.outputFormat = outputFormat
-    self.userInfo = userInfo
-    self.writingOptions = writingOptions
-    maximumDepth = PropertyListLimits.default.maximumDepth
+    settings = Mutex(
+      Settings(
+        outputFormat: outputFormat, userInfo: userInfo, writingOptions: writingOptions,
+        maximumDepth: PropertyListLimits.default.maximumDepth))
   }
 
   /// The writing options an encoder starts with: the defaults, with reals in XML in the
@@ -57,52 +90,40 @@ public final class PlistEncoder {
     return options
   }
 
+  /// One encoding with the settings as they are now, read under the lock once: the values of
+  /// a document never take the lock.
+  private var encoding: PlistEncoding {
+    settings.withLock {
+      PlistEncoding(
+        outputFormat: $0.outputFormat, userInfo: $0.userInfo, writingOptions: $0.writingOptions,
+        maximumDepth: $0.maximumDepth)
+    }
+  }
+
   /// Encodes `value` and writes it in ``outputFormat``.
   ///
   /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing, or when the format
   ///   cannot hold something it encodes (the description names its key path).
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-    let (arena, root) = try encodeArena(value, sortsStringDictionaries: outputFormat == .binary)
-    do {
-      switch outputFormat {
-      // XML and binary are written by PlistKit's writers straight from the arena; past the
-      // written-value limit, the value's XML writer gives the error.
-      case .xml where arena.nodeCount <= writingOptions.maximumWrittenValueCount:
-        return try arena.xml(root, options: writingOptions)
-      case .binary:
-        return arena.binary(root)
-      default:
-        return try arena.propertyList(root).serialized(as: outputFormat, options: writingOptions)
-      }
-    } catch {
-      throw EncodingError.invalidValue(
-        value,
-        EncodingError.Context(
-          codingPath: [], debugDescription: "the value cannot be written as \(outputFormat): \(error)",
-          underlyingError: error))
-    }
+    try encoding.encode(value)
+  }
+
+  /// Encodes `value` and writes it in ``outputFormat``, as `Data`: what Foundation's
+  /// `PropertyListEncoder.encode(_:)` returns, for `try encoder.encode(value).write(to: url)`.
+  ///
+  /// Where either result would do (`let bytes = try encoder.encode(value)`), the `[UInt8]`
+  /// form is chosen; say `Data` to get this one.
+  ///
+  /// - Throws: `EncodingError.invalidValue`, as the `[UInt8]` form.
+  @_disfavoredOverload
+  public func encode<T: Encodable>(_ value: T) throws -> Data {
+    Data(try encoding.encode(value))
   }
 
   /// Encodes `value` as a property-list value, keys in the order they were encoded.
   ///
   /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing.
   public func encodeValue<T: Encodable>(_ value: T) throws -> PropertyList {
-    let (arena, root) = try encodeArena(value)
-    return arena.propertyList(root)
-  }
-
-  /// The arena of `value`; with `sortsStringDictionaries`, `[String: Value]` dictionaries in
-  /// key order, as Foundation's binary encoder writes them.
-  private func encodeArena<T: Encodable>(
-    _ value: T, sortsStringDictionaries: Bool = false
-  ) throws -> (EncodingArena, Int32) {
-    let arena = EncodingArena()
-    let encoder = ValueEncoder(arena: arena, userInfo: userInfo, maximumDepth: maximumDepth)
-    encoder.sortsStringDictionaries = sortsStringDictionaries
-    guard let root = try encoder.topLevel(value) else {
-      throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
-    }
-    return (arena, root)
+    try encoding.encodeValue(value)
   }
 }

@@ -132,3 +132,24 @@ extension SectionedList where Item == PropertyList {
     PropertyListError(.keyPath, at: .keyPath(path.description), message)
   }
 }
+
+extension SectionedList where Item == String {
+  /// Makes a list of strings from any of the shapes that
+  /// `SectionedList<PropertyList>(propertyList:source:)` reads, each item its text: the names of
+  /// `sortednames.plist` as `String`s, ready for a table, rather than `PropertyList` values.
+  ///
+  /// ```swift
+  /// let names = try SectionedList<String>(propertyList: PropertyList(path: "sortednames.plist"))
+  /// let firstSection: ArraySlice<String> = names.items(inSection: 0)
+  /// ```
+  ///
+  /// Where the item type is not said, `SectionedList(propertyList:)` makes a list of
+  /// `PropertyList` items, as it always has.
+  ///
+  /// - Throws: `PropertyListError` of kind `keyPath` naming the first value that does not fit.
+  @_disfavoredOverload
+  public init(propertyList: PropertyList, source: SectioningSource = SectioningSource()) throws(PropertyListError) {
+    let values = try SectionedList<PropertyList>(propertyList: propertyList, source: source)
+    self.init(titles: values.titles, items: values.texts, texts: values.texts, sectionStarts: values.sectionStarts)
+  }
+}

@@ -11,7 +11,8 @@ enum XcodeObjectClass: Equatable {
   case fileElement
   /// `PBXNativeTarget`, `PBXAggregateTarget`, `PBXLegacyTarget`.
   case target
-  /// `PBXTargetDependency`, `PBXContainerItemProxy`, `PBXBuildRule`: named by their `isa`.
+  /// `PBXTargetDependency`, `PBXContainerItemProxy`, `PBXBuildRule`,
+  /// `PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet`: named by their `isa`.
   case namedByClass
   case project
   case buildFile
@@ -42,7 +43,9 @@ enum XcodeObjectClass: Equatable {
       ("XCVersionGroup", .fileElement), ("PBXFileSystemSynchronizedRootGroup", .synchronizedRootGroup),
       ("PBXNativeTarget", .target), ("PBXAggregateTarget", .target), ("PBXLegacyTarget", .target),
       ("PBXTargetDependency", .namedByClass), ("PBXContainerItemProxy", .namedByClass),
-      ("PBXBuildRule", .namedByClass), ("PBXProject", .project), ("PBXBuildFile", .buildFile),
+      ("PBXBuildRule", .namedByClass),
+      ("PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet", .namedByClass),
+      ("PBXProject", .project), ("PBXBuildFile", .buildFile),
       ("XCBuildConfiguration", .buildConfiguration), ("PBXReferenceProxy", .referenceProxy),
       ("XCConfigurationList", .configurationList),
       ("XCSwiftPackageProductDependency", .packageProductDependency),

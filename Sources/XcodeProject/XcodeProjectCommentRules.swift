@@ -8,6 +8,8 @@ package protocol XcodeProjectObjects {
 
   /// The project's `rootObject`, if it names one.
   var rootObject: String? { get }
+  /// The project's `objectVersion`, if it gives one: some comments depend on it.
+  var objectVersion: String? { get }
   /// Calls `body` with the ID and fields of every object that is a dictionary, in file order.
   func forEachObject(_ body: (String, Object) -> Void)
   /// The object with ID `id`, if it is there and a dictionary.
@@ -112,6 +114,8 @@ package enum XcodeProjectCommentRules {
     case .localPackageReference:
       return "XCLocalSwiftPackageReference \"\(objects.string("relativePath", in: object) ?? "")\""
     case .exceptionSet:
+      // Before version 77 Xcode names exception sets by their class, as it does dependencies.
+      if XcodeObjectVersion(objects.objectVersion).keepsSynchronizedFoldersCompact { return isa }
       let folder = relations.groupOfExceptionSet[ExactKey(id)].flatMap { objects.object(withID: $0) }.flatMap {
         objects.string("name", in: $0) ?? objects.string("path", in: $0)
       }

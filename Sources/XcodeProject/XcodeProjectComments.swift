@@ -16,12 +16,12 @@ import PlistKit
 /// | `PBXFileReference`, `PBXGroup`, `PBXVariantGroup`, `XCVersionGroup`, `PBXFileSystemSynchronizedRootGroup` | its `name`, else its `path` (none when it has neither, as for a project's main group) |
 /// | `PBXReferenceProxy` | its `name`, else the last component of its `path` |
 /// | `PBXNativeTarget`, `PBXAggregateTarget`, `PBXLegacyTarget`, `XCBuildConfiguration` | its `name` |
-/// | `PBXTargetDependency`, `PBXContainerItemProxy`, `PBXBuildRule` | its `isa` |
+/// | `PBXTargetDependency`, `PBXContainerItemProxy`, `PBXBuildRule`, `PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet` | its `isa` |
 /// | `XCConfigurationList` | `Build configuration list for ISA "NAME"`, naming the target or project whose `buildConfigurationList` it is (a project is named by ``projectName``) |
 /// | `XCSwiftPackageProductDependency` | its `productName` |
 /// | `XCRemoteSwiftPackageReference` | `XCRemoteSwiftPackageReference "NAME"`, NAME the last component of its `repositoryURL` without `.git` |
 /// | `XCLocalSwiftPackageReference` | `XCLocalSwiftPackageReference "PATH"`, its `relativePath` |
-/// | `PBXFileSystemSynchronizedBuildFileExceptionSet` | `Exceptions for "FOLDER" folder in "TARGET" target` |
+/// | `PBXFileSystemSynchronizedBuildFileExceptionSet` | `Exceptions for "FOLDER" folder in "TARGET" target`, FOLDER the synchronized folder whose `exceptions` list it; its `isa` in a project whose `objectVersion` is below 77 |
 /// | any other `isa` | its `name`, if it has one |
 ///
 /// A project's name is not stored in its file (Xcode takes it from the `NAME.xcodeproj`
@@ -93,11 +93,13 @@ public struct XcodeProjectComments: Sendable {
 struct PropertyListProjectObjects: XcodeProjectObjects {
   let objects: PropertyListDictionary
   let rootObject: String?
+  let objectVersion: String?
 
   init?(project: PropertyList) {
     guard case .dictionary(let root) = project, case .dictionary(let objects)? = root["objects"] else { return nil }
     self.objects = objects
     rootObject = root["rootObject"]?.stringValue
+    objectVersion = root["objectVersion"]?.stringValue
   }
 
   func forEachObject(_ body: (String, PropertyListDictionary) -> Void) {

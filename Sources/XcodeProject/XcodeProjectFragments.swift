@@ -22,11 +22,13 @@ package enum XcodeProjectFragments {
   }
 
   /// A value in Xcode's layout at `indent` tabs (its first line not indented), on one line
-  /// when `flat`, without the comments after object references (the caller adds them).
+  /// when `flat`, without the comments after object references (the caller adds them), in a
+  /// project of `version` (which decides which objects go on one line).
   package static func value(
-    _ value: PropertyList, indent: Int, flat: Bool, options: PropertyListWritingOptions
+    _ value: PropertyList, indent: Int, flat: Bool, version: XcodeObjectVersion, options: PropertyListWritingOptions
   ) throws(PropertyListError) -> [UInt8] {
-    var output = XcodeProjectOutput(comments: XcodeProjectComments(project: .array([])), options: options)
+    var output = XcodeProjectOutput(
+      comments: XcodeProjectComments(project: .array([])), options: options, version: version)
     try output.write(value, indent: indent, flat: flat, referencing: false)
     return output.bytes
   }
@@ -34,8 +36,10 @@ package enum XcodeProjectFragments {
   /// The order Xcode writes a dictionary's keys in: `isa` first, then by UTF-8 bytes.
   package static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool { XcodeProjectOutput.precedes(lhs, rhs) }
 
-  /// True when Xcode writes an object of this `isa` on one line.
-  package static func writesOnOneLine(isa: String) -> Bool { XcodeProjectOutput.isOneLine(isa: isa) }
+  /// True when Xcode writes an object of this `isa` on one line in a project of `version`.
+  package static func writesOnOneLine(isa: String, version: XcodeObjectVersion) -> Bool {
+    version.writesOnOneLine(isa: isa)
+  }
 
   /// True when Xcode writes comments after object references inside the value under `key`.
   package static func comments(underKey key: String) -> Bool { XcodeProjectOutput.references(underKey: key) }

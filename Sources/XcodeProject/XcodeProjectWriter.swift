@@ -17,8 +17,11 @@ import PlistKit
 ///   `/* Begin ISA section */ … /* End ISA section */` blocks, ordered by `isa` and, inside a
 ///   block, by object ID (objects without an `isa` follow the blocks, by ID);
 /// - an object whose `isa` is `PBXBuildFile` or `PBXFileReference` on one line,
-///   `{isa = PBXBuildFile; fileRef = … /* main.swift */; }`, everything else one entry per line
-///   indented with tabs, empty containers as `(\n\t…)` and `{\n\t…}`;
+///   `{isa = PBXBuildFile; fileRef = … /* main.swift */; }`, and so is a
+///   `PBXFileSystemSynchronizedRootGroup` in a project whose `objectVersion` is below 77 (see
+///   ``XcodeProjectComments`` for what else that version decides); everything else one entry
+///   per line indented with tabs, empty containers as `(\n\t…)` and `{\n\t…}` (on one line,
+///   `()` and `{}`);
 /// - after every reference to an object, and after every object's ID, the comment of
 ///   ``XcodeProjectComments`` (none inside a `buildSettings` or `attributes` dictionary, nor
 ///   after a `remoteGlobalIDString`, which Xcode leaves bare);
@@ -56,7 +59,8 @@ public struct XcodeProjectWriter: Sendable {
   package func writeWithoutExpansionCheck(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
     try value.checkWritableDepth(in: .openStep)
     var output = XcodeProjectOutput(
-      comments: XcodeProjectComments(project: value, projectName: projectName), options: options)
+      comments: XcodeProjectComments(project: value, projectName: projectName), options: options,
+      version: XcodeObjectVersion(project: value))
     output.bytes.append(contentsOf: XcodeProjectOutput.header)
     try output.write(value, indent: 0, flat: false, referencing: true)
     output.bytes.append(0x0A)
@@ -73,11 +77,14 @@ struct XcodeProjectOutput {
   var bytes: [UInt8] = []
   let comments: XcodeProjectComments
   let options: PropertyListWritingOptions
+  /// The project's `objectVersion`, which decides which objects go on one line.
+  let version: XcodeObjectVersion
   private var path: [String] = []
 
-  init(comments: XcodeProjectComments, options: PropertyListWritingOptions) {
+  init(comments: XcodeProjectComments, options: PropertyListWritingOptions, version: XcodeObjectVersion) {
     self.comments = comments
     self.options = options
+    self.version = version
     bytes.reserveCapacity(1 << 16)
   }
 
@@ -92,7 +99,7 @@ struct XcodeProjectOutput {
       try writeArray(elements, indent: indent, flat: flat, referencing: referencing)
     case .dictionary(let dictionary):
       try writeDictionary(
-        dictionary, indent: indent, flat: flat || Self.isOneLine(dictionary), referencing: referencing)
+        dictionary, indent: indent, flat: flat || isOneLine(dictionary), referencing: referencing)
     default:
       do {
         // Data and the scalars OpenStep has no form for are the OpenStep writer's.
@@ -105,15 +112,10 @@ struct XcodeProjectOutput {
     }
   }
 
-  /// True for the objects Xcode writes on one line.
-  static func isOneLine(_ dictionary: PropertyListDictionary) -> Bool {
+  /// True for the objects Xcode writes on one line in a project of this version.
+  func isOneLine(_ dictionary: PropertyListDictionary) -> Bool {
     guard let isa = dictionary["isa"]?.stringValue else { return false }
-    return isOneLine(isa: isa)
-  }
-
-  /// True for the `isa`s whose objects Xcode writes on one line.
-  static func isOneLine(isa: String) -> Bool {
-    isa.exactlyEquals("PBXBuildFile") || isa.exactlyEquals("PBXFileReference")
+    return version.writesOnOneLine(isa: isa)
   }
 
   /// True when Xcode writes comments after the object references inside the value under `key`.

@@ -1,4 +1,4 @@
-import CFileAttributes
+import CSystemCalls
 import Foundation
 import Testing
 

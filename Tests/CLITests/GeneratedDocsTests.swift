@@ -29,6 +29,13 @@ struct GeneratedDocsTests {
       #expect(text.hasPrefix("# ``\(module)``\n"), "\(module)")
       #expect(text.contains("## Topics"), "\(module)")
     }
+    // The Swift Package Index builds the same documentation.
+    let index = try String(contentsOf: CLI.root.appendingPathComponent(".spi.yml"), encoding: .utf8)
+    let targets = try #require(index.components(separatedBy: "documentation_targets:\n").dropFirst().first)
+      .split(separator: "\n").prefix { $0.trimmingCharacters(in: .whitespaces).hasPrefix("- ") }
+      .map { String($0.trimmingCharacters(in: .whitespaces).dropFirst(2)) }
+    #expect(index.hasPrefix("version: 1\nbuilder:\n  configs:\n"))
+    #expect(targets.sorted() == listed.sorted())
   }
 
   @Test(

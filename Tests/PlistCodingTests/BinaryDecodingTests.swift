@@ -1,6 +1,7 @@
 import Foundation
 import PlistCoding
 import PlistKit
+import Synchronization
 import Testing
 
 /// PlistDecoder on binary plists, which it decodes straight from the object table: the cases
@@ -127,12 +128,17 @@ struct BinaryDecodingTests {
   indirect enum Tolerant: Decodable {
     case dictionary([String: Tolerant]), array([Tolerant]), integer(Int), failed
 
-    /// Counts the values decoded, when the decoder's `userInfo` has one under ``counted``.
-    final class Count { var values = 0 }
+    /// Counts the values decoded, when the decoder's `userInfo` has one under ``counted``
+    /// (behind a lock, since a decoder's `userInfo` holds only `Sendable` values).
+    final class Count: Sendable {
+      private let count = Mutex(0)
+      var values: Int { count.withLock { $0 } }
+      func add() { count.withLock { $0 += 1 } }
+    }
     static let counted = CodingUserInfoKey(rawValue: "count")!
 
     init(from decoder: any Decoder) throws {
-      (decoder.userInfo[Self.counted] as? Count)?.values += 1
+      (decoder.userInfo[Self.counted] as? Count)?.add()
       if let keyed = try? decoder.container(keyedBy: NameKey.self) {
         var values: [String: Tolerant] = [:]
         for key in keyed.allKeys {

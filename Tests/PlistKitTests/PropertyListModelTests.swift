@@ -149,4 +149,19 @@ struct PropertyListDescriptionTests {
     #expect(value.description == String(repeating: "[", count: 20_000) + "1" + String(repeating: "]", count: 20_000))
     #expect(value.debugDescription.hasSuffix(".integer(1)" + String(repeating: "]", count: 20_000)))
   }
+
+  @Test("any collection of bytes reads: a slice in place, a sequence that is not contiguous by copy")
+  func byteCollections() throws {
+    let bytes = Array("<plist><array><string>a</string><integer>1</integer></array></plist>".utf8)
+    let expected: PropertyList = ["a", 1]
+    let framed = [0xFF] + bytes + [0xFF]
+    #expect(try PropertyList(bytes: framed[1..<framed.count - 1]) == expected)
+    #expect(try PropertyList(bytes: bytes.lazy.map { $0 }) == expected)
+    #expect(try PropertyList(bytes: "(a, \"1\")".utf8) == ["a", "1"])
+    // The typed error of the reader, whichever way the bytes came.
+    let inPlace = #expect(throws: PropertyListError.self) { try PropertyList(bytes: "bplist00".utf8) }
+    let copied = #expect(throws: PropertyListError.self) { try PropertyList(bytes: "bplist00".utf8.lazy.map { $0 }) }
+    #expect(inPlace?.kind == .unexpectedEnd)
+    #expect(copied?.description == inPlace?.description)
+  }
 }

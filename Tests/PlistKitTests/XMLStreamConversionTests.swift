@@ -219,6 +219,24 @@ struct XMLStreamConversionTests {
     try Self.checkAgainstTree(utf16)
   }
 
+  @Test("values repeated after megabytes of others are shared, as the value path shares them")
+  func sharingAcrossKeptCopies() throws {
+    // 30,000 distinct strings of about 60 bytes (more than one chunk of the writer's copies,
+    // and more than one batch of its table), then each again in reverse, then distinct reals
+    // and dates, then all once more: every repeat must name the first object.
+    let strings = (0..<30_000).map { "<string>\($0) \(String(repeating: "é", count: 25 + $0 % 9))</string>" }
+    let reals = (0..<5_000).map { "<real>\(Double($0) / 7)</real><date>2001-01-01T00:00:\(10 + $0 % 40)Z</date>" }
+    let body = strings.joined() + strings.reversed().joined() + reals.joined() + strings.joined() + reals.joined()
+    let xml = Array(XML.document("<array>" + body + "</array>").utf8)
+    let tree = try Self.checkAgainstTree(xml)
+    let binary = try xml.withUnsafeBytes { try PropertyListConverter(to: .binary, from: .xml).convert($0) }
+    let trailer = Array(binary.suffix(32))
+    let objectCount = trailer[8..<16].reduce(0) { $0 << 8 | Int($1) }
+    // The distinct strings, 5,000 distinct reals, the 40 distinct dates, and the array.
+    #expect(objectCount == 30_000 + 5_000 + 40 + 1)
+    #expect(tree.arrayValue?.count == 110_000)
+  }
+
   @Test("UTF-32 read from a file in chunks converts as from memory", arguments: [false, true])
   func utf32Descriptor(bigEndian: Bool) throws {
     let items = (0..<3_000).map { "<string>\($0) é 😀 \(String(repeating: "x", count: $0 % 7))</string>" }

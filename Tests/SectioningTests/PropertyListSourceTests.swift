@@ -11,6 +11,24 @@ import Testing
     #expect(list.texts == ["Ann", "Al", "Bob"])
   }
 
+  @Test func aListOfStringsHasStringItems() throws {
+    let value: PropertyList = ["B": ["Bob"], "A": ["Ann", "Al"]]
+    let names = try SectionedList<String>(propertyList: value)
+    #expect(names.titles == ["A", "B"])
+    #expect(Array(names.items(inSection: 0)) == ["Ann", "Al"])
+    #expect(names.items == ["Ann", "Al", "Bob"])
+    #expect(names.filtered(by: "a").sections.map(\.items) == [["Ann", "Al"]])
+    // Items with a text key give their texts; what fails as values fails as strings.
+    let computers: PropertyList = [["Name": "iMac"], ["Name": "Apple II"]]
+    let sectioned = try SectionedList<String>(propertyList: computers, source: SectioningSource(collation: .en))
+    #expect(sectioned.sections.map(\.title) == ["A", "I"])
+    #expect(sectioned.items == ["Apple II", "iMac"])
+    #expect(throws: PropertyListError.self) { try SectionedList<String>(propertyList: ["A": 1]) }
+    // Where the item type is not said, the items stay values.
+    let values = try SectionedList(propertyList: value)
+    #expect(values.items == ["Ann", "Al", "Bob"] as [PropertyList])
+  }
+
   @Test func anArrayOfStringsIsSectionedByTheCollation() throws {
     let value: PropertyList = ["iMac", "Apple II", "2nd"]
     let flat = try SectionedList(propertyList: value)

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import KeyedArchive
 import PlistKit
+import Synchronization
 
 /// Decodes `Decodable` values from NSKeyedArchiver archives: what Foundation's
 /// `NSKeyedUnarchiver` does for `NSCoding` classes, for Swift value types.
@@ -29,38 +30,62 @@ import PlistKit
 /// that is not a keyed archive is a `KeyedArchiveError` with the `$objects` key path; a
 /// value that does not fit its type is a `DecodingError` whose description starts with the
 /// key path from `$top` (`Presidents.3.Name: …`).
-public final class KeyedArchiveDecoder {
+///
+/// A decoder is `Sendable`, as Foundation's coders are: its settings are kept behind a lock,
+/// and each decoding reads them once when it starts.
+public final class KeyedArchiveDecoder: Sendable {
+  private let settings: Mutex<Settings>
+
+  /// The decoder's settings, as they are kept behind the lock.
+  private struct Settings {
+    var userInfo: [CodingUserInfoKey: any Sendable]
+    var limits: ArchiveLimits
+    var policy: ClassPolicy
+    var readingOptions: PropertyListReadingOptions
+    var overrides: [ExactKey: ObjectIdentifier] = [:]
+  }
+
   /// Values for the types being decoded, as `Decoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: Any]
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { settings.withLock { $0.userInfo } }
+    set { settings.withLock { $0.userInfo = newValue } }
+  }
+
   /// Limits against hostile archives: the object count, the nesting depth, and how many
   /// values decoding may make (`maximumExpandedNodes`: an archive that shares objects is
   /// decoded at every place they occur).
-  public var limits: ArchiveLimits
+  public var limits: ArchiveLimits {
+    get { settings.withLock { $0.limits } }
+    set { settings.withLock { $0.limits = newValue } }
+  }
+
   /// Classes allowed besides the Foundation classes and the classes the types being decoded
   /// declare: `ClassPolicy/only(_:)-(Set<String>)` names some (their fields decode into any
   /// type), `ClassPolicy/permissive` allows all. By default none.
-  public var policy: ClassPolicy
-  /// Limits of the property-list reader under the archive.
-  public var readingOptions: PropertyListReadingOptions
+  public var policy: ClassPolicy {
+    get { settings.withLock { $0.policy } }
+    set { settings.withLock { $0.policy = newValue } }
+  }
 
-  private var overrides: [ExactKey: ObjectIdentifier] = [:]
+  /// Limits of the property-list reader under the archive.
+  public var readingOptions: PropertyListReadingOptions {
+    get { settings.withLock { $0.readingOptions } }
+    set { settings.withLock { $0.readingOptions = newValue } }
+  }
 
   /// Makes a decoder.
   public init(
     limits: ArchiveLimits = .default, policy: ClassPolicy = .only([]),
-    readingOptions: PropertyListReadingOptions = .default, userInfo: [CodingUserInfoKey: Any] = [:]
+    readingOptions: PropertyListReadingOptions = .default, userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) {
-    self.limits = limits
-    self.policy = policy
-    self.readingOptions = readingOptions
-    self.userInfo = userInfo
+    settings = Mutex(Settings(userInfo: userInfo, limits: limits, policy: policy, readingOptions: readingOptions))
   }
 
   /// Decodes objects archived under `className` as `type` too (like
   /// `NSKeyedUnarchiver.setClass(_:forClassName:)`): Foundation on Linux writes a Swift class's
   /// module-qualified name, such as `MyApp.Person`.
   public func setClass(_ type: any KeyedArchivable.Type, forClassName className: String) {
-    overrides[ExactKey(className)] = ObjectIdentifier(type)
+    settings.withLock { $0.overrides[ExactKey(className)] = ObjectIdentifier(type) }
   }
 
   /// Decodes the object under the `$top` key `key` (`root`, the key Foundation's
@@ -70,8 +95,9 @@ public final class KeyedArchiveDecoder {
   ///   `KeyedArchiveError` when they are not a keyed archive, `DecodingError` when the
   ///   object does not fit `type`.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], forKey key: String = "root") throws -> T {
-    let archive = try PropertyList(bytes: bytes, options: readingOptions)
-    return try decode(type, from: ObjectGraph(archive: archive, limits: limits), forKey: key)
+    let settings = settings.withLock { $0 }
+    let archive = try PropertyList(bytes: bytes, options: settings.readingOptions)
+    return try Self.decode(type, from: ObjectGraph(archive: archive, limits: settings.limits), forKey: key, settings)
   }
 
   /// Decodes the object under a `$top` key from an archive in `Data`.
@@ -81,14 +107,22 @@ public final class KeyedArchiveDecoder {
 
   /// Decodes the object under a `$top` key of an object graph.
   public func decode<T: Decodable>(_ type: T.Type, from graph: ObjectGraph, forKey key: String = "root") throws -> T {
+    try Self.decode(type, from: graph, forKey: key, settings.withLock { $0 })
+  }
+
+  /// Decodes with the settings read once when the decoding started.
+  private static func decode<T: Decodable>(
+    _ type: T.Type, from graph: ObjectGraph, forKey key: String, _ settings: Settings
+  ) throws -> T {
+    let limits = settings.limits
     let map = try DecodingMap(archive: graph)
     var rules = DecodingRules(
       limits: PropertyListLimits(maximumDepth: limits.maximumDepth, maximumObjectCount: limits.maximumExpandedNodes),
       scalarsFromText: false)
-    rules.classes = ArchiveClassRules(policy: policy, overrides: overrides)
+    rules.classes = ArchiveClassRules(policy: settings.policy, overrides: settings.overrides)
     rules.numbersAreNSNumbers = true
     let decoder = SourceDecoder(
-      source: MapDecodingSource(map: map, rules: rules), at: 0, userInfo: userInfo, limits: rules.limits)
+      source: MapDecodingSource(map: map, rules: rules), at: 0, userInfo: settings.userInfo, limits: rules.limits)
     return try decoder.decodeTopLevel(type, forKey: key)
   }
 }

@@ -1,12 +1,14 @@
 import FoundationEssentials
 import KeyedArchive
 import PlistKit
+import Synchronization
 
 /// Encodes `Encodable` values as NSKeyedArchiver archives that Foundation's
 /// `NSKeyedUnarchiver` reads back (with the classes registered through `setClass`).
 ///
 /// ```swift
 /// let archive: [UInt8] = try KeyedArchiveEncoder().encode(presidents, forKey: "Presidents")
+/// try KeyedArchiveEncoder().encode(presidents).write(to: url)     // Data
 /// ```
 ///
 /// What is written, as Foundation's `NSKeyedArchiver` writes it: a ``KeyedArchivable`` value
@@ -19,26 +21,54 @@ import PlistKit
 /// strings are stored once and the object order is deterministic (see
 /// `ObjectGraph/archivedPropertyList()`); dictionaries and sets, which Swift iterates in
 /// no fixed order, are written in sorted order.
-public final class KeyedArchiveEncoder {
+///
+/// An encoder is `Sendable`, as Foundation's coders are: its settings are kept behind a lock,
+/// and each encoding reads them once when it starts.
+public final class KeyedArchiveEncoder: Sendable {
+  private let settings: Mutex<Settings>
+
+  /// The encoder's settings, as they are kept behind the lock.
+  private struct Settings {
+    var outputFormat: PropertyListFormat
+    var userInfo: [CodingUserInfoKey: any Sendable]
+    var encodesMutableCollections: Bool
+    var maximumDepth: Int
+  }
+
   /// The plist format of the archive: binary (as Foundation writes) or XML.
-  public var outputFormat: PropertyListFormat
+  public var outputFormat: PropertyListFormat {
+    get { settings.withLock { $0.outputFormat } }
+    set { settings.withLock { $0.outputFormat = newValue } }
+  }
+
   /// Values for the types being encoded, as `Encoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: Any]
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { settings.withLock { $0.userInfo } }
+    set { settings.withLock { $0.userInfo = newValue } }
+  }
+
   /// Write arrays, dictionaries and sets as NSMutableArray, NSMutableDictionary and
   /// NSMutableSet, as Foundation does for mutable collections.
-  public var encodesMutableCollections: Bool
+  public var encodesMutableCollections: Bool {
+    get { settings.withLock { $0.encodesMutableCollections } }
+    set { settings.withLock { $0.encodesMutableCollections = newValue } }
+  }
+
   /// The deepest nesting of values encoded.
-  public var maximumDepth: Int
+  public var maximumDepth: Int {
+    get { settings.withLock { $0.maximumDepth } }
+    set { settings.withLock { $0.maximumDepth = newValue } }
+  }
 
   /// Makes an encoder.
   public init(
     outputFormat: PropertyListFormat = .binary, encodesMutableCollections: Bool = false,
-    userInfo: [CodingUserInfoKey: Any] = [:]
+    userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) {
-    self.outputFormat = outputFormat
-    self.encodesMutableCollections = encodesMutableCollections
-    self.userInfo = userInfo
-    maximumDepth = ArchiveLimits.default.maximumDepth
+    settings = Mutex(
+      Settings(
+        outputFormat: outputFormat, userInfo: userInfo, encodesMutableCollections: encodesMutableCollections,
+        maximumDepth: ArchiveLimits.default.maximumDepth))
   }
 
   /// Archives `value` under the `$top` key `key` and writes it in ``outputFormat``.
@@ -46,28 +76,47 @@ public final class KeyedArchiveEncoder {
   /// - Throws: `EncodingError.invalidValue` when the value encodes nothing, or something the
   ///   format cannot hold.
   public func encode<T: Encodable>(_ value: T, forKey key: String = "root") throws -> [UInt8] {
-    let graph = try encodeGraph(value, forKey: key)
+    let settings = settings.withLock { $0 }
+    let graph = try Self.encodeGraph(value, forKey: key, settings)
     do {
-      return try graph.archivedBytes(format: outputFormat)
+      return try graph.archivedBytes(format: settings.outputFormat)
     } catch {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
-          codingPath: [], debugDescription: "the archive cannot be written as \(outputFormat): \(error)",
+          codingPath: [], debugDescription: "the archive cannot be written as \(settings.outputFormat): \(error)",
           underlyingError: error))
     }
+  }
+
+  /// Archives `value` under the `$top` key `key` and writes it in ``outputFormat``, as `Data`:
+  /// what Foundation's `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)`
+  /// returns. The `[UInt8]` form is chosen where either would do.
+  ///
+  /// - Throws: `EncodingError.invalidValue`, as the `[UInt8]` form.
+  @_disfavoredOverload
+  public func encode<T: Encodable>(_ value: T, forKey key: String = "root") throws -> Data {
+    Data(try encode(value, forKey: key) as [UInt8])
   }
 
   /// Archives `value` under the `$top` key `key`, as an object graph (to add more top-level
   /// objects, or write it yourself).
   public func encodeGraph<T: Encodable>(_ value: T, forKey key: String = "root") throws -> ObjectGraph {
+    try Self.encodeGraph(value, forKey: key, settings.withLock { $0 })
+  }
+
+  /// Archives with the settings read once when the encoding started.
+  private static func encodeGraph<T: Encodable>(
+    _ value: T, forKey key: String, _ settings: Settings
+  ) throws -> ObjectGraph {
     let arena = EncodingArena()
-    let encoder = ValueEncoder(arena: arena, userInfo: userInfo, maximumDepth: maximumDepth, archiving: true)
+    let encoder = ValueEncoder(
+      arena: arena, userInfo: settings.userInfo, maximumDepth: settings.maximumDepth, archiving: true)
     guard let root = try encoder.topLevel(value) else {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
     }
-    var builder = ArchiveGraphBuilder(arena: arena, mutableCollections: encodesMutableCollections)
+    var builder = ArchiveGraphBuilder(arena: arena, mutableCollections: settings.encodesMutableCollections)
     builder.graph.top[key] = builder.reference(root)
     return builder.graph
   }

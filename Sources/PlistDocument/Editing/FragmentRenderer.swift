@@ -12,7 +12,9 @@ struct FragmentRenderer {
   let style: DocumentStyle
   let lineEnding: [UInt8]
   let options: PropertyListWritingOptions
-  let xcode: Bool
+  /// For an Xcode project, its `objectVersion`, which decides which objects go on one line;
+  /// nil for any other document.
+  let xcode: XcodeObjectVersion?
 
   /// `value` at `path`, for a line indented with `indentation`; `flat` on one line.
   func value(
@@ -33,9 +35,10 @@ struct FragmentRenderer {
         if bytes.last == 0x0A { bytes.removeLast() }
         return reindent(bytes, unitWidth: 2, indentation: indentation)
       default:
-        if xcode {
+        if let xcode {
           let level = indentation.filter { $0 == 0x09 }.count
-          let bytes = try XcodeProjectFragments.value(value, indent: level, flat: flat, options: options)
+          let bytes = try XcodeProjectFragments.value(
+            value, indent: level, flat: flat, version: xcode, options: options)
           return TextLines.placed(bytes, indentation: [], ending: lineEnding)
         }
         if path.components.isEmpty, case .string(let string) = value {
@@ -61,7 +64,7 @@ struct FragmentRenderer {
       if bytes.last == 0x0A { bytes.removeLast() }
       return bytes
     default:
-      return xcode
+      return xcode != nil
         ? XcodeProjectFragments.string(key) : PropertyListFragments.openStepString(key, quoted: style.quotesKeys)
     }
   }
@@ -75,7 +78,7 @@ struct FragmentRenderer {
     switch format {
     case .xml: return flat ? keyBytes + value : keyBytes + lineEnding + indentation + value
     case .json: return keyBytes + style.assignment + value
-    default: return keyBytes + (xcode ? Array(" = ".utf8) : style.assignment) + value + [UInt8(ascii: ";")]
+    default: return keyBytes + (xcode != nil ? Array(" = ".utf8) : style.assignment) + value + [UInt8(ascii: ";")]
     }
   }
 

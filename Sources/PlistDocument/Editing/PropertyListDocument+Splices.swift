@@ -6,7 +6,8 @@ import XcodeProject
 extension PropertyListDocument {
   var renderer: FragmentRenderer {
     FragmentRenderer(
-      format: format, style: style, lineEnding: lineEnding.bytes, options: options.writing, xcode: isXcodeProject)
+      format: format, style: style, lineEnding: lineEnding.bytes, options: options.writing,
+      xcode: isXcodeProject ? xcodeObjectVersion : nil)
   }
 
   /// True when values inside the container `node` are written on one line. `known` is the

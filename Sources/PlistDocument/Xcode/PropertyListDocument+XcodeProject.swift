@@ -15,6 +15,9 @@ extension PropertyListDocument {
     /// For an edit of the object itself or of its `isa`: its `isa` before (nil inside for
     /// none), to move it to its new section when that changes.
     var isaBefore: String??
+    /// For an edit that may change the project's `objectVersion`: the version before, to
+    /// write the objects whose layout depends on it again when that layout changes.
+    var versionBefore: XcodeObjectVersion?
   }
 
   /// The keys under which Xcode writes no comments (see ``XcodeProjectWriter``).
@@ -23,9 +26,17 @@ extension PropertyListDocument {
   /// The `objects` dictionary's node.
   var objectsNode: Int? { SyntaxProjectObjects.objectsNode(text: text, tree: tree) }
 
+  /// The project's `objectVersion` as the text gives it now (an edit may change it), which
+  /// decides which objects Xcode writes on one line.
+  var xcodeObjectVersion: XcodeObjectVersion {
+    XcodeObjectVersion(SyntaxProjectObjects.objectVersion(text: text, tree: tree))
+  }
+
   func xcodeImpact(of path: PropertyListKeyPath) -> XcodeImpact {
     let components = path.components
-    guard let first = components.first else { return XcodeImpact(everything: true) }
+    guard let first = components.first else { return XcodeImpact(everything: true, versionBefore: xcodeObjectVersion) }
+    // The version decides comments (an exception set's) and which objects go on one line.
+    if first == "objectVersion" { return XcodeImpact(everything: true, versionBefore: xcodeObjectVersion) }
     guard first == "objects" else { return XcodeImpact() }
     guard components.count >= 2 else { return XcodeImpact(everything: true) }
     let objects = SyntaxProjectObjects(text: text, tree: tree)
@@ -77,6 +88,11 @@ extension PropertyListDocument {
       isaOfObject(tree.entries(objectsNode)[positions[0]].value) != isaBefore
     {
       edited = relocateObject(id) ?? edited
+    }
+    if let versionBefore = impact.versionBefore, relayoutSynchronizedFolders(after: versionBefore),
+      path.components.isEmpty
+    {
+      edited = [0..<text.count]
     }
     let objects = SyntaxProjectObjects(text: text, tree: tree)
     var affected = impact.objects
@@ -182,7 +198,8 @@ extension PropertyListDocument {
     let indentation =
       layout.entries.first.map { TextLines.indentation(text, $0.start) }
       ?? TextLines.indentation(text, layout.closeStart) + style.indentUnit
-    let flat = isa.map(XcodeProjectFragments.writesOnOneLine) ?? false
+    let version = xcodeObjectVersion
+    let flat = isa.map { XcodeProjectFragments.writesOnOneLine(isa: $0, version: version) } ?? false
     let rendered = try renderer.value(value, path: path, indentation: indentation, flat: flat)
     let line = indentation + (try renderer.entry(key: id, value: rendered, path: path, indentation: indentation))
     let eol = lineEnding.bytes
@@ -266,6 +283,35 @@ extension PropertyListDocument {
     guard tree.kind(node) == .dictionary, let position = entryPositions(in: node, key: "isa").last else { return nil }
     let value = tree.entries(node)[position].value
     return tree.kind(value) == .string ? SyntaxText.string(text, tree.span(value), format: .openStep) : nil
+  }
+
+  /// Writes every synchronized folder again when the project's version now puts it on one
+  /// line where it was written over several, or the other way round; true when it did.
+  /// The comments inside are the caller's to write, as after any edit.
+  private mutating func relayoutSynchronizedFolders(after versionBefore: XcodeObjectVersion) -> Bool {
+    let version = xcodeObjectVersion
+    guard version.keepsSynchronizedFoldersCompact != versionBefore.keepsSynchronizedFoldersCompact,
+      let objectsNode
+    else { return false }
+    let ids = tree.entries(objectsNode).compactMap { key, value in
+      key != nil && isaOfObject(value)?.exactlyEquals("PBXFileSystemSynchronizedRootGroup") == true
+        ? keyString(key!) : nil
+    }
+    var changed = false
+    for id in ids {
+      // Each replacement moves the text after it: the object is found again each time.
+      guard let objectsNode = self.objectsNode, let position = entryPositions(in: objectsNode, key: id).last else {
+        continue
+      }
+      let path = PropertyListKeyPath(components: ["objects", id])
+      let node = tree.entries(objectsNode)[position].value
+      guard let value = try? value(ofNode: node, at: path),
+        let splices = try? replacement(of: node, parent: objectsNode, with: value, path: path)
+      else { continue }
+      apply(splices, value: nil)
+      changed = true
+    }
+    return changed
   }
 
   /// Moves an object whose `isa` was just changed to the section of its new `isa`, written

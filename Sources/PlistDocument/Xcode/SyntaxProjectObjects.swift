@@ -9,6 +9,7 @@ struct SyntaxProjectObjects: XcodeProjectObjects {
   /// The `objects` dictionary's node.
   let objectsNode: Int?
   let rootObject: String?
+  let objectVersion: String?
   /// Object IDs by a hash of their bytes, sorted, for lookups by ID.
   private let index: [(hash: UInt64, key: Int32)]
 
@@ -16,16 +17,9 @@ struct SyntaxProjectObjects: XcodeProjectObjects {
     self.text = text
     self.tree = tree
     let objectsNode = Self.objectsNode(text: text, tree: tree)
-    var rootObject: String?
-    if tree.count > 0, tree.kind(0) == .dictionary {
-      for (key, value) in tree.entries(0) where tree.kind(value) == .string {
-        if let key, SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: Self.rootObjectKey) {
-          rootObject = SyntaxText.string(text, tree.span(value), format: .openStep)
-        }
-      }
-    }
     self.objectsNode = objectsNode
-    self.rootObject = rootObject
+    rootObject = Self.topLevelString(Self.rootObjectKey, text: text, tree: tree)
+    objectVersion = Self.objectVersion(text: text, tree: tree)
     var index: [(hash: UInt64, key: Int32)] = []
     if let objectsNode {
       for (key, value) in tree.entries(objectsNode) where tree.kind(value) == .dictionary {
@@ -49,6 +43,24 @@ struct SyntaxProjectObjects: XcodeProjectObjects {
     return found
   }
   private static let rootObjectKey = Array("rootObject".utf8)
+  private static let objectVersionKey = Array("objectVersion".utf8)
+
+  /// The project's top-level `objectVersion`, found without indexing the objects.
+  static func objectVersion(text: [UInt8], tree: SyntaxTree) -> String? {
+    topLevelString(objectVersionKey, text: text, tree: tree)
+  }
+
+  /// The string under the top-level key `utf8` (the last one, as the reader keeps).
+  private static func topLevelString(_ utf8: [UInt8], text: [UInt8], tree: SyntaxTree) -> String? {
+    guard tree.count > 0, tree.kind(0) == .dictionary else { return nil }
+    var found: String?
+    for (key, value) in tree.entries(0) where tree.kind(value) == .string {
+      if let key, SyntaxText.matches(text, tree.span(key), format: .openStep, utf8: utf8) {
+        found = SyntaxText.string(text, tree.span(value), format: .openStep)
+      }
+    }
+    return found
+  }
 
   /// FNV-1a over a token's characters (the decoded string for a token with escapes).
   static func hash(_ text: [UInt8], _ span: Range<Int>) -> UInt64 {

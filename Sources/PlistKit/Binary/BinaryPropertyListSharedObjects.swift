@@ -1,15 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The shared objects the binary writer has written, by their bytes, which stay where they were
-/// written (a ``ChunkedOutput`` chunk never moves): an entry costs a pointer and three 32-bit
-/// numbers, with no copy of the bytes, in a buffer that grows without being in memory twice.
-/// Equality is byte equality.
+/// The shared objects a binary writer has written, by their bytes: an entry costs a pointer and
+/// three 32-bit numbers, in a buffer that grows without being in memory twice. The value
+/// writer's bytes stay where they were written (a ``ChunkedOutput`` chunk never moves), so its
+/// table keeps no copy of them; the stream writer hands its output on, so its table keeps a copy
+/// of each new object's bytes (see ``init(keepingCopies:)``). Equality is byte equality.
 ///
 /// Most objects of a large encoding are new, and a table of them all is far bigger than the
 /// caches: looking each one up there waits on memory, and that was a quarter of the time of writing
@@ -35,6 +28,9 @@ struct BinaryPropertyListSharedObjects: ~Copyable {
 
   private var entries = GrowingBuffer<Entry>(capacity: 1024)
   private let hasher = ByteHash()
+  /// Copies of the entries' bytes, for a writer whose output does not stay in memory.
+  private var copies = StableByteStore()
+  private let keepsCopies: Bool
 
   /// Open addressing over `entries[..<indexed]`: an entry's hash in the high 32 bits and its
   /// index + 1 in the low, or 0 for an empty slot; at most half full.
@@ -53,7 +49,10 @@ struct BinaryPropertyListSharedObjects: ~Copyable {
   private var filter: UnsafeMutablePointer<UInt64>
   private var filterWords = 64
 
-  init() {
+  /// An empty table; `keepingCopies` when the bytes given to
+  /// ``number(of:insertingIfAbsent:)`` do not stay where they are.
+  init(keepingCopies: Bool = false) {
+    keepsCopies = keepingCopies
     slots = Self.zeroed(slotCount)
     recentSlots = Self.zeroed(Self.recentSlotCount)
     filter = Self.zeroed(filterWords)
@@ -72,7 +71,7 @@ struct BinaryPropertyListSharedObjects: ~Copyable {
   }
 
   /// The number stored for `bytes`, or nil after storing `number` for them (the bytes must stay
-  /// where they are).
+  /// where they are, unless the table keeps copies).
   mutating func number(of bytes: UnsafeRawBufferPointer, insertingIfAbsent number: Int) -> Int? {
     let hash = UInt32(truncatingIfNeeded: hasher.hash(bytes))
     if mayContain(hash) {
@@ -81,10 +80,8 @@ struct BinaryPropertyListSharedObjects: ~Copyable {
     }
     precondition(number < Int(Int32.max) && bytes.count < Int(Int32.max), "too many objects")
     Self.insert(hash: hash, index: entries.count, into: recentSlots, count: Self.recentSlotCount)
-    entries.append(
-      Entry(
-        bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int32(bytes.count),
-        number: Int32(number), hash: hash))
+    let kept = keepsCopies ? copies.store(bytes) : UnsafePointer(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    entries.append(Entry(bytes: kept, count: Int32(bytes.count), number: Int32(number), hash: hash))
     addToFilter(hash)
     if entries.count - indexed == Self.batch { moveRecentEntries() }
     return nil
@@ -102,7 +99,7 @@ struct BinaryPropertyListSharedObjects: ~Copyable {
       if UInt32(truncatingIfNeeded: content >> 32) == hash {
         let entry = entries[Int(truncatingIfNeeded: content & 0xFFFF_FFFF) - 1]
         if Int(entry.count) == bytes.count,
-          bytes.count == 0 || memcmp(entry.bytes, bytes.baseAddress!, bytes.count) == 0
+          bytes.count == 0 || ShortBytes.equal(entry.bytes, bytes.baseAddress!, count: bytes.count)
         {
           return Int(entry.number)
         }

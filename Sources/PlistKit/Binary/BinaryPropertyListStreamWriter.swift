@@ -22,13 +22,8 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   private(set) var destination: StreamWriterOutput
   /// Bytes per object reference.
   private let referenceSize: Int
-  /// The byte offset of every object, by object number.
-  private var offsets: [Int] = []
-  /// Shared scalars by their encoded bytes.
-  private var shared = ByteSequenceTable()
-  /// The references collected by the open containers, the innermost last; a dictionary's
-  /// alternate key, value, key, value.
-  private var references: [Int] = []
+  /// The offsets, the references and the sharing table.
+  private let tables = Tables()
   /// Each open container: where its references start, and whether it is a dictionary.
   private var open: [(start: Int, isDictionary: Bool)] = []
   private var keys = StreamedDictionaryKeys()
@@ -54,16 +49,16 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   /// in another module of the package (the Codable encoder).
   package init(maximumObjectCount: Int) { self.init(maximumObjectCount: maximumObjectCount, write: nil) }
 
-  package mutating func beginArray() { open.append((references.count, false)) }
+  package mutating func beginArray() { open.append((tables.references.count, false)) }
 
   package mutating func beginDictionary() {
-    open.append((references.count, true))
+    open.append((tables.references.count, true))
     keys.open()
   }
 
   package mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     let depth = open.count
-    let position = (references.count - open[depth - 1].start) / 2
+    let position = (tables.references.count - open[depth - 1].start) / 2
     let reference: Int
     if let cached = recentKeys.number(of: utf8, depth: depth, position: position) {
       reference = cached
@@ -75,7 +70,7 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
       stopReason = .repeatedKey
       throw .streamWriterStopped
     }
-    references.append(reference)
+    tables.references.append(reference)
   }
 
   package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
@@ -85,9 +80,9 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   package mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
     switch value {
     case .boolean, .uid:
-      offsets.append(destination.handedOn + output.count)
+      tables.offsets.append(destination.handedOn + output.count)
       output.appendBinaryScalar(value)
-      try collect(offsets.count - 1)
+      try collect(tables.offsets.count - 1)
     default:
       try collect(sharedObject { $0.appendBinaryScalar(value) })
     }
@@ -95,17 +90,19 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
 
   package mutating func endArray() throws(PropertyListError) {
     let start = open.removeLast().start
-    offsets.append(destination.handedOn + output.count)
+    let references = tables.references.elements
+    tables.offsets.append(destination.handedOn + output.count)
     output.appendBinaryMarker(BinaryPropertyListMarker.arrayNibble, count: references.count - start)
     for index in start..<references.count { output.appendBigEndian(UInt64(references[index]), size: referenceSize) }
-    references.removeSubrange(start...)
-    try collect(offsets.count - 1)
+    tables.references.removeAll(from: start)
+    try collect(tables.offsets.count - 1)
   }
 
   package mutating func endDictionary() throws(PropertyListError) {
     let start = open.removeLast().start
     keys.close()
-    offsets.append(destination.handedOn + output.count)
+    let references = tables.references.elements
+    tables.offsets.append(destination.handedOn + output.count)
     output.appendBinaryMarker(BinaryPropertyListMarker.dictionaryNibble, count: (references.count - start) / 2)
     for index in stride(from: start, to: references.count, by: 2) {
       output.appendBigEndian(UInt64(references[index]), size: referenceSize)
@@ -113,14 +110,15 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
     for index in stride(from: start + 1, to: references.count, by: 2) {
       output.appendBigEndian(UInt64(references[index]), size: referenceSize)
     }
-    references.removeSubrange(start...)
-    try collect(offsets.count - 1)
+    tables.references.removeAll(from: start)
+    try collect(tables.offsets.count - 1)
   }
 
   /// Writes the offset table and the trailer after the root, and hands the rest on; returns
   /// what is left in memory (all of the output without a `write` function).
   package mutating func finish() throws(PropertyListError) -> [UInt8] {
     guard let root, open.isEmpty else { preconditionFailure("the document has not ended") }
+    let offsets = tables.offsets.elements
     guard BinaryPropertyListTrailer.byteCount(holding: offsets.count) <= referenceSize else {
       // The bound given at the start did not hold: the references written are too narrow.
       throw PropertyListError(
@@ -144,7 +142,7 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
     if open.isEmpty {
       root = reference
     } else {
-      references.append(reference)
+      tables.references.append(reference)
     }
     try destination.handOn(&output)
   }
@@ -154,15 +152,27 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   private mutating func sharedObject(_ encode: (inout [UInt8]) -> Void) -> Int {
     let start = output.count
     encode(&output)
-    let number = offsets.count
+    let number = tables.offsets.count
     let existing = output.withUnsafeBytes { bytes in
-      shared.value(for: UnsafeRawBufferPointer(rebasing: bytes[start...]), insertingIfAbsent: number)
+      tables.shared.number(of: UnsafeRawBufferPointer(rebasing: bytes[start...]), insertingIfAbsent: number)
     }
     if let existing {
       output.removeSubrange(start...)
       return existing
     }
-    offsets.append(destination.handedOn + start)
+    tables.offsets.append(destination.handedOn + start)
     return number
+  }
+
+  /// The writer's growing tables, in buffers that grow without copying themselves (and so
+  /// without being in memory twice), held by reference because they cannot be copied.
+  private final class Tables {
+    /// The byte offset of every object, by object number.
+    @exclusivity(unchecked) var offsets = GrowingBuffer<Int>(capacity: 1024)
+    /// The references collected by the open containers, the innermost last; a dictionary's
+    /// alternate key, value, key, value.
+    @exclusivity(unchecked) var references = GrowingBuffer<Int>(capacity: 1024)
+    /// Shared scalars by their encoded bytes, copied as the output is handed on.
+    @exclusivity(unchecked) var shared = BinaryPropertyListSharedObjects(keepingCopies: true)
   }
 }

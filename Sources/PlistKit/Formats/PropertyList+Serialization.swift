@@ -22,6 +22,28 @@ extension PropertyList {
     }
   }
 
+  /// Reads a property list from any collection of bytes: `Data`, an `ArraySlice<UInt8>`, a
+  /// buffer. A collection that keeps its bytes in one piece (as `Data` does) is read in place;
+  /// any other is copied first.
+  ///
+  /// ```swift
+  /// let value = try PropertyList(bytes: data)
+  /// ```
+  public init(
+    bytes: some Collection<UInt8>, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
+  ) throws(PropertyListError) {
+    let inPlace = bytes.withContiguousStorageIfAvailable { buffer in
+      Result { () throws(PropertyListError) -> PropertyList in
+        try Self.read(bytes: UnsafeRawBufferPointer(buffer), format: format, options: options).value
+      }
+    }
+    if let inPlace {
+      self = try inPlace.get()
+    } else {
+      try self.init(bytes: Array(bytes), format: format, options: options)
+    }
+  }
+
   /// Reads a property list and tells which format it was in (to write it back the same way).
   public static func read(
     bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,

@@ -1,5 +1,5 @@
 #if os(Linux)
-  import CFileAttributes
+  import CSystemCalls
 #endif
 #if canImport(Glibc)
   import Glibc

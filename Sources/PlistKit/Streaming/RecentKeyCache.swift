@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The key last seen at each place (dictionary depth, key position) and its number: records
 /// of one shape repeat their keys in the same order, so comparing a key with the one seen at
 /// its place before usually finds its number without hashing it.
@@ -30,7 +22,8 @@ package struct RecentKeyCache {
   package func number(of utf8: UnsafeBufferPointer<UInt8>, depth: Int, position: Int) -> Int? {
     guard let slot = Self.slot(depth: depth, position: position), numbers[slot] >= 0 else { return nil }
     let equal = keys[slot].withUnsafeBufferPointer { cached in
-      cached.count == utf8.count && (utf8.isEmpty || memcmp(cached.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+      cached.count == utf8.count
+        && (utf8.isEmpty || ShortBytes.equal(cached.baseAddress!, utf8.baseAddress!, count: utf8.count))
     }
     return equal ? numbers[slot] : nil
   }

@@ -54,6 +54,10 @@ enum Fixtures {
       corpus + "/xcode/cocoa-application.pbxproj", corpus + "/xcode/emoji.pbxproj",
       "Tests/KeyedArchiveTests/Fixtures/Presidents.nska.json", "Tests/PlistSchemaTests/Fixtures/Invalid/menu.json",
     ].filter(exists)
+
+  /// The project files of current Xcode (`xcode-current/`, objectVersion 54–77), where the
+  /// corpus has them.
+  static let currentProjects: [String] = files(under: corpus + "/xcode-current").filter { $0.hasSuffix(".pbxproj") }
 }
 
 extension Trait where Self == ConditionTrait {

@@ -1,0 +1,71 @@
+import PlistKit
+
+/// One decoding of ``PlistDecoder``: the decoder's settings as they were when it started, and
+/// the route from the input to the decoded value. The decoder reads its settings under its
+/// lock once and hands them here, so that nothing on the way takes the lock again.
+struct PlistDecoding {
+  let options: PropertyListReadingOptions
+  let userInfo: [CodingUserInfoKey: Any]
+
+  /// Decodes a value from the bytes of a property list in any format, as
+  /// `PlistDecoder.decode(_:from:format:)` describes.
+  func decode<T: Decodable>(
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil
+  ) throws -> T {
+    let resolved = format ?? PropertyListFormat.detect(bytes)
+    if resolved == .binary {
+      // Straight from the object table, as the type asks for values: nothing laid out first.
+      return try BinaryDecodingSource.decode(type, from: bytes, options: options, userInfo: userInfo)
+    }
+    if resolved == .json && options.jsonStyle == .typed {
+      let value = try PropertyList(bytes: bytes, format: .json, options: options)
+      return try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
+    }
+    var sink = DecodingMapSink(limits: options.limits)
+    // Plain JSON may be typed JSON, as the JSON reader decides on its value: a key that names a
+    // tag stops the map, and the value decides.
+    sink.stopsAtTypedJSONTag = resolved == .json && options.detectsTypedJSON
+    let read: PropertyListFormat
+    do {
+      read = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
+    } catch {
+      guard sink.metTypedJSONTag else { throw error }
+      return try decode(type, fromTaggedJSON: bytes)
+    }
+    // The map finds the places of its errors in `bytes` again, which outlive the decoding.
+    return try decode(
+      type, from: sink.finish(bytes: bytes, format: read, options: options),
+      scalarsFromText: read == .openStep || read == .json)
+  }
+
+  /// Decodes plain JSON that has a key naming a typed JSON tag as the JSON reader reads it: as
+  /// typed JSON when it holds the typed form's tags (see
+  /// `PropertyListReadingOptions.detectsTypedJSON`), else as plain JSON.
+  private func decode<T: Decodable>(_ type: T.Type, fromTaggedJSON bytes: UnsafeRawBufferPointer) throws -> T {
+    var plain = options
+    plain.detectsTypedJSON = false
+    let value = try PropertyList(bytes: bytes, format: .json, options: plain)
+    if PropertyListFragments.jsonHoldsTypedTags(value) {
+      var typed = options
+      typed.jsonStyle = .typed
+      let typedValue = try PropertyList(bytes: bytes, format: .json, options: typed)
+      return try decode(type, from: DecodingMap(value: typedValue, limits: options.limits), scalarsFromText: false)
+    }
+    var sink = DecodingMapSink(limits: options.limits)
+    try PropertyList.read(bytes: bytes, format: .json, options: plain, into: &sink)
+    return try decode(type, from: sink.finish(bytes: bytes, format: .json, options: plain), scalarsFromText: true)
+  }
+
+  /// Decodes a value from a property-list value.
+  func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
+    try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from map: DecodingMap, scalarsFromText: Bool) throws -> T {
+    let source = MapDecodingSource(
+      map: map, rules: DecodingRules(limits: options.limits, scalarsFromText: scalarsFromText))
+    let top = map.resolved(0)
+    return try SourceDecoder(source: source, at: top, userInfo: userInfo, limits: options.limits)
+      .unwrap(type, at: top, path: .root)
+  }
+}

@@ -2,7 +2,7 @@ import Foundation
 import PlistKit
 import Testing
 
-/// `plistkit` wired into git as the README says, in a real repository: textconv for diffs,
+/// `plistkit` wired into git as the diff guide says, in a real repository: textconv for diffs,
 /// the merge driver for merges.
 @Suite("git integration")
 struct GitIntegrationTests {
@@ -20,7 +20,7 @@ struct GitIntegrationTests {
       try run("config", "user.name", "Test")
       try run("config", "user.email", "test@example.com")
       try run("config", "commit.gpgsign", "false")
-      // The setup of the README, word for word.
+      // The setup of Documentation/diff-merge-git.md, word for word.
       try folder.file(
         ".gitattributes", "*.plist diff=plist merge=plist\n*.pbxproj diff=plist merge=pbxproj\n")
       try run("config", "diff.plist.textconv", "plistkit textconv")

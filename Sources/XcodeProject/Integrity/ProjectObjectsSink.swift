@@ -101,8 +101,14 @@ struct ProjectObjectsSink: PropertyListEventSink {
     let top = frames.count - 1
     if let first = keys.insert(utf8, at: position) {
       let text = String(decoding: utf8, as: UTF8.self)
-      let kind: ProjectProblem.Kind = inObjects && top == 1 ? .duplicateObjectID : .repeatedKey
-      pending.append(PendingProblem(kind: kind, position: position, related: first, message: text))
+      if inObjects, top == 1 {
+        pending.append(
+          PendingProblem(
+            kind: .duplicateObjectID, position: position, related: first, objectID: number(of: utf8), message: text))
+      } else {
+        pending.append(
+          PendingProblem(kind: .repeatedKey, position: position, related: first, objectID: object?.id, message: text))
+      }
     }
     if top == 0 {
       frames[0].role = Self.rootRole(of: utf8)
@@ -210,11 +216,12 @@ struct ProjectObjectsSink: PropertyListEventSink {
   }
 
   /// Notes a reference in `field` to the ID spelled `utf8`; nil (after reporting it) when it is
-  /// `(null)` or empty.
+  /// `(null)`, `null` or empty.
   @discardableResult
   private mutating func reference(_ utf8: UnsafeBufferPointer<UInt8>, at position: Position, field: Int) -> Int? {
     let name = ProjectFieldRole.names[field]
-    if utf8.isEmpty || utf8.elementsEqual("(null)".utf8) {
+    // `(null)` unquoted is a list of the string `null`, what a tool that printed a nil object wrote.
+    if utf8.isEmpty || utf8.elementsEqual("(null)".utf8) || utf8.elementsEqual("null".utf8) {
       let what = utf8.isEmpty ? "empty" : "(null)"
       pending.append(
         PendingProblem(

@@ -16,7 +16,8 @@ package struct RepeatedKeyFinder {
 
   private static let linearLimit = 16
   private var numbers = ByteSequenceTable()
-  /// The keys of every open dictionary, the innermost last, with their first places.
+  /// The keys of every open dictionary, the innermost last, with their first places (of a large
+  /// dictionary, those before it got its table).
   private var keys: [(number: Int, position: PropertyListLocator.Position)] = []
   private var frames: [Frame] = []
 
@@ -42,8 +43,10 @@ package struct RepeatedKeyFinder {
     let top = frames.count - 1
     let start = frames[top].start
     if frames[top].table != nil {
+      // Only the table holds the keys of a large dictionary.
       if let first = frames[top].table![number] { return first }
       frames[top].table![number] = position
+      return nil
     } else {
       for index in start..<keys.count where keys[index].number == number { return keys[index].position }
       if keys.count - start >= Self.linearLimit {

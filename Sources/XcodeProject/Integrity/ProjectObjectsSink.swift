@@ -61,7 +61,7 @@ struct ProjectObjectsSink: PropertyListEventSink {
   private var classNames = ByteSequenceTable()
   private var referenced: [Bool] = []
   /// References, to check once every object is known: the ID, where, which field.
-  private var references: [(id: Int, position: Position, field: Int)] = []
+  private var references: [(position: Position, id: Int32, field: Int16)] = []
   /// Remote IDs of container proxies, with their portal, for the same.
   private var remoteIDs: [(id: Int, position: Position, portal: Int?)] = []
   private var pending: [PendingProblem] = []
@@ -99,24 +99,29 @@ struct ProjectObjectsSink: PropertyListEventSink {
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     let position = locator.position
     let top = frames.count - 1
-    if let first = keys.insert(utf8, at: position) {
-      let text = String(decoding: utf8, as: UTF8.self)
-      if inObjects, top == 1 {
+    if inObjects, top == 1 {
+      // The ID table knows every definition: a second one is a duplicate, found without
+      // keeping the keys of `objects` twice.
+      let id = number(of: utf8)
+      if let first = definitions[id] {
         pending.append(
           PendingProblem(
-            kind: .duplicateObjectID, position: position, related: first, objectID: number(of: utf8), message: text))
-      } else {
-        pending.append(
-          PendingProblem(kind: .repeatedKey, position: position, related: first, objectID: object?.id, message: text))
+            kind: .duplicateObjectID, position: position, related: first, objectID: id,
+            message: String(decoding: utf8, as: UTF8.self)))
       }
+      object = OpenObject(id: id, position: position)
+      frames[1].role = .plain
+      return
+    }
+    if let first = keys.insert(utf8, at: position) {
+      pending.append(
+        PendingProblem(
+          kind: .repeatedKey, position: position, related: first, objectID: object?.id,
+          message: String(decoding: utf8, as: UTF8.self)))
     }
     if top == 0 {
       frames[0].role = Self.rootRole(of: utf8)
       if frames[0].role == .reference(ProjectFieldRole.rootObject) { hasRootObjectKey = true }
-    } else if inObjects, top == 1 {
-      let id = number(of: utf8)
-      object = OpenObject(id: id, position: position)
-      frames[1].role = .plain
     } else if object != nil {
       if frames[top].keysAreReferences {
         reference(utf8, at: position, field: ProjectFieldRole.targetAttributeKey)
@@ -231,7 +236,7 @@ struct ProjectObjectsSink: PropertyListEventSink {
     }
     let id = number(of: utf8)
     referenced[id] = true
-    references.append((id, position, field))
+    references.append((position, Int32(id), Int16(field)))
     return id
   }
 
@@ -279,12 +284,13 @@ struct ProjectObjectsSink: PropertyListEventSink {
     } else if !hasRootObjectKey {
       pending.append(PendingProblem(kind: .notAProject, position: rootPosition, message: "no rootObject"))
     }
-    for reference in references where definitions[reference.id] == nil {
+    for reference in references where definitions[Int(reference.id)] == nil {
+      let id = Int(reference.id)
       pending.append(
         PendingProblem(
-          kind: .undefinedReference, position: reference.position, objectID: reference.id,
+          kind: .undefinedReference, position: reference.position, objectID: id,
           message:
-            "\(ProjectFieldRole.names[reference.field]) refers to \(ids.string(ofEntry: reference.id)), which no object defines"
+            "\(ProjectFieldRole.names[Int(reference.field)]) refers to \(ids.string(ofEntry: id)), which no object defines"
         ))
     }
     // A proxy's remote ID names an object of this project only when its portal is this project.

@@ -33,8 +33,9 @@ extension CommandSpec {
       Example(command: "plistkit lint Samples/*.plist", explanation: "Check the sample files."),
       Example(command: "plistkit lint --quiet Samples/computers.plist && echo valid", explanation: "Check silently."),
       Example(
-        command: "plistkit lint --project App.xcodeproj/project.pbxproj --format json",
-        explanation: "Check an Xcode project's objects and references; the problems as JSON."),
+        command: "plistkit lint --project Samples/project.pbxproj --format json",
+        explanation:
+          "Check an Xcode project's objects and references; the problems as JSON (unused objects are warnings)."),
     ],
     exitCodes: ExitCodeNote.codes(
       success: "every file is valid", failure: "at least one file is invalid, or unreadable (without --project)",

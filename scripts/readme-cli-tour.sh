@@ -38,12 +38,22 @@ show() {
 ln -s "$PWD/Samples" "$scratch/Samples"
 cp Samples/computers.plist "$scratch/computers.plist"
 printf '<plist version="1.0">\n<dict>\n\t<key>a</key>\n\t<string>x</strin>\n</dict>\n</plist>\n' > "$scratch/broken.plist"
+# A project a bad merge left with an ID defined twice, a child nothing defines, an unused file.
+printf '%s\n' '// !$*UTF8*$!' '{' '\tarchiveVersion = 1;' '\tobjectVersion = 77;' '\tobjects = {' \
+  '\t\tA1 = {isa = PBXProject; buildConfigurationList = A2; mainGroup = A3; targets = (); };' \
+  '\t\tA2 = {isa = XCConfigurationList; buildConfigurations = (A4); };' \
+  '\t\tA3 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };' \
+  '\t\tA3 = {isa = PBXGroup; children = (A9); };' '\t\tA5 = {isa = PBXFileReference; };' \
+  '\t\tA4 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };' '\t};' '\trootObject = A1;' '}' \
+  | sed 's/\\t/\t/g' > "$scratch/App.pbxproj"
 
 show "Every command, and the exit codes (\`plistkit help COMMAND\` for one command, with examples):" \
   "plistkit --help"
 show "Check files (\`FILE: OK\`, or the error with its line and column, exit 1):" \
   "plistkit lint Samples/computers.plist Samples/Presidents.plist"
 show "" "cat broken.plist; plistkit lint broken.plist; echo \"exit \$?\""
+show "Check an Xcode project's objects and references (\`--format json\`; \`--strict\` makes warnings errors):" \
+  "plistkit lint --project App.pbxproj; echo \"exit \$?\""
 show "Convert: to standard output by default, or \`-o\` (which may name the input), \`--in-place\`, \`--extension\`:" \
   "plistkit convert Samples/computers.plist --to json | head -4"
 show "" "plistkit convert Samples/Presidents.plist --to json --typed --compact | cut -c1-150"

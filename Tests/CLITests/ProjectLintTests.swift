@@ -46,11 +46,7 @@ struct ProjectLintTests {
   @Test("problems are FILE:LINE:COL: error|warning: lines on standard output, exit 1 with an error")
   func textOutput() throws {
     let folder = try TemporaryDirectory()
-    let file = try folder.file(
-      "project.pbxproj",
-      Self.broken(
-        "\t\tA4 = {", "\t\tA3 = {isa = PBXGroup; children = (A9); };\n\t\tA5 = {isa = PBXFileReference; };\n\t\tA4 = {")
-    )
+    let file = try folder.file("project.pbxproj", Self.readmeProject)
     let run = try CLI.run(["lint", "--project", file])
     #expect(run.status == 1)
     #expect(
@@ -61,6 +57,30 @@ struct ProjectLintTests {
 
         """)
     #expect(run.stderr == "")
+  }
+
+  /// The project of the README's example (written by `scripts/readme-cli-tour.sh`) and of
+  /// ``textOutput()``.
+  static let readmeProject = broken(
+    "\t\tA4 = {", "\t\tA3 = {isa = PBXGroup; children = (A9); };\n\t\tA5 = {isa = PBXFileReference; };\n\t\tA4 = {")
+
+  @Test("the README's example prints what the README shows")
+  func readmeExample() throws {
+    // The guides may move out of the README into Documentation/: the example is looked for in both.
+    var pages = [CLI.root.appendingPathComponent("README.md")]
+    let guides = CLI.root.appendingPathComponent("Documentation")
+    if let names = try? FileManager.default.subpathsOfDirectory(atPath: guides.path) {
+      pages += names.filter { $0.hasSuffix(".md") }.map { guides.appendingPathComponent($0) }
+    }
+    let command = "$ plistkit lint --project App.pbxproj; echo \"exit $?\"\n"
+    let texts = try pages.map { try String(contentsOf: $0, encoding: .utf8) }
+    let page = try #require(texts.first { $0.contains(command) })
+    let shown = try #require(
+      page.components(separatedBy: command).dropFirst().first?.components(separatedBy: "```").first)
+    let folder = try TemporaryDirectory()
+    _ = try folder.file("App.pbxproj", Self.readmeProject)
+    let run = try CLI.run(["lint", "--project", "App.pbxproj"], directory: folder.path)
+    #expect(run.output + "exit \(run.status)\n" == shown)
   }
 
   @Test("warnings alone exit 0; --strict makes them errors (exit 1)")

@@ -41,9 +41,9 @@ extension CommandSpec {
       success: "every file is valid", failure: "at least one file is invalid, or unreadable (without --project)",
       usage: "the command line is wrong, or with --project a file could not be read"),
     run: { context in
-      if context[LintOptions.project] { return ProjectLint(context).run() }
+      if context[LintOptions.project] { return LintJob(context).projects() }
       guard context[LintOptions.format] == .text else { throw CommandError.usage("--format needs --project") }
-      return PlainLint(context).run()
+      return LintJob(context).plain()
     }
   )
 }
@@ -61,25 +61,39 @@ private enum LintOptions {
     help: "With --project: print lines of text, or one JSON array of the problems.", default: "text")
 }
 
-/// `lint` of property lists: valid, and which keys repeat.
-private struct PlainLint {
+/// One run of `lint`: each file checked in parallel, the results reported in input order.
+private struct LintJob {
   let context: CommandContext
+  let files: [String]
+  let source: PropertyListFormat?
+  let options: PropertyListReadingOptions
+  let strict: Bool
 
-  init(_ context: CommandContext) { self.context = context }
+  init(_ context: CommandContext) {
+    self.context = context
+    files = context[LintOptions.files]
+    source = context[SharedOptions.from]
+    options = context.readingOptions
+    strict = context[LintOptions.strict]
+  }
 
-  func run() -> ExitStatus {
-    let files = context[LintOptions.files]
-    let source = context[SharedOptions.from]
-    let options = context.readingOptions
-    let strict = context[LintOptions.strict]
+  /// `check` of each file, with its display name, in input order.
+  func checkEach<Report: Sendable>(
+    _ check:
+      @escaping @Sendable (String, PropertyListFormat?, PropertyListReadingOptions) throws(CommandError) ->
+      Report
+  ) -> [(name: String, result: Result<Report, CommandError>)] {
+    let (files, source, options) = (files, source, options)
     let results = ProgressReporter.forFiles(files).map(count: files.count) { index in
-      Result { () throws(CommandError) in
-        try PropertyListIO.lint(files[index], format: source, options: options)
-      }
+      Result { () throws(CommandError) in try check(files[index], source, options) }
     }
+    return zip(files, results).map { (CommandContext.displayName(of: $0), $1) }
+  }
+
+  /// `lint` of property lists: valid, and which keys repeat.
+  func plain() -> ExitStatus {
     var status = ExitStatus.success
-    for (file, result) in zip(files, results) {
-      let name = CommandContext.displayName(of: file)
+    for (name, result) in checkEach(PropertyListIO.lint) {
       switch result {
       case .success(let report):
         for repeated in report.repeatedKeys {
@@ -98,30 +112,18 @@ private struct PlainLint {
     }
     return status
   }
-}
 
-/// `lint --project`: the integrity of Xcode project files.
-private struct ProjectLint {
-  let context: CommandContext
-
-  init(_ context: CommandContext) { self.context = context }
-
-  func run() -> ExitStatus {
-    let files = context[LintOptions.files]
-    let source = context[SharedOptions.from]
-    let options = context.readingOptions
-    let strict = context[LintOptions.strict]
-    let results = ProgressReporter.forFiles(files).map(count: files.count) { index in
-      Result { () throws(CommandError) in
-        try PropertyListIO.readBytes(files[index]).withBytes { bytes in
-          ProjectIntegrity.check(bytes: bytes, format: source, options: options)
-        }
+  /// `lint --project`: the integrity of Xcode project files; a file that cannot be read is
+  /// trouble (exit 2), so that 1 means problems only.
+  func projects() -> ExitStatus {
+    let reports = checkEach { (path, source, options) throws(CommandError) in
+      try PropertyListIO.readBytes(path).withBytes {
+        ProjectIntegrity.check(bytes: $0, format: source, options: options)
       }
     }
     var status = ExitStatus.success
     var entries: [PropertyList] = []
-    for (file, result) in zip(files, results) {
-      let name = CommandContext.displayName(of: file)
+    for (name, result) in reports {
       switch result {
       case .success(let report):
         if report.fails(strict: strict), status == .success { status = .failure }

@@ -25,9 +25,10 @@ measure() {
   local walls=() cpus=() peaks=()
   for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %U %S %M" -o "$scratch/time" "$@" > /dev/null || true
-    read -r wall user system peak < "$scratch/time"
+    # time(1) puts "Command exited with non-zero status 1" first when the check fails.
+    read -r wall user system peak < <(tail -n 1 "$scratch/time")
     walls+=("$wall")
-    cpus+=("$(echo "$user + $system" | bc)")
+    cpus+=("$(printf '%.2f' "$(echo "$user + $system" | bc)")")
     peaks+=("$peak")
   done
   median() { printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p"; }

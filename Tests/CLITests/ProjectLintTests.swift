@@ -181,7 +181,7 @@ struct ProjectLintTests {
     #expect(format.stderr == "plistkit: lint: --format needs --project (see 'plistkit help lint')\n")
   }
 
-  @Test("Xcode's own projects are OK", .needsCorpus("xcode-current"))
+  @Test("Xcode's own projects are OK", .needsCorpus("xcode"))
   func corpus() throws {
     let files = ["xcode/cocoa-application.pbxproj", "xcode/emoji.pbxproj", "xcode/shared-schemes.pbxproj"]
       .map(Corpus.path)

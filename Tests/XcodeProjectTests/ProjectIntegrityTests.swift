@@ -235,7 +235,7 @@ struct ProjectIntegrityTests {
     #expect(reported == line + 1)
   }
 
-  @Test("Xcode's own project files are intact", .needsCorpus("xcode-current"))
+  @Test("Xcode's own project files are intact", .needsCorpus("xcode"), .needsCorpus("xcode-current"))
   func corpusIsIntact() throws {
     let files =
       ["xcode/cocoa-application.pbxproj", "xcode/emoji.pbxproj", "xcode/shared-schemes.pbxproj"]

@@ -1,6 +1,6 @@
 import PlistKit
 
-/// One thing wrong in a project file, found by ``ProjectIntegrity/check(bytes:options:)``: what
+/// One thing wrong in a project file, found by ``ProjectIntegrity/check(bytes:format:options:)``: what
 /// kind, how bad, where, and a message that says it in one line.
 public struct ProjectProblem: Sendable, Equatable {
   /// How bad a problem is.
@@ -79,7 +79,7 @@ public struct ProjectProblem: Sendable, Equatable {
   }
 }
 
-/// What ``ProjectIntegrity/check(bytes:options:)`` found in a project file.
+/// What ``ProjectIntegrity/check(bytes:format:options:)`` found in a project file.
 public struct ProjectIntegrityReport: Sendable, Equatable {
   /// The problems, in document order.
   public var problems: [ProjectProblem]

@@ -55,6 +55,18 @@ struct RepeatedKeyLintTests {
     #expect(try Self.lint("{ \(keys) k7 = 2; }").repeatedKeys == [Self.repeated("k7", (1, 59), (1, 893))])
   }
 
+  @Test("dictionaries inside a large one keep their own keys, before and after it gets its table")
+  func nestedInLarge() throws {
+    // One entry per line: entry N is on line N + 2, its inner key `x` at columns 8 and 15 (one
+    // more for two-digit N).
+    let entries = (0..<20).map { "k\($0) = { x = 1; x = 2; };" }.joined(separator: "\n")
+    let report = try Self.lint("{\n\(entries)\nk3 = 0;\n}")
+    let inner = (0..<20).map { index in
+      Self.repeated("x", (index + 2, index < 10 ? 8 : 9), (index + 2, index < 10 ? 15 : 16))
+    }
+    #expect(report.repeatedKeys == inner + [Self.repeated("k3", (5, 1), (22, 1))])
+  }
+
   @Test("a binary plist reports byte offsets")
   func binary() throws {
     // The value model keeps one key, so the binary form is written by hand: a dictionary of two

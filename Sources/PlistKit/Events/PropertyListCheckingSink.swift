@@ -13,28 +13,30 @@ package struct PropertyListCheckingSink: PropertyListEventSink {
   /// True once the read stopped at a typed JSON tag's key.
   package private(set) var metTypedJSONTag = false
   /// The keys that repeat, once the read has ended; empty unless asked for.
-  package var repeatedKeys: [PropertyListRepeatedKey] { keys?.found ?? [] }
-  private var keys: RepeatedKeys?
+  package var repeatedKeys: [PropertyListRepeatedKey] { keys.found }
+  /// Kept whole rather than optional: mutating an optional's payload on every event copied it.
+  private var keys = RepeatedKeys()
+  private let findsRepeatedKeys: Bool
 
   /// Makes a sink that keeps nothing, or only the keys of the open dictionaries.
   package init(stopsAtTypedJSONTag: Bool = false, findsRepeatedKeys: Bool = false) {
     self.stopsAtTypedJSONTag = stopsAtTypedJSONTag
-    keys = findsRepeatedKeys ? RepeatedKeys() : nil
+    self.findsRepeatedKeys = findsRepeatedKeys
   }
 
   package static var takesSharedContainers: Bool { true }
 
-  package mutating func start(locator: PropertyListLocator) { keys?.locator = locator }
+  package mutating func start(locator: PropertyListLocator) { keys.locator = locator }
 
-  package mutating func beginArray() { keys?.depth += 1 }
+  package mutating func beginArray() { if findsRepeatedKeys { keys.depth += 1 } }
   package mutating func beginDictionary() {
-    guard keys != nil else { return }
-    keys!.depth += 1
-    keys!.finder.openDictionary()
+    guard findsRepeatedKeys else { return }
+    keys.depth += 1
+    keys.finder.openDictionary()
   }
 
   package mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
-    if keys != nil { keys!.insert(utf8) }
+    if findsRepeatedKeys { keys.insert(utf8) }
     guard stopsAtTypedJSONTag, JSONTypedTag.isTagName(utf8) else { return }
     metTypedJSONTag = true
     throw .streamWriterStopped
@@ -42,8 +44,8 @@ package struct PropertyListCheckingSink: PropertyListEventSink {
 
   package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {}
   package mutating func scalar(_ value: PropertyList) {}
-  package mutating func endArray() { keys?.close(dictionary: false) }
-  package mutating func endDictionary() { keys?.close(dictionary: true) }
+  package mutating func endArray() { if findsRepeatedKeys { keys.close(dictionary: false) } }
+  package mutating func endDictionary() { if findsRepeatedKeys { keys.close(dictionary: true) } }
   package mutating func repeatContainer(_ object: Int) {}
 }
 

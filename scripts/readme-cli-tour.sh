@@ -40,6 +40,14 @@ make_scratch() {
   cp "$root/Samples/computers.plist" "$scratch/computers.plist"
   printf '<plist version="1.0">\n<dict>\n\t<key>a</key>\n\t<string>x</strin>\n</dict>\n</plist>\n' \
     > "$scratch/broken.plist"
+  # A project a bad merge left with an ID defined twice, a child nothing defines, an unused file.
+  printf '%s\n' '// !$*UTF8*$!' '{' '\tarchiveVersion = 1;' '\tobjectVersion = 77;' '\tobjects = {' \
+    '\t\tA1 = {isa = PBXProject; buildConfigurationList = A2; mainGroup = A3; targets = (); };' \
+    '\t\tA2 = {isa = XCConfigurationList; buildConfigurations = (A4); };' \
+    '\t\tA3 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };' \
+    '\t\tA3 = {isa = PBXGroup; children = (A9); };' '\t\tA5 = {isa = PBXFileReference; };' \
+    '\t\tA4 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };' '\t};' '\trootObject = A1;' '}' \
+    | sed 's/\\t/\t/g' > "$scratch/App.pbxproj"
   printf '{"Name": "Gerald Ford", "Party": "Republican"}\n' > "$scratch/base.json"
   printf '{"Name": "Gerald R. Ford", "Party": "Republican"}\n' > "$scratch/ours.json"
   printf '{"Name": "Jerry Ford", "Party": "GOP"}\n' > "$scratch/theirs.json"

@@ -30,7 +30,7 @@ struct ExpansionPropertyTests {
     var text = ""
     var expected = ""
     for _ in 0..<random.below(5) {
-      switch random.below(depth > 2 ? 2 : 6) {
+      switch random.below(depth > 2 ? 2 : values.isEmpty ? 4 : 6) {
       case 0:
         let literal = String((0..<random.below(4)).map { _ in alphabet[random.below(alphabet.count)] })
         text += literal

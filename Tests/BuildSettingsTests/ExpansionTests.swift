@@ -47,7 +47,8 @@ struct ExpansionTests {
     }
     #expect(try settings.expand("$(USES_UNDEFINED)") == "ab")
     // A reference never closed runs to the end, as in Xcode; strict mode refuses it.
-    #expect(try settings.expand("a$(DEFINED") == "a")
+    #expect(try settings.expand("a$(DEFINED") == "ayes")
+    #expect(try settings.expand("a${DEFINED:upper") == "aYES")
     #expect(throws: BuildSettingsError(.syntax, "$(DEFINED is not closed")) {
       try settings.expand("a$(DEFINED", strict: true)
     }

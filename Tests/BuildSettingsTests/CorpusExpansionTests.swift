@@ -94,7 +94,8 @@ struct CorpusExpansionTests {
     defer { try? FileManager.default.removeItem(at: root) }
     func configuration(_ config: String, sdk: String) throws -> BuildSettings {
       var settings = BuildSettings(conditionValues: BuildSettingConditionValues(sdk: sdk))
-      try settings.addXCConfig(file: root.path + "/Configuration/HomeAssistant.\(config).xcconfig", loader: XCConfigLoader())
+      try settings.addXCConfig(
+        file: root.path + "/Configuration/HomeAssistant.\(config).xcconfig", loader: XCConfigLoader())
       settings.addLevel(
         BuildSettings.Level(
           name: "--set",
@@ -109,8 +110,10 @@ struct CorpusExpansionTests {
     #expect(try release.value(of: "MARKETING_VERSION") == "2026.8.0")
     #expect(try release.value(of: "CODE_SIGN_IDENTITY") == "Apple Distribution")
     #expect(try release.value(of: "PROVISIONING_PROFILE_SPECIFIER") == "iOS App Store - App")
-    #expect(try configuration("release", sdk: "macosx26.0").value(of: "CODE_SIGN_IDENTITY") == "Developer ID Application")
-    #expect(try configuration("release", sdk: "macosx26.0").value(of: "PROVISIONING_PROFILE_SPECIFIER") == "Mac Dev ID - App")
+    #expect(
+      try configuration("release", sdk: "macosx26.0").value(of: "CODE_SIGN_IDENTITY") == "Developer ID Application")
+    #expect(
+      try configuration("release", sdk: "macosx26.0").value(of: "PROVISIONING_PROFILE_SPECIFIER") == "Mac Dev ID - App")
     let debug = try configuration("debug", sdk: "iphonesimulator26.0")
     #expect(try debug.value(of: "PRODUCT_BUNDLE_IDENTIFIER") == "io.robbie.HomeAssistant.dev")
     #expect(try debug.value(of: "OTHER_SWIFT_FLAGS")?.hasPrefix(" -DDEBUG -Xfrontend") == true)

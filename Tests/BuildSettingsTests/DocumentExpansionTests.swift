@@ -102,11 +102,15 @@ struct DocumentExpansionTests {
     let strict = BuildSettingsExpansion(settings: expansion.settings, strict: true)
     let value: PropertyList = ["CFBundleIdentifier": "$(UNDEFINED)", "A": ["x", ["k.y": "$(NOPE)"]]]
     #expect(
-      throws: BuildSettingsError(.undefined, "$(UNDEFINED) is not defined", keyPath: PropertyListKeyPath(components: ["CFBundleIdentifier"]))
+      throws: BuildSettingsError(
+        .undefined, "$(UNDEFINED) is not defined", keyPath: PropertyListKeyPath(components: ["CFBundleIdentifier"]))
     ) {
       try strict.expand(["CFBundleIdentifier": "$(UNDEFINED)"] as PropertyList)
     }
-    #expect(throws: BuildSettingsError(.undefined, "$(NOPE) is not defined", keyPath: PropertyListKeyPath(components: ["A", "1", "k.y"]))) {
+    #expect(
+      throws: BuildSettingsError(
+        .undefined, "$(NOPE) is not defined", keyPath: PropertyListKeyPath(components: ["A", "1", "k.y"]))
+    ) {
       try strict.expand(["A": ["x", ["k.y": "$(NOPE)"]]] as PropertyList)
     }
     let error = #expect(throws: PropertyListError.self) {

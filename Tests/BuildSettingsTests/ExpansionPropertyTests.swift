@@ -106,7 +106,8 @@ struct ExpansionPropertyTests {
   @Test("a text without $ expands to itself; one whose names are all defined leaves no reference", arguments: 0..<100)
   func roundTrips(seed: UInt64) throws {
     var random = Random(state: seed)
-    let plain = String((0..<random.below(30)).map { _ in Self.alphabet[random.below(Self.alphabet.count)] })
+    let plain =
+      String((0..<random.below(30)).map { _ in Self.alphabet[random.below(Self.alphabet.count)] })
       + "(x){y}:"
     var settings = BuildSettings()
     settings.addLevel(

@@ -33,6 +33,9 @@ struct ExpansionTests {
     #expect(try settings.expand("$UNDEFINED and $UNDEFINED.x") == "$UNDEFINED and $UNDEFINED.x")
     #expect(try settings.expand("$(EMPTY)", strict: true) == "")
     #expect(try settings.expand("$UNDEFINED", strict: true) == "$UNDEFINED")
+    // A default says what an undefined name gives: no error.
+    #expect(try settings.expand("$(UNDEFINED:default=x)", strict: true) == "x")
+    #expect(try settings.expand("$(UNDEFINED:upper:default=)", strict: true) == "")
     #expect(throws: BuildSettingsError(.undefined, "$(UNDEFINED) is not defined")) {
       try settings.expand("x$(UNDEFINED)", strict: true)
     }
@@ -57,10 +60,14 @@ struct ExpansionTests {
   @Test("a reference cycle is an error naming the chain, wherever it is entered")
   func cycles() throws {
     let settings = try loadSettings("A = x$(B)\nB = $(C:lower)\nC = $(A)\nD = $(D_$(A))")
-    #expect(throws: BuildSettingsError(.referenceCycle, "reference cycle: A -> B -> C -> A", file: "main.xcconfig", line: 1)) {
+    #expect(
+      throws: BuildSettingsError(.referenceCycle, "reference cycle: A -> B -> C -> A", file: "main.xcconfig", line: 1)
+    ) {
       try settings.expand("$(A)")
     }
-    #expect(throws: BuildSettingsError(.referenceCycle, "reference cycle: C -> A -> B -> C", file: "main.xcconfig", line: 3)) {
+    #expect(
+      throws: BuildSettingsError(.referenceCycle, "reference cycle: C -> A -> B -> C", file: "main.xcconfig", line: 3)
+    ) {
       try settings.expand("$(C)")
     }
     #expect(throws: BuildSettingsError.self) { try settings.expand("$(D)") }
@@ -72,7 +79,10 @@ struct ExpansionTests {
     for level in 1...40 { lines += "A\(level) = $(A\(level - 1))$(A\(level - 1))\n" }
     let settings = try loadSettings(lines)
     #expect(try settings.expand("$(A10)").utf8.count == 16 << 10)
-    #expect(throws: BuildSettingsError(.limitExceeded, "the expanded value is longer than 1048576 bytes (in A17, main.xcconfig:18)")) {
+    #expect(
+      throws: BuildSettingsError(
+        .limitExceeded, "the expanded value is longer than 1048576 bytes (in A17, main.xcconfig:18)")
+    ) {
       try settings.expand("$(A40)")
     }
   }

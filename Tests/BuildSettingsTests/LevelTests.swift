@@ -3,16 +3,17 @@ import Testing
 
 @Suite("levels, $(inherited) and conditions")
 struct LevelTests {
-  @Test("$(inherited) and a setting's own name look beneath the assignment: earlier lines, included files, lower levels")
+  @Test(
+    "$(inherited) and a setting's own name look beneath the assignment: earlier lines, included files, lower levels")
   func inherited() throws {
     let files = [
       "base.xcconfig": "FLAGS = -base\nOTHER = base-other\n",
       "app.xcconfig": """
-        #include "base.xcconfig"
-        FLAGS = $(inherited) -app
-        FLAGS = $(FLAGS) -again
-        OTHER = $(OTHER:upper)
-        """,
+      #include "base.xcconfig"
+      FLAGS = $(inherited) -app
+      FLAGS = $(FLAGS) -again
+      OTHER = $(OTHER:upper)
+      """,
       "release.xcconfig": "FLAGS = $(inherited) -release\nNEW = $(inherited)new",
     ]
     let settings = try loadSettings(files, levels: ["app.xcconfig", "release.xcconfig"])
@@ -74,15 +75,18 @@ struct LevelTests {
     #expect(try inherited.value(of: "F") == "a debug")
     // A plain override on a higher level beats a conditional one beneath.
     var overridden = try loadSettings(lines, sdk: "iphoneos")
-    overridden.addLevel(BuildSettings.Level(name: "--set", assignments: [BuildSettingAssignment(name: "SIGN", value: "cli")]))
+    overridden.addLevel(
+      BuildSettings.Level(name: "--set", assignments: [BuildSettingAssignment(name: "SIGN", value: "cli")]))
     #expect(try overridden.value(of: "SIGN") == "cli")
   }
 
-  @Test("globs: * matches any run, everything else itself", arguments: [
-    ("iphoneos*", "iphoneos", true), ("iphoneos*", "iphoneos26.0", true), ("iphoneos*", "iphonesimulator", false),
-    ("*", "", true), ("*os*", "macosx", true), ("a*b*c", "aXbYbZc", true), ("a*b*c", "aXbYbZ", false),
-    ("arm64", "arm64e", false), ("*64", "x86_64", true), ("Debug", "debug", false),
-  ])
+  @Test(
+    "globs: * matches any run, everything else itself",
+    arguments: [
+      ("iphoneos*", "iphoneos", true), ("iphoneos*", "iphoneos26.0", true), ("iphoneos*", "iphonesimulator", false),
+      ("*", "", true), ("*os*", "macosx", true), ("a*b*c", "aXbYbZc", true), ("a*b*c", "aXbYbZ", false),
+      ("arm64", "arm64e", false), ("*64", "x86_64", true), ("Debug", "debug", false),
+    ])
   func globs(pattern: String, value: String, matches: Bool) {
     let condition = BuildSettingCondition(parameter: "sdk", pattern: pattern)
     #expect(condition.matches(BuildSettingConditionValues(sdk: value)) == matches)

@@ -15,7 +15,8 @@ struct OperatorTests {
   }
 
   @Test(
-    "identifiers", arguments: [
+    "identifiers",
+    arguments: [
       // Xcode's help gives these two for "My App!".
       ("My App!", "rfc1034identifier", "My-App-"),
       ("My App!", "c99extidentifier", "My_App_"),
@@ -39,7 +40,8 @@ struct OperatorTests {
   }
 
   @Test(
-    "case", arguments: [
+    "case",
+    arguments: [
       ("MiXeD é", "upper", "MIXED É"),
       ("MiXeD É", "lower", "mixed é"),
       ("Straße", "upper", "STRASSE"),
@@ -51,7 +53,8 @@ struct OperatorTests {
   }
 
   @Test(
-    "paths", arguments: [
+    "paths",
+    arguments: [
       ("/a/b/c.tar.gz", "dir", "/a/b/"),
       ("/a/b/c.tar.gz", "file", "c.tar.gz"),
       ("/a/b/c.tar.gz", "base", "c.tar"),
@@ -79,7 +82,8 @@ struct OperatorTests {
   }
 
   @Test(
-    "standardizepath", arguments: [
+    "standardizepath",
+    arguments: [
       ("/a/./b/../c//d/", "/a/c/d"),
       ("a/../../b", "a/../../b"),
       ("./x", "x"),
@@ -95,7 +99,8 @@ struct OperatorTests {
   }
 
   @Test(
-    "replacements", arguments: [
+    "replacements",
+    arguments: [
       ("/a/b.txt", "file=c.md", "/a/c.md"),
       ("/a/b.txt", "suffix=.md", "/a/b.md"),
       ("/a/b.txt", "suffix=md", "/a/b.md"),
@@ -118,7 +123,8 @@ struct OperatorTests {
   }
 
   @Test(
-    "quote", arguments: [
+    "quote",
+    arguments: [
       ("a b", #"a\ b"#),
       ("a\tb", "a\\\tb"),
       (#"a\b"#, #"a\\b"#),

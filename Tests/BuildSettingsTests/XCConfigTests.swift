@@ -5,7 +5,8 @@ import Testing
 struct XCConfigTests {
   @Test("assignments, conditions, comments, blank lines, a trailing ; and every line ending")
   func parsing() throws {
-    let text = "\u{FEFF}// header\r\nA = 1 // comment\r\n\n  B=two words ;\rC[sdk=iphoneos*][arch=arm64] = c\nURL = https://x\n"
+    let text =
+      "\u{FEFF}// header\r\nA = 1 // comment\r\n\n  B=two words ;\rC[sdk=iphoneos*][arch=arm64] = c\nURL = https://x\n"
       + "D[config=Debug,sdk=*] =\n#include? \"maybe.xcconfig\"\n#include \"dir/other.xcconfig\"\n"
     let file = try XCConfigFile(parsing: text, path: "f.xcconfig")
     #expect(
@@ -60,9 +61,10 @@ struct XCConfigTests {
     let loader = XCConfigLoader(access: MemoryFiles(files: files))
     let assignments = try loader.assignments(ofFile: "config/app.xcconfig")
     #expect(assignments.map(\.name) == ["TOP", "BASE", "APP"])
-    #expect(assignments.map { "\($0.file ?? "-"):\($0.line ?? 0)" } == [
-      "config/shared/../../top.xcconfig:1", "config/shared/base.xcconfig:2", "config/app.xcconfig:3",
-    ])
+    #expect(
+      assignments.map { "\($0.file ?? "-"):\($0.line ?? 0)" } == [
+        "config/shared/../../top.xcconfig:1", "config/shared/base.xcconfig:2", "config/app.xcconfig:3",
+      ])
     #expect(try loadSettings(files, levels: ["config/app.xcconfig"]).value(of: "APP") == "base-top-app")
     #expect(
       throws: BuildSettingsError(

@@ -2,7 +2,7 @@
 /// many times is expanded once, and a cycle is found by the settings it passes through.
 ///
 /// An undefined name expands to nothing, as in Xcode; a strict expander reports it instead
-/// (``BuildSettingsError/Kind/undefined``), and also a `$(` never closed and an operator Xcode
+/// (``BuildSettingsError/Kind/undefined``), unless its reference gives a `default=`, and also a `$(` never closed and an operator Xcode
 /// does not know. `$NAME` of a name no level assigns stays as it is written, strict or not,
 /// since Xcode does not take it for a reference.
 public struct BuildSettingExpander {
@@ -131,10 +131,14 @@ public struct BuildSettingExpander {
   }
 
   /// What an undefined name expands to: nothing, or an error when strict.
-  private func undefined(_ reference: BuildSettingExpression.Reference, name: String) throws(BuildSettingsError)
+  private func undefined(
+    _ reference: BuildSettingExpression.Reference, name: String
+  ) throws(BuildSettingsError)
     -> String
   {
-    guard strict, !name.isEmpty else { return "" }
+    // `$(NAME:default=VALUE)` says what an undefined NAME gives: not an error, even when strict.
+    let hasDefault = reference.operators.contains { $0.name == "default" && $0.argument != nil }
+    guard strict, !name.isEmpty, !hasDefault else { return "" }
     let written = reference.operators.isEmpty ? reference.text : "$(\(name))"
     throw BuildSettingsError(.undefined, "\(written) is not defined")
   }

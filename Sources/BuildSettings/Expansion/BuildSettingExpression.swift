@@ -100,7 +100,9 @@ struct BuildSettingExpression {
           position += 2
         } else if next == UInt8(ascii: "(") || next == UInt8(ascii: "{") {
           flush()
-          result.append(.reference(try bracketed(closer: next == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}"), depth: depth)))
+          result.append(
+            .reference(
+              try bracketed(closer: next == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}"), depth: depth)))
         } else if BuildSettingExpression.isNameStartByte(next) {
           flush()
           let start = position

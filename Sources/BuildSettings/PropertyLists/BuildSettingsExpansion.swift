@@ -4,8 +4,8 @@ import PlistKit
 /// The expansion of build-setting references in a property list, as Xcode expands an
 /// Info.plist or an entitlements file: in every string value, and in every dictionary key.
 ///
-/// The same changes are made to a value (``expand(_:)-(PropertyList)``) or to a text
-/// document (``expand(_:)-(PropertyListDocument)``), which then changes only the bytes of the
+/// The same changes are made to a value (`expand(_:)` of a value) or to a text
+/// document (`expand(_:)` of a document), which then changes only the bytes of the
 /// strings and keys that expand to something else.
 public struct BuildSettingsExpansion: Sendable {
   /// The settings references are looked up in.
@@ -58,7 +58,9 @@ public struct BuildSettingsExpansion: Sendable {
       case .string(let text):
         if let result = try expanded(text, at: path) { strings.append(.string(path, result)) }
       case .array(let elements):
-        for (index, element) in elements.enumerated().reversed() { pending.append((element, path.appending(index: index))) }
+        for (index, element) in elements.enumerated().reversed() {
+          pending.append((element, path.appending(index: index)))
+        }
       case .dictionary(let dictionary):
         for (key, element) in dictionary.reversed() {
           let keyPath = path.appending(key)
@@ -97,7 +99,7 @@ public struct BuildSettingsExpansion: Sendable {
   /// Expands the references of `document` in place: only the strings and keys that change are
   /// written again, every other byte stays.
   ///
-  /// - Throws: as ``expand(_:)-(PropertyList)``; the document is then unchanged.
+  /// - Throws: as `expand(_:)` of a value; the document is then unchanged.
   public func expand(_ document: inout PropertyListDocument) throws(BuildSettingsError) {
     let changes = try changes(in: try Self.value(of: document))
     var edited = document

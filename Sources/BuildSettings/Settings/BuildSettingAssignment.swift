@@ -42,17 +42,22 @@ public struct BuildSettingAssignment: Sendable, Equatable {
     var conditions: [BuildSettingCondition] = []
     while rest.first == "[" {
       guard let close = rest.firstIndex(of: "]") else { throw failure("'[' without ']' in the conditions of \(name)") }
-      for part in rest[rest.index(after: rest.startIndex)..<close].split(separator: ",", omittingEmptySubsequences: false) {
+      for part in rest[rest.index(after: rest.startIndex)..<close].split(
+        separator: ",", omittingEmptySubsequences: false)
+      {
         let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let parameter = pieces[0].trimmingBlanks
         guard pieces.count == 2, !parameter.isEmpty else {
           throw failure("expected a condition such as [sdk=iphoneos*], found [\(part)]")
         }
-        conditions.append(BuildSettingCondition(parameter: String(parameter), pattern: String(pieces[1].trimmingBlanks)))
+        conditions.append(
+          BuildSettingCondition(parameter: String(parameter), pattern: String(pieces[1].trimmingBlanks)))
       }
       rest = rest[rest.index(after: close)...].drop { $0 == " " || $0 == "\t" }
     }
-    guard rest.first == "=" else { throw failure("expected '=' after \(name)\(conditions.map(\.description).joined())") }
+    guard rest.first == "=" else {
+      throw failure("expected '=' after \(name)\(conditions.map(\.description).joined())")
+    }
     var value = rest.dropFirst().trimmingBlanks
     if value.last == ";" { value = value.dropLast().trimmingBlanks }
     self.init(name: String(name), conditions: conditions, value: String(value), file: file, line: line)

@@ -1,3 +1,5 @@
+import PlistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import PlistKit
 
 /// Where ``XCConfigLoader`` reads xcconfig files from: the file system, or anything a caller
 /// supplies (files in memory, in tests).

@@ -48,7 +48,8 @@ public struct XCConfigLoader<Access: XCConfigFileAccess> {
         }
         guard let bytes = try access.contents(ofFile: target) else {
           if optional { continue }
-          throw BuildSettingsError(.io, "cannot include \"\(included)\": no such file (\(target))", file: path, line: line)
+          throw BuildSettingsError(
+            .io, "cannot include \"\(included)\": no such file (\(target))", file: path, line: line)
         }
         try load(bytes, path: target, chain: chain, into: &result)
       }

@@ -34,7 +34,9 @@ func loadSettings(
 }
 
 /// Settings with one level of `NAME = VALUE` lines.
-func loadSettings(_ lines: String, sdk: String? = nil, arch: String? = nil, config: String? = nil) throws
+func loadSettings(
+  _ lines: String, sdk: String? = nil, arch: String? = nil, config: String? = nil
+) throws
   -> BuildSettings
 {
   try loadSettings(["main.xcconfig": lines], levels: ["main.xcconfig"], sdk: sdk, arch: arch, config: config)

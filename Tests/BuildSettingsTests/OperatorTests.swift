@@ -34,6 +34,16 @@ struct OperatorTests {
       ("_a", "rfc1034identifier", "-a"),
       ("-a", "rfc1034identifier", "-a"),
       ("a-", "c99extidentifier", "a_"),
+      // One character at a time: an emoji, or a letter with a combining accent, is one.
+      ("a🙂b", "rfc1034identifier", "a-b"),
+      ("a🙂b", "c99extidentifier", "a_b"),
+      ("a🙂b", "identifier", "a_b"),
+      ("e\u{301}x", "rfc1034identifier", "-x"),
+      ("e\u{301}x", "c99extidentifier", "e\u{301}x"),
+      ("e\u{301}x", "identifier", "_x"),
+      ("٣a", "c99extidentifier", "_a"),
+      ("a٣", "c99extidentifier", "a٣"),
+      ("a·b", "c99extidentifier", "a·b"),
     ])
   func identifiers(value: String, operator name: String, expected: String) throws {
     #expect(try apply(name, to: value) == expected)
@@ -45,6 +55,7 @@ struct OperatorTests {
       ("MiXeD é", "upper", "MIXED É"),
       ("MiXeD É", "lower", "mixed é"),
       ("Straße", "upper", "STRASSE"),
+      ("ǅx", "lower", "ǆx"),
       ("A-B.C", "lower:rfc1034identifier", "a-b-c"),
       ("a", "upper:lower", "a"),
     ])

@@ -20,7 +20,9 @@
 /// - `default=VALUE`: VALUE when the value is empty; `dir=`, `file=`, `base=`, `suffix=`:
 ///   the path with that part replaced (`$(P:suffix=md)` of `/a/b.txt` → `/a/b.md`).
 ///
-/// Characters are taken one Unicode scalar at a time. An operator Xcode does not know leaves
+/// The identifier operators take one character (a letter with its combining marks, an emoji) at
+/// a time, as Swift Build does: `é` written as `e` and a combining accent is one character,
+/// replaced by one `-` or kept whole. An operator Xcode does not know leaves
 /// the value as it is (a strict expansion reports it instead).
 enum BuildSettingOperators {
   /// The operators without an argument, by name.
@@ -50,29 +52,34 @@ enum BuildSettingOperators {
 
   /// `identifier` and `c99extidentifier`.
   static func identifier(_ value: String, extended: Bool) -> String {
-    var result = String.UnicodeScalarView()
-    for scalar in value.unicodeScalars {
+    var result = ""
+    for character in value {
       let isFirst = result.isEmpty
       let kept: Bool
-      if scalar.isASCII {
-        kept = isASCIILetter(scalar) || scalar == "_" || (!isFirst && isASCIIDigit(scalar))
+      if let ascii = character.asciiValue {
+        kept = isASCIILetter(ascii) || ascii == UInt8(ascii: "_") || (!isFirst && isASCIIDigit(ascii))
       } else {
-        kept = extended && (isFirst ? scalar.properties.isXIDStart : scalar.properties.isXIDContinue)
+        // A letter with combining marks is one character, kept or replaced whole.
+        let scalars = character.unicodeScalars
+        kept =
+          extended && (isFirst ? scalars.first!.properties.isXIDStart : scalars.first!.properties.isXIDContinue)
+          && scalars.dropFirst().allSatisfy(\.properties.isXIDContinue)
       }
-      result.append(kept ? scalar : "_")
+      result.append(kept ? character : "_")
     }
-    return String(result)
+    return result
   }
 
   /// `rfc1034identifier`.
   static func rfc1034Identifier(_ value: String) -> String {
-    var result = String.UnicodeScalarView()
-    for scalar in value.unicodeScalars {
-      let kept =
-        isASCIILetter(scalar) || (!result.isEmpty && (isASCIIDigit(scalar) || scalar == "-"))
-      result.append(kept ? scalar : "-")
+    var result = ""
+    for character in value {
+      let kept = character.asciiValue.map {
+        isASCIILetter($0) || (!result.isEmpty && (isASCIIDigit($0) || $0 == UInt8(ascii: "-")))
+      }
+      result.append(kept == true ? character : "-")
     }
-    return String(result)
+    return result
   }
 
   /// `quote`.
@@ -85,9 +92,9 @@ enum BuildSettingOperators {
     return String(result)
   }
 
-  private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
-    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 
-  private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+  private static func isASCIIDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 }

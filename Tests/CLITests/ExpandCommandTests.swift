@@ -84,6 +84,24 @@ struct ExpandCommandTests {
     #expect(try PropertyList(bytes: try folder.contents("Template-Info.plist"))["CFBundleName"] == "x")
   }
 
+  @Test("--arch and --config choose conditional assignments, the most specific first")
+  func archAndConfig() throws {
+    let folder = try Self.fixtures()
+    _ = try folder.file(
+      "Conditions.xcconfig",
+      "PRODUCT_NAME = plain\nPRODUCT_NAME[config=Debug] = debug\nPRODUCT_NAME[config=Debug][arch=arm64] = debug-arm64\n"
+    )
+    var names: [String] = []
+    for options in [[], ["--config", "Debug"], ["--config", "Debug", "--arch", "arm64"], ["--arch", "arm64"]] {
+      let run = try CLI.run(
+        ["expand", "Template-Info.plist", "--xcconfig", "Conditions.xcconfig"] + options, directory: folder.path)
+      #expect(run.status == 0, "\(options): \(run.stderr)")
+      let name = try PropertyList(bytes: run.stdout)["CFBundleName"]
+      names.append(name.flatMap { if case .string(let text) = $0 { text } else { nil } } ?? "?")
+    }
+    #expect(names == ["plain", "debug", "debug-arm64", "plain"])
+  }
+
   @Test("a binary file stays binary; an OpenStep file keeps its comments")
   func formats() throws {
     let folder = try Self.fixtures()

@@ -48,6 +48,19 @@ make_scratch() {
     '\t\tA3 = {isa = PBXGroup; children = (A9); };' '\t\tA5 = {isa = PBXFileReference; };' \
     '\t\tA4 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };' '\t};' '\trootObject = A1;' '}' \
     | sed 's/\\t/\t/g' > "$scratch/App.pbxproj"
+  # The Info.plist template and the xcconfig file of the build-settings example.
+  printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">' \
+    '<plist version="1.0">' '<dict>' \
+    '\t<key>CFBundleIdentifier</key>' '\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>' \
+    '\t<key>CFBundleName</key>' '\t<string>${PRODUCT_NAME}</string>' \
+    '\t<key>CFBundleShortVersionString</key>' '\t<string>$(MARKETING_VERSION)</string>' \
+    '\t<key>NSHumanReadableCopyright</key>' '\t<string>$(COPYRIGHT:default=No copyright)</string>' \
+    '</dict>' '</plist>' | sed 's/\\t/\t/g' > "$scratch/Template-Info.plist"
+  printf '%s\n' '#include? "Local.xcconfig"' 'PRODUCT_NAME = My App' \
+    'PRODUCT_BUNDLE_IDENTIFIER = org.example.$(PRODUCT_NAME:rfc1034identifier)' \
+    'PRODUCT_BUNDLE_IDENTIFIER[sdk=iphoneos*] = $(inherited).ios' \
+    'MARKETING_VERSION = 1.0 // the App Store version' > "$scratch/App.xcconfig"
   printf '{"Name": "Gerald Ford", "Party": "Republican"}\n' > "$scratch/base.json"
   printf '{"Name": "Gerald R. Ford", "Party": "Republican"}\n' > "$scratch/ours.json"
   printf '{"Name": "Jerry Ford", "Party": "GOP"}\n' > "$scratch/theirs.json"

@@ -50,9 +50,9 @@ function json(text) {
 '
 
 # presidents.tsv: a header row naming the archive's keys, then one president a row. Each
-# President object is written with its fields in the order the book's archive lists them (the
-# plain view prints them in that order); its strings are objects of their own, and the archiver
-# stores equal strings once, so a year that ends one term and starts the next is shared.
+# President object has its fields in the table's order; its strings are objects of their own, and
+# the archiver stores equal strings once, so a year that ends one term and starts the next is one
+# object, shared.
 LC_ALL=C awk -F '\t' "$awk_helpers"'
 NR == 1 {
   if ($0 != "President\tName\tFromYear\tToYear\tParty") fail("the header must be: President Name FromYear ToYear Party, tab-separated")
@@ -64,8 +64,8 @@ NR == 1 {
   id = 2 + 5 * count
   references = references (count ? "," : "") "{\"$uid\":" id "}"
   objects = objects sprintf(",\n{\"id\":%d,\"class\":\"President\",\"classes\":[\"President\",\"NSObject\"],", id)
-  objects = objects sprintf("\"fields\":{\"President\":%d,\"ToYear\":{\"$uid\":%d},\"FromYear\":{\"$uid\":%d},", $1, id + 3, id + 2)
-  objects = objects sprintf("\"Party\":{\"$uid\":%d},\"Name\":{\"$uid\":%d}}}", id + 4, id + 1)
+  objects = objects sprintf("\"fields\":{\"President\":%d,\"Name\":{\"$uid\":%d},\"FromYear\":{\"$uid\":%d},", $1, id + 1, id + 2)
+  objects = objects sprintf("\"ToYear\":{\"$uid\":%d},\"Party\":{\"$uid\":%d}}}", id + 3, id + 4)
   for (field = 2; field <= 5; field++) objects = objects sprintf(",\n{\"id\":%d,\"value\":%s}", id + field - 1, json(checked($field)))
   count++
 }

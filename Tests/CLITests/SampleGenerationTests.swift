@@ -113,7 +113,7 @@ struct SampleGenerationTests {
     #expect(references.count == presidents.count)
     for (reference, row) in zip(references, presidents) {
       let president = try object(reference)
-      #expect(president.dictionaryValue?.keys == ["President", "ToYear", "FromYear", "Party", "Name", "$class"])
+      #expect(president.dictionaryValue?.keys == ["President", "Name", "FromYear", "ToYear", "Party", "$class"])
       #expect(try object(president["$class"]) == ["$classes": ["President", "NSObject"], "$classname": "President"])
       #expect(president["President"] == .integer(PropertyListInteger(try #require(Int64(row[0])))))
       for (column, key) in ["Name", "FromYear", "ToYear", "Party"].enumerated() {

@@ -23,10 +23,10 @@ struct ArchiveKeyPathTests {
         {
           "$class" => "President"
           "President" => 1
-          "ToYear" => "1797"
-          "FromYear" => "1789"
-          "Party" => "None"
           "Name" => "George Washington"
+          "FromYear" => "1789"
+          "ToYear" => "1797"
+          "Party" => "None"
         }
 
         """)

@@ -17,8 +17,8 @@ struct KeyPatternEditingTests {
     #expect(names.last == "Presidents.42.Name")
     #expect(
       try graph.keyPaths(matching: "Presidents.-1.*").map(\.description) == [
-        "Presidents.42.President", "Presidents.42.ToYear", "Presidents.42.FromYear", "Presidents.42.Party",
-        "Presidents.42.Name",
+        "Presidents.42.President", "Presidents.42.Name", "Presidents.42.FromYear", "Presidents.42.ToYear",
+        "Presidents.42.Party",
       ])
     #expect(try graph.keyPaths(matching: "*") == ["Presidents"])
     #expect(try graph.keyPaths(matching: "Presidents.-43") == ["Presidents.0"])

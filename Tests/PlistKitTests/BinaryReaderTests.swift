@@ -31,11 +31,15 @@ struct BinaryReaderTests {
 
   static func presidents() throws -> [UInt8] { try PropertyListFile.read(path: presidentsPath) }
 
+  /// The book's own archive, as Apple's NSKeyedArchiver wrote it: the reference for Apple's
+  /// layout (the sample is PlistKit's archive of the same presidents).
+  static func applePresidents() throws -> [UInt8] { try Corpus.bytes("book/Presidents.plist") }
+
   // MARK: The book's archive
 
-  @Test("Presidents.plist: the archive's structure and objects")
+  @Test("the book's Presidents.plist from Apple: the archive's structure and objects", .needsCorpus("book"))
   func presidentsContent() throws {
-    let value = try readBinary(try Self.presidents())
+    let value = try readBinary(try Self.applePresidents())
     #expect(value.dictionaryValue?.keys == ["$version", "$top", "$archiver", "$objects"])
     #expect(value["$archiver"] == "NSKeyedArchiver")
     #expect(value["$version"] == .integer(100_000))

@@ -68,8 +68,12 @@ struct SourceLiteralDifferentialTests {
     ] {
       let url = root.appendingPathComponent(folder)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+      // Files only: the lists the book's samples are made from have a folder of their own.
       paths += names.sorted().filter { !$0.hasPrefix("LICENSE") && !$0.hasSuffix(".md") }.map {
         url.appendingPathComponent($0).path
+      }.filter { path in
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
       }
     }
     return paths

@@ -141,7 +141,9 @@ struct RepeatedElementMergeTests {
     let (base, ours, theirs, expected) = try #require(scenario, "seed \(seed): no edits that touch different places")
     let result = PropertyListMerge().merge(base: .array(base), ours: .array(ours), theirs: .array(theirs))
     #expect(result.isClean, "seed \(seed): \(lines(result.conflicts))")
-    #expect(result.value == .array(expected), "seed \(seed): \(text(.array(base))) \(text(.array(ours))) \(text(.array(theirs)))")
+    #expect(
+      result.value == .array(expected),
+      "seed \(seed): \(text(.array(base))) \(text(.array(ours))) \(text(.array(theirs)))")
     // Every entry either side added is there: each element occurs as often as in the base,
     // plus what each side added, minus what each side removed.
     func counts(_ elements: [PropertyList]) -> [String: Int] {
@@ -149,7 +151,9 @@ struct RepeatedElementMergeTests {
     }
     let (b, o, t, m) = (counts(base), counts(ours), counts(theirs), counts(result.value.arrayValue ?? []))
     for element in Self.alphabet.map(text) {
-      #expect(m[element, default: 0] == o[element, default: 0] + t[element, default: 0] - b[element, default: 0], "seed \(seed)")
+      #expect(
+        m[element, default: 0] == o[element, default: 0] + t[element, default: 0] - b[element, default: 0],
+        "seed \(seed)")
     }
   }
 
@@ -189,7 +193,8 @@ struct RepeatedElementMergeTests {
     #expect(Array(merged.prefix(position)) == Array(base.prefix(position)), "seed \(seed)")
     #expect(Array(merged.suffix(base.count - position)) == Array(base.suffix(base.count - position)), "seed \(seed)")
     let joined = Array(merged[position..<position + inserted])
-    #expect(Self.holds(joined, run: oursRun) && Self.holds(joined, run: theirsRun), "seed \(seed): \(text(.array(joined)))")
+    #expect(
+      Self.holds(joined, run: oursRun) && Self.holds(joined, run: theirsRun), "seed \(seed): \(text(.array(joined)))")
     #expect(inserted <= oursRun.count + theirsRun.count, "seed \(seed)")
     // Kept once only where one run ends as the other starts, or holds it; else both whole.
     if !Self.holds(oursRun, run: theirsRun) && !Self.holds(theirsRun, run: oursRun)

@@ -37,6 +37,8 @@ enum CommandRegistry {
     .diff,
     .merge,
     .textconv,
+    .resolve,
+    .git,
     .sections,
     .filter,
     .completions,

@@ -73,31 +73,41 @@ private struct GitSetupJob {
       let hint = Suggestion.hint(for: action, among: Self.actions)
       throw .usage("unknown action '\(action)'; expected install or uninstall\(hint)")
     }
-    let attributes = try attributesPath()
+    let attributes = try attributesFile()
     return action == "install" ? try install(attributes: attributes) : try uninstall(attributes: attributes)
   }
 
-  /// The attributes file: the repository's `.gitattributes`, or with `--global` the one git
-  /// reads for every repository.
-  private func attributesPath() throws(CommandError) -> String {
+  /// The attributes file, and its name in messages: the repository's `.gitattributes` (at
+  /// its root, wherever in the working tree the command runs), or with `--global` the one
+  /// git reads for every repository.
+  private func attributesFile() throws(CommandError) -> AttributesFile {
     if isGlobal {
       guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else {
         throw .failure("HOME is not set, so there is no global git configuration")
       }
       let configured = try git(["config", "--path", "--get", "core.attributesFile"], allowing: [1])
-      return GitDriverSetup.globalAttributesPath(
+      let path = GitDriverSetup.globalAttributesPath(
         configured: configured.succeeded ? configured.text : nil, home: home,
         xdgConfigHome: getenv("XDG_CONFIG_HOME").map { String(cString: $0) })
+      return AttributesFile(path: path, shown: path)
     }
     let inside = try GitProcess.run(["rev-parse", "--is-inside-work-tree"])
     guard inside.succeeded, inside.text == "true" else {
       throw .failure(
         "not in a git repository's working tree; run this inside one, or give --global to set up all of yours")
     }
-    return try git(["rev-parse", "--show-toplevel"]).text + "/.gitattributes"
+    return AttributesFile(
+      path: try git(["rev-parse", "--show-toplevel"]).text + "/.gitattributes", shown: ".gitattributes")
   }
 
-  private func install(attributes path: String) throws(CommandError) -> ExitStatus {
+  /// An attributes file's path, and how messages name it.
+  struct AttributesFile {
+    var path: String
+    var shown: String
+  }
+
+  private func install(attributes file: AttributesFile) throws(CommandError) -> ExitStatus {
+    let path = file.path
     var missing: [GitDriverSetup.ConfigEntry] = []
     var others: [String] = []
     for entry in setup.configEntries {
@@ -124,13 +134,14 @@ private struct GitSetupJob {
     if after != (before ?? []) {
       try makeParentFolders(of: path)
       try PropertyListIO.writeFile(after, to: path)
-      say("added plistkit's attributes to \(path)")
+      say("added plistkit's attributes to \(file.shown)")
     }
-    if missing.isEmpty && after == (before ?? []) { say("already installed in \(scopeName) and \(path)") }
+    if missing.isEmpty && after == (before ?? []) { say("already installed in \(scopeName) and \(file.shown)") }
     return .success
   }
 
-  private func uninstall(attributes path: String) throws(CommandError) -> ExitStatus {
+  private func uninstall(attributes file: AttributesFile) throws(CommandError) -> ExitStatus {
+    let path = file.path
     var changed = false
     for entry in setup.configEntries {
       let current = try git(["config", scope, "--get-all", entry.key], allowing: [1])
@@ -159,15 +170,15 @@ private struct GitSetupJob {
           guard unlink(path) == 0 else {
             throw .failure("\(path): cannot remove: \(String(cString: strerror(errno)))")
           }
-          say("removed \(path), which held only plistkit's attributes")
+          say("removed \(file.shown), which held only plistkit's attributes")
         } else {
           try PropertyListIO.writeFile(after, to: path)
-          say("removed plistkit's attributes from \(path)")
+          say("removed plistkit's attributes from \(file.shown)")
         }
         changed = true
       }
     }
-    if !changed { say("not installed in \(scopeName) or \(path); nothing changed") }
+    if !changed { say("not installed in \(scopeName) or \(file.shown); nothing changed") }
     return .success
   }
 

@@ -27,9 +27,8 @@ extension CommandSpec {
     arguments: [ResolveJob.files.spec],
     examples: [
       Example(
-        command: "git merge -q feature || plistkit resolve Settings.plist",
-        explanation:
-          "Finish a merge that stopped on Settings.plist: both branches' changes, marked resolved."),
+        command: "plistkit resolve Settings.plist",
+        explanation: "Finish a merge git stopped on Settings.plist: both branches' changes, marked resolved."),
       Example(
         command: "plistkit resolve $(git diff --name-only --diff-filter=U -- '*.pbxproj' '*.plist')",
         explanation: "Resolve every project file and property list left in conflict."),

@@ -10,7 +10,8 @@ struct GitIntegrationTests {
   struct Repository {
     /// How the repository is wired to plistkit.
     enum Drivers {
-      /// The README's attributes and `git config` lines, word for word.
+      /// The attributes and `git config` entries the README shows `git install` writing, set
+      /// by hand.
       case readme
       /// `plistkit git install`.
       case installed
@@ -40,7 +41,8 @@ struct GitIntegrationTests {
       }
     }
 
-    /// The setup of the README, word for word.
+    /// What the README shows `git install` writing, set by hand (the attributes for `*.plist`
+    /// and `*.pbxproj`).
     private func wireAsTheREADMEDoes() throws {
       try folder.file(
         ".gitattributes", "*.plist diff=plist merge=plist\n*.pbxproj diff=plist merge=pbxproj\n")

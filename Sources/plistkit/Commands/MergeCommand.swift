@@ -23,9 +23,10 @@ extension CommandSpec {
       or --conflict-markers writes the result with git-style markers (text formats only; exit 1): \
       into OURS' own text, which stays as the merge writes it but for the lines of each conflict, \
       OURS' lines between the first two markers and THEIRS' side written in OURS' layout between \
-      the last two. For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L --path %P'` \
-      (--path gives the file's name in the repository, which messages then use instead of git's temporary \
-      files; git 2.44 and later pass the branches' names for the markers with `--ours-label %X --theirs-label %Y`).
+      the last two. For git, `plistkit git install` sets the driver up: \
+      `plistkit merge %O %A %B --marker-size %L --path %P` (--path gives the file's name in the repository, which \
+      messages then use instead of git's temporary files, each conflict line first; git 2.44 and later pass the \
+      branches' names for the markers with `--ours-label %X --theirs-label %Y`).
       """,
     options: [
       MergeJob.output.spec, MergeJob.ours.spec, MergeJob.theirs.spec, MergeJob.conflictMarkers.spec,
@@ -92,7 +93,9 @@ struct MergeJob {
   ) { $0.last }
   static let path = Option.text(
     "path", placeholder: "PATH",
-    help: "The file's path in the repository (git's %P), named in messages instead of git's temporary files.")
+    help:
+      "The file's path in the repository (git's %P), named in messages (each conflict line first) instead of git's temporary files."
+  )
   static let archive = Option.flag(
     "archive", help: "Merge as keyed archives (object graphs) even when detection would not.")
   static let color = SharedOptions.color(help: "Colour the conflict report: on a terminal (auto), always, or never.")

@@ -27,9 +27,7 @@ struct GitIntegrationTests {
     init(drivers: Drivers = .readme, home: String? = nil) throws {
       folder = try TemporaryDirectory()
       self.home = home ?? folder.path
-      git = try #require(
-        ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) },
-        "git is a dependency of the tests (.ci/run installs it)")
+      git = try GitIntegrationTests.gitExecutable()
       try run("init", "-q", "-b", "main")
       try run("config", "user.name", "Test")
       try run("config", "user.email", "test@example.com")
@@ -87,6 +85,13 @@ struct GitIntegrationTests {
     }
 
     func read(_ name: String) throws -> PropertyList { try PropertyList(bytes: try folder.contents(name)) }
+  }
+
+  /// The git the tests drive.
+  static func gitExecutable() throws -> String {
+    try #require(
+      ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) },
+      "git is a dependency of the tests (.ci/run installs it)")
   }
 
   static let settings: PropertyList = ["Name": "Presidents", "Version": "1.0", "Count": 43, "Tags": ["book"]]

@@ -125,9 +125,7 @@ struct HelpExampleTests {
   /// Makes `folder` a git repository stopped in a merge on `Settings.plist`, a binary plist whose
   /// two branches changed different keys: what `resolve`'s examples finish.
   static func stopMerge(in folder: TemporaryDirectory) throws {
-    let git = try #require(
-      ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) },
-      "git is a dependency of the tests (.ci/run installs it)")
+    let git = try GitIntegrationTests.gitExecutable()
     func run(_ arguments: String...) throws -> CLI.Run {
       try CLI.run(
         arguments, environment: ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path + "/home"], program: git,

@@ -182,15 +182,9 @@ private struct GitSetupJob {
     return .success
   }
 
-  /// Runs git; a status outside 0 and `allowing` is an error that says what git said.
   @discardableResult
   private func git(_ arguments: [String], allowing: Set<Int32> = []) throws(CommandError) -> GitProcess.Result {
-    let result = try GitProcess.run(arguments)
-    guard result.succeeded || allowing.contains(result.status) else {
-      let said = result.error.split(separator: "\n").first.map { ": " + LineSafeText.escaped(String($0)) } ?? ""
-      throw .failure("git \(arguments.joined(separator: " ")) failed (exit \(result.status))\(said)")
-    }
-    return result
+    try GitProcess.checked(arguments, allowing: allowing)
   }
 
   /// The attributes file's bytes, or nil when there is none.

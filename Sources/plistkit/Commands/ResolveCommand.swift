@@ -146,11 +146,6 @@ private struct ResolveJob {
 
   @discardableResult
   private func git(_ arguments: [String]) throws(CommandError) -> GitProcess.Result {
-    let result = try GitProcess.run(arguments)
-    guard result.succeeded else {
-      let said = result.error.split(separator: "\n").first.map { ": " + LineSafeText.escaped(String($0)) } ?? ""
-      throw .failure("git \(arguments.joined(separator: " ")) failed (exit \(result.status))\(said)")
-    }
-    return result
+    try GitProcess.checked(arguments)
   }
 }

@@ -63,6 +63,18 @@ enum GitProcess {
     return Result(status: exitCode, output: output, error: String(decoding: error, as: UTF8.self))
   }
 
+  /// Runs git; a status other than 0 and those in `allowing` is an error that says what git
+  /// said (its first line of standard error).
+  @discardableResult
+  static func checked(_ arguments: [String], allowing: Set<Int32> = []) throws(CommandError) -> Result {
+    let result = try run(arguments)
+    guard result.succeeded || allowing.contains(result.status) else {
+      let said = result.error.split(separator: "\n").first.map { ": " + LineSafeText.escaped(String($0)) } ?? ""
+      throw .failure("git \(arguments.joined(separator: " ")) failed (exit \(result.status))\(said)")
+    }
+    return result
+  }
+
   /// Reads two pipes to their ends together, so that a child filling one never blocks on it
   /// while the other is read.
   private static func readBoth(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {

@@ -241,3 +241,19 @@ extension GitSetupCommandTests {
     }
   }
 }
+
+extension GitSetupCommandTests {
+  @Test("every shell completes git's ACTION with install and uninstall")
+  func completions() throws {
+    let lines = [
+      "bash": #"      COMPREPLY=($(compgen -W "install uninstall" -- "$cur")) ;;"#,
+      "zsh": "        '*:argument:(install uninstall)' ;;",
+      "fish": "complete -c plistkit -n '__fish_seen_subcommand_from git' -a 'install uninstall'",
+    ]
+    for (shell, line) in lines {
+      let script = try CLI.run(["completions", shell])
+      #expect(script.status == 0)
+      #expect(script.output.split(separator: "\n").contains { $0 == line }, "\(shell)")
+    }
+  }
+}

@@ -50,8 +50,8 @@ extension CommandSpec {
 private struct GitSetupJob {
   static let global = Option.flag(
     "global", help: "Set up every repository of the user (git config --global and the global attributes file).")
-  static let action = Argument.single("ACTION", help: "install or uninstall.")
   static let actions = ["install", "uninstall"]
+  static let action = Argument.single("ACTION", help: "install or uninstall.", completion: .words(actions))
 
   let context: CommandContext
   let setup = GitDriverSetup()

@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "PlistDocument", targets: ["PlistDocument"]),
     .library(name: "PlistBuddy", targets: ["PlistBuddy"]),
     .library(name: "XcodeProject", targets: ["XcodeProject"]),
+    .library(name: "BuildSettings", targets: ["BuildSettings"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -48,6 +49,9 @@ let package = Package(
     .target(name: "XcodeProject", dependencies: ["PlistKit"]),
     // Source-preserving documents: text property lists edited by key path, untouched bytes kept.
     .target(name: "PlistDocument", dependencies: ["PlistKit", "XcodeProject"]),
+    // Xcode's build settings: xcconfig files, levels and conditions, and the expansion of
+    // $(NAME) references in a property list (an Info.plist) through the document layer.
+    .target(name: "BuildSettings", dependencies: ["PlistKit", "PlistDocument"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
@@ -57,7 +61,7 @@ let package = Package(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
-        "PlistDiff", "PlutilCompatibility", "XcodeProject",
+        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -101,6 +105,7 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistKit"]),
+    .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PlistDocument", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts", "XcodeProject"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the release packages of plistkit: a Debian package and a tarball, each with the static
-# binary, its man page, its bash, zsh and fish completions, and the plutil and PlistBuddy links.
+# binary, its man page, its bash, zsh and fish completions, the plutil and PlistBuddy links, and
+# the README with the guides of Documentation/.
 #
 # Usage: scripts/package.sh [--binary PATH] [--output DIR]
 #
@@ -57,6 +58,8 @@ rm -rf "$deb_root/usr/share/plistkit"
 gzip -9n "$deb_root/usr/share/man/man1/plistkit.1"
 mkdir -p "$deb_root/usr/share/doc/plistkit"
 cp LICENSE "$deb_root/usr/share/doc/plistkit/copyright"
+# The README and the guides, where its links and the man page's SEE ALSO lead.
+cp -R README.md Documentation "$deb_root/usr/share/doc/plistkit/"
 # The shared libraries the binary needs (the Swift runtime is linked in), as package names.
 depends="$(ldd "$binary" | awk '/=>/ {print $3}' | while read -r library; do
   dpkg -S "$(readlink -f "$library")" 2>/dev/null || dpkg -S "$library" 2>/dev/null || true
@@ -87,7 +90,7 @@ name="plistkit-$version-linux-$(uname -m)"
 tar_root="$staging/$name"
 DESTDIR="$tar_root" scripts/install.sh --prefix / --binary "$binary" >/dev/null
 rm -rf "$tar_root/share/plistkit"
-cp LICENSE README.md "$tar_root/"
+cp -R LICENSE README.md Documentation "$tar_root/"
 tarball="$output/$name.tar.gz"
 tar -C "$staging" --owner=0 --group=0 --numeric-owner -czf "$tarball" "$name"
 echo "wrote $tarball"

@@ -1,71 +1,196 @@
 #!/bin/bash
-# Prints the command-line tour of the README with the real output of the built binary,
-# so the README never shows output the tool does not produce.
+# Runs the shell examples of README.md and of every guide in Documentation/ with the built
+# binary and compares what they print with what the documents show, so that no document shows
+# output the tool does not produce.
+#
 # Usage: scripts/readme-cli-tour.sh [--update] [path-to-plistkit]
-#   --update  replace the tour in README.md (between the cli-tour markers) instead of printing it
+#   (no option)  check: print every example whose output differs, and exit 1 if one does
+#   --update     write the real output into the documents instead
+#
+# An example is a ```console block: a line that starts with `$ ` is a command, the lines after
+# it are its output (standard output and standard error together). Each command sees the exit
+# status of the one before it, so `$ echo $?` works. The commands of one document run in order
+# in one scratch folder, which holds copies of Samples/ and Schemas/ and the files the examples
+# name, so that an example sees what an earlier one wrote and no edit touches the project.
+# A block right after `<!-- example: not run (REASON) -->` is not run (it needs a file of the
+# reader's own); one right after `<!-- example: needs PATH -->` runs only when the scratch
+# folder has PATH (a file from ../shared/corpus, which a clone may not have).
 set -u
 cd "$(dirname "$0")/.."
+update=0
 if [ "${1:-}" = "--update" ]; then
+  update=1
   shift
-  tour="$(mktemp)"
-  "$0" "$@" > "$tour"
-  awk -v tour="$tour" '
-    /<!-- cli-tour:begin -->/ { print; while ((getline line < tour) > 0) print line; skipping = 1; next }
-    /<!-- cli-tour:end -->/ { skipping = 0 }
-    !skipping { print }
-  ' README.md > README.md.tmp && mv README.md.tmp README.md
-  rm -f "$tour"
-  echo "updated the tour in README.md"
-  exit 0
 fi
 binary="${1:-$(swift build --show-bin-path)/plistkit}"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/bin"
-ln -s "$(realpath "$binary")" "$scratch/bin/plistkit"
-export PATH="$scratch/bin:$PATH"
-unset NO_COLOR
+[ -x "$binary" ] || { echo "readme-cli-tour.sh: $binary is not an executable" >&2; exit 2; }
+root="$PWD"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bin"
+ln -s "$(realpath "$binary")" "$work/bin/plistkit"
+export PATH="$work/bin:$PATH"
+unset NO_COLOR PLISTKIT_INPUT_LIMIT
 
-# show "explanation" "command line": runs it in the repository root, prints a console block.
-show() {
-  if [ -n "$1" ]; then printf '%s\n\n' "$1"; fi
-  printf '```console\n$ %s\n' "$2"
-  (cd "$scratch" && bash -c "$2" 2>&1)
-  printf '```\n\n'
+# A fresh scratch folder with the files the examples use.
+make_scratch() {
+  local scratch="$1"
+  mkdir -p "$scratch"
+  cp -R "$root/Samples" "$root/Schemas" "$scratch/"
+  cp "$root/Samples/computers.plist" "$scratch/computers.plist"
+  printf '<plist version="1.0">\n<dict>\n\t<key>a</key>\n\t<string>x</strin>\n</dict>\n</plist>\n' \
+    > "$scratch/broken.plist"
+  # A project a bad merge left with an ID defined twice, a child nothing defines, an unused file.
+  printf '%s\n' '// !$*UTF8*$!' '{' '\tarchiveVersion = 1;' '\tobjectVersion = 77;' '\tobjects = {' \
+    '\t\tA1 = {isa = PBXProject; buildConfigurationList = A2; mainGroup = A3; targets = (); };' \
+    '\t\tA2 = {isa = XCConfigurationList; buildConfigurations = (A4); };' \
+    '\t\tA3 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };' \
+    '\t\tA3 = {isa = PBXGroup; children = (A9); };' '\t\tA5 = {isa = PBXFileReference; };' \
+    '\t\tA4 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };' '\t};' '\trootObject = A1;' '}' \
+    | sed 's/\\t/\t/g' > "$scratch/App.pbxproj"
+  # The Info.plist template and the xcconfig file of the build-settings example.
+  printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">' \
+    '<plist version="1.0">' '<dict>' \
+    '\t<key>CFBundleIdentifier</key>' '\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>' \
+    '\t<key>CFBundleName</key>' '\t<string>${PRODUCT_NAME}</string>' \
+    '\t<key>CFBundleShortVersionString</key>' '\t<string>$(MARKETING_VERSION)</string>' \
+    '\t<key>NSHumanReadableCopyright</key>' '\t<string>$(COPYRIGHT:default=No copyright)</string>' \
+    '</dict>' '</plist>' | sed 's/\\t/\t/g' > "$scratch/Template-Info.plist"
+  printf '%s\n' '#include? "Local.xcconfig"' 'PRODUCT_NAME = My App' \
+    'PRODUCT_BUNDLE_IDENTIFIER = org.example.$(PRODUCT_NAME:rfc1034identifier)' \
+    'PRODUCT_BUNDLE_IDENTIFIER[sdk=iphoneos*] = $(inherited).ios' \
+    'MARKETING_VERSION = 1.0 // the App Store version' > "$scratch/App.xcconfig"
+  printf '{"Name": "Gerald Ford", "Party": "Republican"}\n' > "$scratch/base.json"
+  printf '{"Name": "Gerald R. Ford", "Party": "Republican"}\n' > "$scratch/ours.json"
+  printf '{"Name": "Jerry Ford", "Party": "GOP"}\n' > "$scratch/theirs.json"
+  mkdir -p "$scratch/Tests/PlistSchemaTests/Fixtures/Invalid"
+  cp "$root/Tests/PlistSchemaTests/Fixtures/Invalid/presidents.json" \
+    "$scratch/Tests/PlistSchemaTests/Fixtures/Invalid/presidents.json"
+  if [ -f "$root/../shared/corpus/xcode/emoji.pbxproj" ]; then
+    mkdir -p "$scratch/Emoji.xcodeproj"
+    cp "$root/../shared/corpus/xcode/emoji.pbxproj" "$scratch/Emoji.xcodeproj/project.pbxproj"
+  fi
 }
 
-# Commands run in a scratch folder that sees the samples as Samples/, so edits touch copies.
-ln -s "$PWD/Samples" "$scratch/Samples"
-cp Samples/computers.plist "$scratch/computers.plist"
-printf '<plist version="1.0">\n<dict>\n\t<key>a</key>\n\t<string>x</strin>\n</dict>\n</plist>\n' > "$scratch/broken.plist"
+examples=0
+not_run=0
+failed=0
 
-show "Every command, and the exit codes (\`plistkit help COMMAND\` for one command, with examples):" \
-  "plistkit --help"
-show "Check files (\`FILE: OK\`, or the error with its line and column, exit 1):" \
-  "plistkit lint Samples/computers.plist Samples/Presidents.plist"
-show "" "cat broken.plist; plistkit lint broken.plist; echo \"exit \$?\""
-show "Convert: to standard output by default, or \`-o\` (which may name the input), \`--in-place\`, \`--extension\`:" \
-  "plistkit convert Samples/computers.plist --to json | head -4"
-show "" "plistkit convert Samples/Presidents.plist --to json --typed --compact | cut -c1-150"
-show "Print a readable tree (colours on a terminal, not with \`NO_COLOR\` unless \`--color always\`):" \
-  "plistkit print Samples/sortednames.plist Q"
-show "" "plistkit print Samples/Presidents.plist '\$objects.2'"
-show "Get a value (raw text by default, or \`--to xml|binary|json|openstep\`), check its type:" \
-  "plistkit get Samples/sortednames.plist A.0; plistkit get Samples/sortednames.plist A; plistkit type Samples/sortednames.plist A"
-show "" "plistkit get Samples/Presidents.plist '\$objects.2.President' --expect string; echo \"exit \$?\""
-show "Edit in place, atomically, keeping the format, key order, owner, mode and extended attributes (\`-o\` writes elsewhere):" \
-  "plistkit insert computers.plist 0 NeXTcube --type string && plistkit set computers.plist 1 'Apple I (1976)' --type string && plistkit remove computers.plist 2 && plistkit print computers.plist | head -5"
-show "" "plistkit create - --to json"
-show "\`--archive\` walks a keyed archive's objects instead of its \`\$objects\` table, for reading and editing:" \
-  "plistkit print --archive Samples/Presidents.plist Presidents.0; plistkit get --archive Samples/Presidents.plist Presidents.42.Name"
-show "" "cp Samples/Presidents.plist p.plist && plistkit set --archive p.plist Presidents.0.Party Independent --type string && plistkit get --archive p.plist Presidents.0.Party"
-show "Compare by value, in any two formats; keyed archives as their objects (exit 0 equal, 1 different, 2 trouble, like diff(1)):" \
-  "plistkit diff Samples/Presidents.plist p.plist; echo \"exit \$?\""
-show "Merge three ways, as git's merge driver does (the result replaces OURS; conflicts are reported with all three values):" \
-  "cp Samples/computers.plist ours.plist; cp Samples/computers.plist theirs.plist; plistkit set ours.plist 0 'Apple I (1976)' --type string; plistkit insert theirs.plist 0 'Apple Lisa' --type string; plistkit merge Samples/computers.plist ours.plist theirs.plist && plistkit diff Samples/computers.plist ours.plist"
-show "Errors name the file and where, on standard error; usage errors exit 2 with a suggestion:" \
-  "plistkit get Samples/sortednames.plist A.9999; echo \"exit \$?\"; plistkit conver x; echo \"exit \$?\"; plistkit print Samples/computers.plist --colour never; echo \"exit \$?\""
-show "plutil's options, output and exit codes (also when the binary is run as \`plutil\`):" \
-  "plistkit plutil -extract Z.0 raw Samples/sortednames.plist; plistkit plutil -type Z Samples/sortednames.plist; plistkit plutil -lint Samples/computers.plist"
-show "Shell completions and the man page come from the same command table as \`--help\`:" \
-  "plistkit completions fish | sed -n 3p"
+# Makes the scratch folder a git repository stopped in a merge on Settings.plist, a binary plist
+# whose two branches changed different keys: what the guide's `git install` and `resolve` run in.
+# git runs without the user's or the system's configuration, whose merge drivers would change it.
+stop_merge() {
+  local scratch="$1"
+  (
+    cd "$scratch" || exit 1
+    export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+    commit() {
+      printf '%s' "$1" > settings.json
+      plistkit convert settings.json --to binary -o Settings.plist && rm settings.json
+      git add Settings.plist && git -c user.name=Tour -c user.email=tour@example.com commit -q -m "$2"
+    }
+    git init -q -b main
+    commit '{"Name": "Demo", "Version": 1}' base
+    git checkout -q -b feature
+    commit '{"Name": "Demo app", "Version": 1}' theirs
+    git checkout -q main
+    commit '{"Name": "Demo", "Version": 2}' ours
+    git -c user.name=Tour -c user.email=tour@example.com merge -q feature > /dev/null
+  )
+}
+
+# Runs the examples of one document; with --update, writes their real output into it.
+run_document() {
+  local document="$1"
+  local scratch="$work/scratch-$(basename "$document" .md)"
+  make_scratch "$scratch"
+  if [ "$(basename "$document")" = diff-merge-git.md ]; then stop_merge "$scratch"; fi
+  local rewritten="$work/rewritten.md"
+  : > "$rewritten"
+  local in_block=0 run_block=1 previous="" command="" expected="" status=0 line
+  # finish: runs the command read last and compares its output with the lines after it.
+  finish() {
+    [ -n "$command" ] || return 0
+    if [ "$run_block" = 0 ]; then
+      printf '%s' "$expected" >> "$rewritten"
+      command=""
+      expected=""
+      return 0
+    fi
+    local actual
+    actual="$(cd "$scratch" && bash -c "(exit $status); $command" 2>&1; echo "~$?")"
+    status="${actual##*~}"
+    actual="${actual%~*}"
+    # Output without a final line break ends its line in the document all the same.
+    if [ -n "$actual" ] && [ "${actual: -1}" != $'\n' ]; then actual+=$'\n'; fi
+    examples=$((examples + 1))
+    if [ "$actual" != "$expected" ]; then
+      if [ "$update" = 0 ]; then
+        failed=$((failed + 1))
+        echo "$document: the output of \$ $command differs:"
+        diff <(printf '%s' "$expected") <(printf '%s' "$actual") | sed 's/^/  /'
+      fi
+    fi
+    if [ "$update" = 1 ]; then
+      printf '%s' "$actual" >> "$rewritten"
+    else
+      printf '%s' "$expected" >> "$rewritten"
+    fi
+    command=""
+    expected=""
+  }
+  while IFS= read -r line || [ -n "$line" ]; do
+    if [ "$in_block" = 0 ]; then
+      printf '%s\n' "$line" >> "$rewritten"
+      if [ "$line" = '```console' ]; then
+        in_block=1
+        run_block=1
+        status=0
+        case "$previous" in
+          '<!-- example: not run'*)
+            run_block=0
+            not_run=$((not_run + 1))
+            ;;
+          '<!-- example: needs '*)
+            local needed="${previous#<!-- example: needs }"
+            needed="${needed% -->}"
+            if [ ! -e "$scratch/$needed" ]; then
+              run_block=0
+              not_run=$((not_run + 1))
+            fi
+            ;;
+        esac
+      fi
+    elif [ "$line" = '```' ]; then
+      finish
+      printf '%s\n' "$line" >> "$rewritten"
+      in_block=0
+    elif [ "${line:0:2}" = '$ ' ]; then
+      finish
+      printf '%s\n' "$line" >> "$rewritten"
+      command="${line:2}"
+    elif [ -n "$command" ]; then
+      expected+="$line"$'\n'
+    else
+      printf '%s\n' "$line" >> "$rewritten"
+    fi
+    previous="$line"
+  done < "$document"
+  if [ "$update" = 1 ] && ! cmp -s "$rewritten" "$document"; then
+    cp "$rewritten" "$document"
+    echo "updated $document"
+  fi
+}
+
+documents=(README.md Documentation/*.md)
+for document in "${documents[@]}"; do
+  run_document "$document"
+done
+if [ "$update" = 0 ]; then
+  if [ "$failed" -gt 0 ]; then
+    echo "$failed of $examples examples differ from what the documents show"
+    exit 1
+  fi
+  echo "$examples examples in ${#documents[@]} documents print what they show ($not_run not run)"
+fi

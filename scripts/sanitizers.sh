@@ -1,5 +1,5 @@
 #!/bin/bash
-# Runs the tests under a sanitizer, exactly as README.md's "Fuzzing and sanitizers" says.
+# Runs the tests under a sanitizer, exactly as Documentation/reliability.md's "Fuzzing and sanitizers" says.
 #
 # Usage: scripts/sanitizers.sh address|thread
 #   address  every suite under AddressSanitizer, with leak detection; the only leaks allowed

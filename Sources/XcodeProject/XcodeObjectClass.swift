@@ -1,9 +1,10 @@
 import PlistKit
 
 /// The `isa` values Xcode's comment rules treat apart, told from a string by its length and
-/// bytes: a project has one `isa` per object, and hashing each into a set of names cost more
-/// than the rest of the rules.
-enum XcodeObjectClass: Equatable {
+/// bytes (``ByteNameTable``): a project has one `isa` per object, and hashing each into a set of
+/// names cost more than the rest of the rules. Every class Xcode writes is in
+/// ``XcodeProjectClasses``.
+enum XcodeObjectClass: Equatable, Sendable {
   /// A build phase; `defaultName` is its comment when it has no `name`.
   case buildPhase(defaultName: String)
   /// `PBXFileReference`, `PBXGroup`, `PBXVariantGroup`, `XCVersionGroup`,
@@ -27,47 +28,35 @@ enum XcodeObjectClass: Equatable {
   /// Any other class.
   case other
 
-  /// The classes by name, grouped by UTF-8 length so that most names are told apart by one
-  /// or two byte comparisons.
-  private static let byLength: [Int: [(name: [UInt8], kind: XcodeObjectClass)]] = {
-    let named: [(String, XcodeObjectClass)] = [
-      ("PBXSourcesBuildPhase", .buildPhase(defaultName: "Sources")),
-      ("PBXFrameworksBuildPhase", .buildPhase(defaultName: "Frameworks")),
-      ("PBXResourcesBuildPhase", .buildPhase(defaultName: "Resources")),
-      ("PBXHeadersBuildPhase", .buildPhase(defaultName: "Headers")),
-      ("PBXCopyFilesBuildPhase", .buildPhase(defaultName: "CopyFiles")),
-      ("PBXShellScriptBuildPhase", .buildPhase(defaultName: "ShellScript")),
-      ("PBXRezBuildPhase", .buildPhase(defaultName: "Rez")),
-      ("PBXAppleScriptBuildPhase", .buildPhase(defaultName: "AppleScript")),
-      ("PBXFileReference", .fileElement), ("PBXGroup", .fileElement), ("PBXVariantGroup", .fileElement),
-      ("XCVersionGroup", .fileElement), ("PBXFileSystemSynchronizedRootGroup", .synchronizedRootGroup),
-      ("PBXNativeTarget", .target), ("PBXAggregateTarget", .target), ("PBXLegacyTarget", .target),
-      ("PBXTargetDependency", .namedByClass), ("PBXContainerItemProxy", .namedByClass),
-      ("PBXBuildRule", .namedByClass),
-      ("PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet", .namedByClass),
-      ("PBXProject", .project), ("PBXBuildFile", .buildFile),
-      ("XCBuildConfiguration", .buildConfiguration), ("PBXReferenceProxy", .referenceProxy),
-      ("XCConfigurationList", .configurationList),
-      ("XCSwiftPackageProductDependency", .packageProductDependency),
-      ("XCRemoteSwiftPackageReference", .remotePackageReference),
-      ("XCLocalSwiftPackageReference", .localPackageReference),
-      ("PBXFileSystemSynchronizedBuildFileExceptionSet", .exceptionSet),
-    ]
-    var table: [Int: [(name: [UInt8], kind: XcodeObjectClass)]] = [:]
-    for (name, kind) in named { table[name.utf8.count, default: []].append((Array(name.utf8), kind)) }
-    return table
-  }()
+  /// The classes by name.
+  private static let byName = ByteNameTable<XcodeObjectClass>([
+    ("PBXSourcesBuildPhase", .buildPhase(defaultName: "Sources")),
+    ("PBXFrameworksBuildPhase", .buildPhase(defaultName: "Frameworks")),
+    ("PBXResourcesBuildPhase", .buildPhase(defaultName: "Resources")),
+    ("PBXHeadersBuildPhase", .buildPhase(defaultName: "Headers")),
+    ("PBXCopyFilesBuildPhase", .buildPhase(defaultName: "CopyFiles")),
+    ("PBXShellScriptBuildPhase", .buildPhase(defaultName: "ShellScript")),
+    ("PBXRezBuildPhase", .buildPhase(defaultName: "Rez")),
+    ("PBXAppleScriptBuildPhase", .buildPhase(defaultName: "AppleScript")),
+    ("PBXFileReference", .fileElement), ("PBXGroup", .fileElement), ("PBXVariantGroup", .fileElement),
+    ("XCVersionGroup", .fileElement), ("PBXFileSystemSynchronizedRootGroup", .synchronizedRootGroup),
+    ("PBXNativeTarget", .target), ("PBXAggregateTarget", .target), ("PBXLegacyTarget", .target),
+    ("PBXTargetDependency", .namedByClass), ("PBXContainerItemProxy", .namedByClass),
+    ("PBXBuildRule", .namedByClass),
+    ("PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet", .namedByClass),
+    ("PBXProject", .project), ("PBXBuildFile", .buildFile),
+    ("XCBuildConfiguration", .buildConfiguration), ("PBXReferenceProxy", .referenceProxy),
+    ("XCConfigurationList", .configurationList),
+    ("XCSwiftPackageProductDependency", .packageProductDependency),
+    ("XCRemoteSwiftPackageReference", .remotePackageReference),
+    ("XCLocalSwiftPackageReference", .localPackageReference),
+    ("PBXFileSystemSynchronizedBuildFileExceptionSet", .exceptionSet),
+  ])
 
   /// The class named `isa`.
   init(_ isa: String) {
     var isa = isa
-    self = isa.withUTF8 { bytes in
-      guard let candidates = Self.byLength[bytes.count] else { return .other }
-      for candidate in candidates where candidate.name.withUnsafeBufferPointer({ bytes.hasSameBytes(as: $0) }) {
-        return candidate.kind
-      }
-      return .other
-    }
+    self = isa.withUTF8 { Self.byName[$0] } ?? .other
   }
 
   /// Whether objects of this class are build phases, whose `files` list build files.

@@ -121,7 +121,7 @@ struct CommandLineTests {
     }
   }
 
-  @Test("every command exits 1 on a file it cannot read or write, as the README's table says")
+  @Test("every command exits 1 on a file it cannot read or write, as the CLI guide's table says")
   func unreadableFiles() throws {
     let folder = try TemporaryDirectory()
     let missing = folder.path + "/none/missing.plist"

@@ -22,7 +22,7 @@ struct FilterTests {
     #expect(run.output == "A\n  Ann\n  Anne-Marie\n")
   }
 
-  @Test("exit 1 when nothing matches and on an unreadable file, as the README's table says; 2 on usage")
+  @Test("exit 1 when nothing matches and on an unreadable file, as the CLI guide's table says; 2 on usage")
   func exitCodes() throws {
     let folder = try TemporaryDirectory()
     let path = try Self.namesFile(folder)

@@ -2,7 +2,7 @@ import Foundation
 import PlistKit
 import Testing
 
-/// `plistkit` wired into git as the README says, in a real repository: textconv for diffs,
+/// `plistkit` wired into git as the diff guide says, in a real repository: textconv for diffs,
 /// the merge driver for merges.
 @Suite("git integration")
 struct GitIntegrationTests {
@@ -10,9 +10,9 @@ struct GitIntegrationTests {
   struct Repository {
     /// How the repository is wired to plistkit.
     enum Drivers {
-      /// The attributes and `git config` entries the README shows `git install` writing, set
+      /// The attributes and `git config` entries Documentation/diff-merge-git.md shows `git install` writing, set
       /// by hand.
-      case readme
+      case byHand
       /// `plistkit git install`.
       case installed
       /// None: git merges and diffs property lists as it always does.
@@ -24,7 +24,7 @@ struct GitIntegrationTests {
     /// `HOME` for git and plistkit: the repository's folder unless given.
     let home: String
 
-    init(drivers: Drivers = .readme, home: String? = nil) throws {
+    init(drivers: Drivers = .byHand, home: String? = nil) throws {
       folder = try TemporaryDirectory()
       self.home = home ?? folder.path
       git = try GitIntegrationTests.gitExecutable()
@@ -33,15 +33,15 @@ struct GitIntegrationTests {
       try run("config", "user.email", "test@example.com")
       try run("config", "commit.gpgsign", "false")
       switch drivers {
-      case .readme: try wireAsTheREADMEDoes()
+      case .byHand: try wireByHand()
       case .installed: #expect(try plistkit("git", "install", "--quiet").status == 0)
       case .none: break
       }
     }
 
-    /// What the README shows `git install` writing, set by hand (the attributes for `*.plist`
+    /// What Documentation/diff-merge-git.md shows `git install` writing, set by hand (the attributes for `*.plist`
     /// and `*.pbxproj`).
-    private func wireAsTheREADMEDoes() throws {
+    private func wireByHand() throws {
       try folder.file(
         ".gitattributes", "*.plist diff=plist merge=plist\n*.pbxproj diff=plist merge=pbxproj\n")
       try run("config", "diff.plist.textconv", "plistkit textconv")

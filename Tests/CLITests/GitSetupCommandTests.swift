@@ -210,39 +210,6 @@ struct GitSetupCommandTests {
 }
 
 extension GitSetupCommandTests {
-  @Test("the README's git setup and resolve examples print what it shows, in a repository stopped in a merge")
-  func readmeExamples() throws {
-    let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "### Setting up git\n"))
-    let end = try #require(readme.range(of: "`plistkit textconv FILE`", range: start.upperBound..<readme.endIndex))
-    let blocks = readme[start.upperBound..<end.lowerBound].matches(of: /```console\n([^`]*)```/).map { String($0.1) }
-    #expect(blocks.count == 2)
-    // Each `$ ` line runs in turn; the lines up to the next one are what it prints.
-    var steps: [(command: String, output: String)] = []
-    for line in blocks.joined().split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
-      if line.hasPrefix("$ ") {
-        steps.append((String(line.dropFirst(2)), ""))
-      } else {
-        steps[steps.count - 1].output += line + "\n"
-      }
-    }
-    #expect(steps.map(\.command).filter { $0.hasPrefix("plistkit") }.count == 3)
-    let folder = try TemporaryDirectory()
-    try FileManager.default.createDirectory(atPath: folder.path + "/home", withIntermediateDirectories: true)
-    try HelpExampleTests.stopMerge(in: folder)
-    let bin = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
-    for step in steps {
-      let run = try CLI.run(
-        ["-c", step.command],
-        environment: ["PATH": "\(bin):/usr/bin:/bin", "HOME": folder.path + "/home", "GIT_CONFIG_NOSYSTEM": "1"],
-        program: "/bin/bash", directory: folder.path)
-      #expect(run.status == 0, "\(step.command): \(run.stderr)")
-      #expect(run.output == step.output, "\(step.command)")
-    }
-  }
-}
-
-extension GitSetupCommandTests {
   @Test("every shell completes git's ACTION with install and uninstall")
   func completions() throws {
     let lines = [

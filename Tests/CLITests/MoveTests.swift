@@ -78,7 +78,7 @@ struct MoveTests {
     #expect(decoded == original.replacingOccurrences(of: "\"presidents.title\"", with: "\"list.title\""))
   }
 
-  @Test("failures name the key path, exit as the README says and change nothing")
+  @Test("failures name the key path, exit as the CLI guide says and change nothing")
   func failures() throws {
     let (folder, path) = try Self.copy("sortednames.plist")
     let before = try PropertyListFile.read(path: path)

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `scripts/package.sh` with the built binary: the Debian package holds the binary, its man page,
-/// completions, links and copyright under `/usr`, with a control file dpkg reads, and runs once
-/// unpacked; the tarball holds the same files under one folder.
+/// completions, links, copyright, README and guides under `/usr`, with a control file dpkg reads,
+/// and runs once unpacked; the tarball holds the same files under one folder.
 @Suite(
   "package",
   .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb"), "needs dpkg-deb (Debian's dpkg)"))
@@ -19,7 +19,13 @@ struct PackageScriptTests {
     }
   }
 
-  @Test("the Debian package and the tarball hold the binary, man page, completions and links")
+  /// The guides in `Documentation/`, as paths under `folder`.
+  static func guides(under folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: CLI.root.appendingPathComponent("Documentation").path)
+      .filter { $0.hasSuffix(".md") }.map { folder + "Documentation/" + $0 }
+  }
+
+  @Test("the Debian package and the tarball hold the binary, man page, completions, links and guides")
   func packages() throws {
     let folder = try TemporaryDirectory()
     let built = try CLI.run(
@@ -39,11 +45,13 @@ struct PackageScriptTests {
     let unpacked = folder.path + "/unpacked"
     #expect(try CLI.run(["-x", deb, unpacked], program: "/usr/bin/dpkg-deb").status == 0)
     #expect(
-      try InstallTests.contents(unpacked) == [
-        "usr/bin/PlistBuddy", "usr/bin/plistkit", "usr/bin/plutil", "usr/share/bash-completion/completions/plistkit",
-        "usr/share/doc/plistkit/copyright", "usr/share/fish/vendor_completions.d/plistkit.fish",
-        "usr/share/man/man1/plistkit.1.gz", "usr/share/zsh/site-functions/_plistkit",
-      ])
+      try InstallTests.contents(unpacked)
+        == ([
+          "usr/bin/PlistBuddy", "usr/bin/plistkit", "usr/bin/plutil", "usr/share/bash-completion/completions/plistkit",
+          "usr/share/doc/plistkit/README.md", "usr/share/doc/plistkit/copyright",
+          "usr/share/fish/vendor_completions.d/plistkit.fish", "usr/share/man/man1/plistkit.1.gz",
+          "usr/share/zsh/site-functions/_plistkit",
+        ] + (try Self.guides(under: "usr/share/doc/plistkit/"))).sorted())
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: unpacked + "/usr/bin/plutil") == "plistkit")
     let lint = try CLI.run(["-lint", CLI.sample("computers.plist")], program: unpacked + "/usr/bin/plutil")
     #expect(lint.output == "\(CLI.sample("computers.plist")): OK\n")
@@ -57,11 +65,12 @@ struct PackageScriptTests {
     let untar = try CLI.run(["-xzf", folder.path + "/\(name).tar.gz", "-C", extracted], program: "/bin/tar")
     #expect(untar.status == 0, "\(untar.stderr)")
     #expect(
-      try InstallTests.contents(extracted + "/" + name) == [
-        "LICENSE", "README.md", "bin/PlistBuddy", "bin/plistkit", "bin/plutil",
-        "share/bash-completion/completions/plistkit", "share/fish/vendor_completions.d/plistkit.fish",
-        "share/man/man1/plistkit.1", "share/zsh/site-functions/_plistkit",
-      ])
+      try InstallTests.contents(extracted + "/" + name)
+        == ([
+          "LICENSE", "README.md", "bin/PlistBuddy", "bin/plistkit", "bin/plutil",
+          "share/bash-completion/completions/plistkit", "share/fish/vendor_completions.d/plistkit.fish",
+          "share/man/man1/plistkit.1", "share/zsh/site-functions/_plistkit",
+        ] + (try Self.guides(under: ""))).sorted())
     let tarballVersion = try CLI.run(["--version"], program: extracted + "/" + name + "/bin/plistkit")
     #expect(tarballVersion.output.hasPrefix("plistkit \(version)"))
   }

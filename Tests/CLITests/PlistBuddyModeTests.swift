@@ -414,11 +414,12 @@ struct PlistBuddyModeTests {
     #expect(try PropertyList(bytes: try folder.contents("Info.plist"), format: .xml) == ["one"])
   }
 
-  @Test("the README's PlistBuddy examples run as shown")
-  func readmeExamples() throws {
-    let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.range(of: "### PlistBuddy compatibility"))
-    let block = try #require(readme[section.upperBound...].firstMatch(of: /```sh\n([^`]*)```/)?.1)
+  @Test("the compatibility guide's PlistBuddy examples run as shown")
+  func guideExamples() throws {
+    let guide = try String(
+      contentsOf: CLI.root.appendingPathComponent("Documentation/compatibility.md"), encoding: .utf8)
+    let section = try #require(guide.range(of: "## PlistBuddy compatibility"))
+    let block = try #require(guide[section.upperBound...].firstMatch(of: /```sh\n([^`]*)```/)?.1)
     let lines = block.split(separator: "\n").filter { $0.hasPrefix("plistkit buddy -c") }
     #expect(lines.count == 4)
     let (folder, _) = try folder()

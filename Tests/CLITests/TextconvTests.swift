@@ -67,7 +67,7 @@ struct TextconvTests {
         """)
   }
 
-  @Test("a keyed archive as its objects: the README's example")
+  @Test("a keyed archive as its objects: the diff guide's example")
   func keyedArchive() throws {
     let run = try CLI.run(["textconv", CLI.sample("Presidents.plist")])
     #expect(run.status == 0)

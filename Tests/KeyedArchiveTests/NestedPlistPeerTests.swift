@@ -40,8 +40,8 @@ struct NestedPlistPeerTests {
 
   /// A binary plist holding the book's archive (written by Apple's NSKeyedArchiver) in data,
   /// and in XML form in the data of a plist in data. (Foundation's ordered and counted sets,
-  /// NSNull and NSURL with a base are left out: nska_deserialize renders them otherwise, see
-  /// the README.)
+  /// NSNull and NSURL with a base are left out: nska_deserialize renders them otherwise than
+  /// the plain view in Documentation/keyed-archives.md.)
   static func bookNesting() throws -> [UInt8] {
     let presidents = try Samples.bytes("Presidents.plist")
     let xml = try PropertyList(bytes: presidents).serialized(as: .xml)

@@ -5,8 +5,8 @@ import PlistCoding
 import PlistKit
 import Testing
 
-/// The README's Codable section, run as written.
-@Suite("README examples")
+/// The Codable example of the README and of the Codable guide, run as written.
+@Suite("documented Codable examples")
 struct DocumentationExampleTests {
   @Test("the presidents in three lines, one edited, archived back; Foundation reads the archive")
   func presidents() throws {
@@ -24,7 +24,21 @@ struct DocumentationExampleTests {
     #expect(mutable == (try President.archive(presidents).archivedBytes(format: .binary)))
   }
 
-  @Test("the error the README quotes")
+  @Test("the README and the Codable guide show the example this suite runs")
+  func documentsShowTheExample() throws {
+    let example = """
+      let bytes = try PropertyListFile.read(path: "Samples/Presidents.plist")
+      var presidents = try KeyedArchiveDecoder().decode([President].self, from: bytes, forKey: "Presidents")
+      presidents[42].toYear = "2009"
+      let archive: [UInt8] = try KeyedArchiveEncoder().encode(presidents, forKey: "Presidents")
+      """
+    for document in ["README.md", "Documentation/codable.md"] {
+      let text = try String(contentsOfFile: Samples.root + "/" + document, encoding: .utf8)
+      #expect(text.contains("import PlistKit\n\n" + example + "\n```\n"), "\(document)")
+    }
+  }
+
+  @Test("the error the Codable guide quotes")
   func error() throws {
     struct Misread: Decodable, KeyedArchivable {
       static let archivedClassNames = ["President", "NSObject"]

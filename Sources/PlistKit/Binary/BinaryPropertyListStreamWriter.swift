@@ -157,7 +157,7 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
       tables.shared.number(of: UnsafeRawBufferPointer(rebasing: bytes[start...]), insertingIfAbsent: number)
     }
     if let existing {
-      output.removeSubrange(start...)
+      output.removeLast(output.count - start)
       return existing
     }
     tables.offsets.append(destination.handedOn + start)

@@ -65,6 +65,18 @@ public struct PropertyListLocator {
     return .text(line: cursor!.line, column: cursor!.column)
   }
 
+  /// The locations of `positions`, in their order, found in one pass over the text however
+  /// many there are and whatever their order (a check resolves the places it kept this way,
+  /// once, while the read still runs).
+  package func locations(of positions: [Position]) -> [PropertyListError.Location] {
+    var cursor: TextPosition.Cursor?
+    var locations = [PropertyListError.Location](repeating: .none, count: positions.count)
+    for index in positions.indices.sorted(by: { positions[$0] < positions[$1] }) {
+      locations[index] = location(of: positions[index], after: &cursor)
+    }
+    return locations
+  }
+
   /// The location of the event being reported.
   public var location: PropertyListError.Location { location(of: position) }
 

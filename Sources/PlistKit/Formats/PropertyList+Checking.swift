@@ -39,4 +39,45 @@ extension PropertyList {
       return try read(bytes: bytes, format: resolved, fileName: nil, options: options).format
     }
   }
+
+  /// Checks that `bytes` hold a valid property list, as ``check(bytes:format:options:)`` does
+  /// (the same errors), and reports what is legal but likely a mistake: a key that a dictionary
+  /// repeats, with both places. What `plistkit lint` does.
+  ///
+  /// The check keeps the keys of the open dictionaries (never the values), so it costs more
+  /// memory than ``check(bytes:format:options:)`` for a dictionary of many keys.
+  ///
+  /// - Parameters:
+  ///   - bytes: the serialized form.
+  ///   - format: the format to read; nil detects it from the content.
+  ///   - options: limits, and the JSON form to expect.
+  /// - Throws: ``PropertyListError`` with the location of the problem.
+  public static func lint(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
+    options: PropertyListReadingOptions = .default
+  ) throws(PropertyListError) -> PropertyListLintReport {
+    try lint(bytes: bytes, format: format, fileName: nil, options: options)
+  }
+
+  /// Lints a property list whose format is `format`, or detected with `fileName` as a hint.
+  package static func lint(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, fileName: String?,
+    options: PropertyListReadingOptions
+  ) throws(PropertyListError) -> PropertyListLintReport {
+    let resolved = try resolveFormat(of: bytes, format, fileName: fileName, limits: options.limits)
+    let typed = resolved == .json && options.jsonStyle == .typed
+    var sink = PropertyListCheckingSink(
+      stopsAtTypedJSONTag: resolved == .json && options.detectsTypedJSON && !typed, findsRepeatedKeys: true)
+    do {
+      if typed { _ = try read(bytes: bytes, format: resolved, fileName: nil, options: options) }
+      try read(bytes: bytes, format: resolved, options: options, into: &sink)
+    } catch {
+      guard sink.metTypedJSONTag else { throw error }
+      // The value path's errors first, then the keys of the raw JSON objects.
+      _ = try read(bytes: bytes, format: resolved, fileName: nil, options: options)
+      sink = PropertyListCheckingSink(findsRepeatedKeys: true)
+      try read(bytes: bytes, format: resolved, options: options, into: &sink)
+    }
+    return PropertyListLintReport(format: resolved, repeatedKeys: sink.repeatedKeys)
+  }
 }

@@ -6,13 +6,14 @@
   import Darwin
 #endif
 
-/// A hash table from byte sequences to numbers, for the stream writers: the binary writer
-/// shares scalars by their encoded bytes, the JSON writer numbers dictionary keys.
+/// A hash table from byte sequences to numbers, for the stream writers (the binary writer
+/// shares scalars by their encoded bytes, the JSON writer numbers dictionary keys) and for
+/// checks that know keys or object IDs by number (`lint`'s repeated keys, a project's IDs).
 ///
 /// The sequences are kept back to back in one buffer, and the table holds only numbers, so an
 /// entry costs its bytes and about 24 bytes more, with one allocation per growth instead of
 /// one per entry. Equality is byte equality: exact, never Unicode equivalence.
-struct ByteSequenceTable {
+package struct ByteSequenceTable {
   /// Every stored sequence, back to back.
   private var storage: [UInt8] = []
   /// Where each entry's bytes start in `storage`; an entry ends where the next starts.
@@ -22,11 +23,21 @@ struct ByteSequenceTable {
   /// Open addressing: entry number + 1, or 0 for an empty slot.
   private var slots = [UInt32](repeating: 0, count: 1024)
 
+  /// An empty table.
+  package init() {}
+
   /// The number of entries.
-  var count: Int { starts.count }
+  package var count: Int { starts.count }
+
+  /// The bytes of entry number `entry` (entries are numbered from 0 in the order they were
+  /// stored), as text, for messages.
+  package func string(ofEntry entry: Int) -> String {
+    let end = entry + 1 < starts.count ? starts[entry + 1] : storage.count
+    return String(decoding: storage[starts[entry]..<end], as: UTF8.self)
+  }
 
   /// The value stored for `bytes`, or nil after storing `value` for them.
-  mutating func value(for bytes: UnsafeRawBufferPointer, insertingIfAbsent value: Int) -> Int? {
+  package mutating func value(for bytes: UnsafeRawBufferPointer, insertingIfAbsent value: Int) -> Int? {
     var hasher = Hasher()
     hasher.combine(bytes: bytes)
     let hash = hasher.finalize()

@@ -30,6 +30,7 @@ enum CommandRegistry {
     .insert,
     .remove,
     .move,
+    .expand,
     .create,
     .unarchive,
     .archive,

@@ -51,6 +51,14 @@ enum ManPageRenderer {
         "The most bytes read from standard input, a pipe, a device or anything else that is not a regular file (suffixes K, M, G: 512M); default 1G, and never more than the 4G limit of any input. Past it a command stops reading at once and exits 1."
       ) + "\n"
     page += ".SH SEE ALSO\n.BR plutil (1)\n"
+    page +=
+      ".PP\n"
+      + escape(
+        "The manual's guides, in the Documentation folder of the project and of the release tarball, and in /usr/share/doc/plistkit/Documentation where the Debian package is installed:"
+      ) + "\n"
+    for guide in ManualGuides.all {
+      page += ".TP\n.I Documentation/\(guide.file)\n\(escape(guide.subject))\n"
+    }
     return page
   }
 

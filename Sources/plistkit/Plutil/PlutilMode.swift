@@ -3,10 +3,11 @@ import PlistKit
 /// `plistkit plutil …` and the binary run as `plutil`: the toolchain plutil's options,
 /// output and exit codes (every failure exits 1), over PlistKit's readers and writers.
 ///
-/// Deliberate differences, listed in the README: errors carry PlistKit's locations, `-p`
-/// prints PlistKit's tree (file order, real data and UIDs), `-extract` to a plist format
-/// writes to standard output unless `-o` is given (plutil overwrites the input), dates and
-/// data convert to JSON, keyed archives convert, and OpenStep (`ascii1`/`openstep`) is written.
+/// Deliberate differences, listed in Documentation/compatibility.md: errors carry PlistKit's
+/// locations, `-p` prints PlistKit's tree (file order, real data and UIDs), `-extract` to a
+/// plist format writes to standard output unless `-o` is given (plutil overwrites the input),
+/// dates and data convert to JSON, keyed archives convert, and OpenStep (`ascii1`/`openstep`)
+/// is written.
 enum PlutilMode {
   /// Runs a plutil command line (the words after `plutil`).
   static func run(_ words: [String], output: BufferedOutput) -> ExitStatus {

@@ -15,7 +15,7 @@ extension PlutilRunner {
   /// Where plutil overwrites the input (a name without an extension), writes `dir.swift` for
   /// `dir.d/file`, writes standard input's source to a file named `-`, or writes the header
   /// over a `-o` name without an extension, this appends the extension instead, or writes to
-  /// standard output; the README lists these differences.
+  /// standard output; Documentation/compatibility.md lists these differences.
   func convertToLiteral(_ file: String, language: SourceLiteralLanguage) throws(CommandError) {
     let value = try PropertyListIO.read(file).value
     let fileExtension = language == .swift ? "swift" : "m"

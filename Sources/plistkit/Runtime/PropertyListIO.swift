@@ -42,6 +42,21 @@ enum PropertyListIO {
     }
   }
 
+  /// Checks the file at `path` as ``check(_:format:options:)`` does, and reports the keys its
+  /// dictionaries repeat (see ``PropertyList/lint(bytes:format:options:)``).
+  static func lint(
+    _ path: String, format: PropertyListFormat?, options: PropertyListReadingOptions
+  ) throws(CommandError) -> PropertyListLintReport {
+    let input = try readBytes(path)
+    do {
+      return try input.withBytes { (bytes) throws(PropertyListError) in
+        try PropertyList.lint(bytes: bytes, format: format, fileName: Self.input(path).fileName, options: options)
+      }
+    } catch {
+      throw .file(path, error)
+    }
+  }
+
   /// Parses an input read from `path`, naming it in the error.
   static func parse(
     _ input: InputBuffer, path: String, format: PropertyListFormat? = nil,

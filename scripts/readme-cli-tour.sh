@@ -77,11 +77,35 @@ examples=0
 not_run=0
 failed=0
 
+# Makes the scratch folder a git repository stopped in a merge on Settings.plist, a binary plist
+# whose two branches changed different keys: what the guide's `git install` and `resolve` run in.
+# git runs without the user's or the system's configuration, whose merge drivers would change it.
+stop_merge() {
+  local scratch="$1"
+  (
+    cd "$scratch" || exit 1
+    export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+    commit() {
+      printf '%s' "$1" > settings.json
+      plistkit convert settings.json --to binary -o Settings.plist && rm settings.json
+      git add Settings.plist && git -c user.name=Tour -c user.email=tour@example.com commit -q -m "$2"
+    }
+    git init -q -b main
+    commit '{"Name": "Demo", "Version": 1}' base
+    git checkout -q -b feature
+    commit '{"Name": "Demo app", "Version": 1}' theirs
+    git checkout -q main
+    commit '{"Name": "Demo", "Version": 2}' ours
+    git -c user.name=Tour -c user.email=tour@example.com merge -q feature > /dev/null
+  )
+}
+
 # Runs the examples of one document; with --update, writes their real output into it.
 run_document() {
   local document="$1"
   local scratch="$work/scratch-$(basename "$document" .md)"
   make_scratch "$scratch"
+  if [ "$(basename "$document")" = diff-merge-git.md ]; then stop_merge "$scratch"; fi
   local rewritten="$work/rewritten.md"
   : > "$rewritten"
   local in_block=0 run_block=1 previous="" command="" expected="" status=0 line

@@ -8,19 +8,40 @@ import Testing
 struct GitIntegrationTests {
   /// A git repository in a fresh folder, with `plistkit` on the PATH git runs its drivers with.
   struct Repository {
+    /// How the repository is wired to plistkit.
+    enum Drivers {
+      /// The attributes and `git config` entries Documentation/diff-merge-git.md shows `git install` writing, set
+      /// by hand.
+      case byHand
+      /// `plistkit git install`.
+      case installed
+      /// None: git merges and diffs property lists as it always does.
+      case none
+    }
+
     let folder: TemporaryDirectory
     let git: String
+    /// `HOME` for git and plistkit: the repository's folder unless given.
+    let home: String
 
-    init() throws {
+    init(drivers: Drivers = .byHand, home: String? = nil) throws {
       folder = try TemporaryDirectory()
-      git = try #require(
-        ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) },
-        "git is a dependency of the tests (.ci/run installs it)")
+      self.home = home ?? folder.path
+      git = try GitIntegrationTests.gitExecutable()
       try run("init", "-q", "-b", "main")
       try run("config", "user.name", "Test")
       try run("config", "user.email", "test@example.com")
       try run("config", "commit.gpgsign", "false")
-      // The setup of Documentation/diff-merge-git.md, word for word.
+      switch drivers {
+      case .byHand: try wireByHand()
+      case .installed: #expect(try plistkit("git", "install", "--quiet").status == 0)
+      case .none: break
+      }
+    }
+
+    /// What Documentation/diff-merge-git.md shows `git install` writing, set by hand (the attributes for `*.plist`
+    /// and `*.pbxproj`).
+    private func wireByHand() throws {
       try folder.file(
         ".gitattributes", "*.plist diff=plist merge=plist\n*.pbxproj diff=plist merge=pbxproj\n")
       try run("config", "diff.plist.textconv", "plistkit textconv")
@@ -30,14 +51,24 @@ struct GitIntegrationTests {
       try run("config", "merge.pbxproj.driver", "plistkit merge %O %A %B --marker-size %L --path %P")
     }
 
+    /// What git and plistkit run with: `plistkit` first on the PATH, no system configuration,
+    /// and `HOME` (so the global configuration) of the test's own.
+    var environment: [String: String] {
+      let binFolder = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
+      let path = binFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+      return ["PATH": path, "GIT_CONFIG_NOSYSTEM": "1", "HOME": home, "XDG_CONFIG_HOME": ""]
+    }
+
+    /// Runs `plistkit` in the repository (or in `directory`), as git's environment has it.
+    @discardableResult
+    func plistkit(_ arguments: String..., in directory: String? = nil) throws -> CLI.Run {
+      try CLI.run(arguments, environment: environment, directory: directory ?? folder.path)
+    }
+
     /// Runs git in the repository; throws unless it exits 0 (or `allowFailure`).
     @discardableResult
     func run(_ arguments: String..., allowFailure: Bool = false) throws -> CLI.Run {
-      let binFolder = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
-      let path = binFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-      let result = try CLI.run(
-        arguments, environment: ["PATH": path, "GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path],
-        program: git, directory: folder.path)
+      let result = try CLI.run(arguments, environment: environment, program: git, directory: folder.path)
       if !allowFailure && result.status != 0 {
         Issue.record("git \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
       }
@@ -54,6 +85,13 @@ struct GitIntegrationTests {
     }
 
     func read(_ name: String) throws -> PropertyList { try PropertyList(bytes: try folder.contents(name)) }
+  }
+
+  /// The git the tests drive.
+  static func gitExecutable() throws -> String {
+    try #require(
+      ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) },
+      "git is a dependency of the tests (.ci/run installs it)")
   }
 
   static let settings: PropertyList = ["Name": "Presidents", "Version": "1.0", "Count": 43, "Tags": ["book"]]
@@ -146,6 +184,10 @@ struct GitIntegrationTests {
     #expect(merge.status != 0)
     #expect(
       merge.stderr.contains("plistkit: 1 conflict; App Config/Settings.plist was not written\n"), "\(merge.stderr)")
+    #expect(
+      merge.output.contains(
+        #"App Config/Settings.plist: CONFLICT Version (both changed): BASE "1.0" | OURS "2.0-ours" | THEIRS "2.0-theirs""#
+          + "\n"), "\(merge.output)")
     #expect(merge.stderr.contains("plistkit: Broken.plist (THEIRS):"), "\(merge.stderr)")
     #expect(!merge.stderr.contains(".merge_file"), "\(merge.stderr)")
     #expect(!merge.output.contains(".merge_file"), "\(merge.output)")

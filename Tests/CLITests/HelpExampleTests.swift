@@ -12,7 +12,7 @@ struct HelpExampleTests {
   static let exampleCounts: KeyValuePairs<String, Int> = [
     "convert": 5, "lint": 3, "print": 3, "get": 6, "type": 2, "set": 4, "insert": 3, "remove": 2, "move": 3,
     "expand": 3, "create": 2, "unarchive": 2, "archive": 1, "validate": 3, "diff": 2, "merge": 2, "textconv": 2,
-    "sections": 4, "filter": 4, "completions": 2, "help": 2,
+    "resolve": 2, "git": 2, "sections": 4, "filter": 4, "completions": 2, "help": 2,
   ]
 
   /// The commands whose examples need nothing but the project and bash (`help`'s pipe the
@@ -110,6 +110,7 @@ struct HelpExampleTests {
     let bin = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
     for example in examples {
       let folder = try prepare(TemporaryDirectory())
+      if command == "resolve" { try stopMerge(in: folder) }
       let run = try CLI.run(
         ["-o", "pipefail", "-c", example.commandLine],
         environment: ["PATH": "\(bin):/usr/bin:/bin", "HOME": folder.path + "/home"], program: "/bin/bash",
@@ -117,6 +118,35 @@ struct HelpExampleTests {
       #expect(run.status == example.expectedStatus, "\(example): \(run.stderr)")
       #expect(run.stderr.isEmpty, "\(example)")
     }
+  }
+
+  /// Makes `folder` a git repository stopped in a merge on `Settings.plist`, a binary plist whose
+  /// two branches changed different keys: what `resolve`'s examples finish.
+  static func stopMerge(in folder: TemporaryDirectory) throws {
+    let git = try GitIntegrationTests.gitExecutable()
+    func run(_ arguments: String...) throws -> CLI.Run {
+      try CLI.run(
+        arguments, environment: ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path + "/home"], program: git,
+        directory: folder.path)
+    }
+    func commit(_ settings: PropertyList, _ message: String) throws {
+      try folder.file("Settings.plist", try settings.serialized(as: .binary))
+      #expect(try run("add", "Settings.plist").status == 0)
+      #expect(try run("commit", "-q", "-m", message).status == 0)
+    }
+    for setup in [
+      ["init", "-q", "-b", "main"], ["config", "user.name", "Test"], ["config", "user.email", "t@example.com"],
+    ] {
+      #expect(
+        try CLI.run(setup, environment: ["HOME": folder.path + "/home"], program: git, directory: folder.path).status
+          == 0)
+    }
+    try commit(["Name": "Demo", "Version": 1], "base")
+    #expect(try run("checkout", "-q", "-b", "feature").status == 0)
+    try commit(["Name": "Demo app", "Version": 1], "theirs")
+    #expect(try run("checkout", "-q", "main").status == 0)
+    try commit(["Name": "Demo", "Version": 2], "ours")
+    #expect(try run("merge", "-q", "feature").status == 1)
   }
 
   /// Fills `folder` with what the examples name: copies of `Samples/` and `Schemas/`, and files

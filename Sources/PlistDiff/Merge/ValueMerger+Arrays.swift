@@ -14,7 +14,8 @@ extension ValueMerger {
 
   /// Merges two sides' edits of an array against the base: edits that touch different base
   /// elements apply side by side; edits that overlap form a group, which merges when both
-  /// sides changed one element (recursively), inserted at one place, or did the same, and
+  /// sides changed one element (recursively), inserted at one place (see
+  /// ``joinedInsertions(ours:theirs:)``), or did the same, and
   /// conflicts otherwise.
   mutating func mergeArrays(
     base: [PropertyList], ours: [PropertyList], theirs: [PropertyList], oursChange: ArrayChange,
@@ -89,10 +90,7 @@ extension ValueMerger {
             theirsChange: theirsInner, path: path.appending(index: index), location: .elements))
         return
       case (.replaced(let range, _, _, let oursInserted), .replaced(_, _, _, let theirsInserted)) where range.isEmpty:
-        result.append(contentsOf: oursInserted)
-        for element in theirsInserted where !oursInserted.contains(where: { Self.equal($0, element) }) {
-          result.append(element)
-        }
+        result.append(contentsOf: Self.joinedInsertions(ours: oursInserted, theirs: theirsInserted))
         return
       default: break
       }

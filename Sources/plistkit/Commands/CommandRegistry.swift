@@ -38,6 +38,8 @@ enum CommandRegistry {
     .diff,
     .merge,
     .textconv,
+    .resolve,
+    .git,
     .sections,
     .filter,
     .completions,

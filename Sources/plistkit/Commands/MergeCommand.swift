@@ -23,9 +23,10 @@ extension CommandSpec {
       or --conflict-markers writes the result with git-style markers (text formats only; exit 1): \
       into OURS' own text, which stays as the merge writes it but for the lines of each conflict, \
       OURS' lines between the first two markers and THEIRS' side written in OURS' layout between \
-      the last two. For git: `git config merge.plist.driver 'plistkit merge %O %A %B --marker-size %L --path %P'` \
-      (--path gives the file's name in the repository, which messages then use instead of git's temporary \
-      files; git 2.44 and later pass the branches' names for the markers with `--ours-label %X --theirs-label %Y`).
+      the last two. For git, `plistkit git install` sets the driver up: \
+      `plistkit merge %O %A %B --marker-size %L --path %P` (--path gives the file's name in the repository, which \
+      messages then use instead of git's temporary files, each conflict line first; git 2.44 and later pass the \
+      branches' names for the markers with `--ours-label %X --theirs-label %Y`).
       """,
     options: [
       MergeJob.output.spec, MergeJob.ours.spec, MergeJob.theirs.spec, MergeJob.conflictMarkers.spec,
@@ -43,12 +44,35 @@ extension CommandSpec {
       success: "merged (conflicts, if any, resolved with --ours or --theirs)",
       failure: "conflicts: nothing written, or written with --conflict-markers",
       usage: "trouble: the command line, or a file that could not be read or written"),
-    run: { context in try context.reportingTroubleAsUsage { () throws(CommandError) in try MergeJob(context).run() } }
+    run: { context in
+      try context.reportingTroubleAsUsage { () throws(CommandError) in
+        try MergeJob(context, request: try MergeJob.request(from: context)).run()
+      }
+    }
   )
 }
 
-/// One run of `merge`.
-private struct MergeJob {
+/// One three-way merge of files: `merge`'s, and `resolve`'s of the sides git keeps in its index.
+struct MergeJob {
+  /// What to merge, and how.
+  struct Request {
+    var base: String
+    var ours: String
+    var theirs: String
+    /// Where the result goes; nil is over OURS.
+    var output: String?
+    /// The file's path in the repository, named in messages instead of the sides' files.
+    var path: String?
+    /// The side every conflict takes, or nil to leave conflicts unresolved.
+    var resolution: PropertyListMerge.Resolution?
+    var conflictMarkers = false
+    var markerSize = 7
+    var oursLabel = "OURS"
+    var theirsLabel = "THEIRS"
+    var archive = false
+    var palette = Palette(isEnabled: false)
+  }
+
   static let output = SharedOptions.output(help: "Write the result here instead of over OURS; - is standard output.")
   static let ours = Option.flag("ours", help: "Resolve every conflict with OURS' side.")
   static let theirs = Option.flag("theirs", help: "Resolve every conflict with THEIRS' side.")
@@ -69,7 +93,9 @@ private struct MergeJob {
   ) { $0.last }
   static let path = Option.text(
     "path", placeholder: "PATH",
-    help: "The file's path in the repository (git's %P), named in messages instead of git's temporary files.")
+    help:
+      "The file's path in the repository (git's %P), named in messages (each conflict line first) instead of git's temporary files."
+  )
   static let archive = Option.flag(
     "archive", help: "Merge as keyed archives (object graphs) even when detection would not.")
   static let color = SharedOptions.color(help: "Colour the conflict report: on a terminal (auto), always, or never.")
@@ -79,10 +105,15 @@ private struct MergeJob {
   static let theirsFile = Argument.single("THEIRS", help: "Their version (git's %B).", completion: .file)
 
   let context: CommandContext
+  let request: Request
 
-  init(_ context: CommandContext) { self.context = context }
+  init(_ context: CommandContext, request: Request) {
+    self.context = context
+    self.request = request
+  }
 
-  func run() throws(CommandError) -> ExitStatus {
+  /// The request of `merge`'s command line.
+  static func request(from context: CommandContext) throws(CommandError) -> Request {
     if context[Self.ours] && context[Self.theirs] {
       throw .usage("--ours and --theirs cannot be given together")
     }
@@ -94,11 +125,20 @@ private struct MergeJob {
     guard let markerSize = Int(context[Self.markerSize] ?? "7"), (1...100).contains(markerSize) else {
       throw .usage("--marker-size takes a number from 1 to 100")
     }
+    return Request(
+      base: context[Self.base]!, ours: context[Self.oursFile]!, theirs: context[Self.theirsFile]!,
+      output: context[Self.output], path: context[Self.path],
+      resolution: context[Self.ours] ? .ours : context[Self.theirs] ? .theirs : nil,
+      conflictMarkers: context[Self.conflictMarkers], markerSize: markerSize,
+      oursLabel: context[Self.oursLabel] ?? "OURS", theirsLabel: context[Self.theirsLabel] ?? "THEIRS",
+      archive: context[Self.archive], palette: Palette.resolve(context[Self.color]))
+  }
+
+  func run() throws(CommandError) -> ExitStatus {
     // Written over OURS (git's way): OURS is read and replaced under its edit lock.
-    let ours = context[Self.oursFile]!
-    return try PropertyListIO.whileEditing(ours, writingTo: context[Self.output]) { () throws(CommandError) in
+    return try PropertyListIO.whileEditing(request.ours, writingTo: request.output) { () throws(CommandError) in
       do throws(CommandError) {
-        return try merge(markerSize: markerSize)
+        return try merge(markerSize: request.markerSize)
       } catch {
         guard case .file(let path, let problem) = error else { throw error }
         throw .file(displayName(of: path), problem)
@@ -110,20 +150,18 @@ private struct MergeJob {
   /// with --path (git's %P) OURS and the result written over it are named by the real path,
   /// and BASE and THEIRS by the real path and their side.
   private func displayName(of path: String) -> String {
-    guard let real = context[Self.path] else { return CommandContext.displayName(of: path) }
+    guard let real = request.path else { return CommandContext.displayName(of: path) }
     switch path {
-    case context[Self.oursFile]!: return real
-    case context[Self.base]!: return "\(real) (BASE)"
-    case context[Self.theirsFile]!: return "\(real) (THEIRS)"
+    case request.ours: return real
+    case request.base: return "\(real) (BASE)"
+    case request.theirs: return "\(real) (THEIRS)"
     default: return CommandContext.displayName(of: path)
     }
   }
 
   /// Reads the three files, merges them, writes the result and reports conflicts.
   private func merge(markerSize: Int) throws(CommandError) -> ExitStatus {
-    let paths = (
-      base: context[Self.base]!, ours: context[Self.oursFile]!, theirs: context[Self.theirsFile]!
-    )
+    let paths = (base: request.base, ours: request.ours, theirs: request.theirs)
     let options = context.readingOptions
     let oursBytes = try PropertyListIO.readBytes(paths.ours)
     let (ours, format) = try PropertyListIO.parse(oursBytes, path: paths.ours, options: options)
@@ -136,13 +174,14 @@ private struct MergeJob {
     let theirs = try PropertyListIO.read(paths.theirs, options: options).value
     // Freeing large values just before the process exits would only cost time.
     for value in [base, ours, theirs] { ExitTimeRelease.keepUntilExit(value) }
-    let output = context[Self.output] ?? paths.ours
-    let resolution: PropertyListMerge.Resolution = context[Self.theirs] ? .theirs : .ours
-    let resolved = context[Self.ours] || context[Self.theirs]
-    let palette = Palette.resolve(context[Self.color])
-    var printer = ConflictPrinter(palette: output == "-" ? Palette(isEnabled: false) : palette)
+    let output = request.output ?? paths.ours
+    let resolution = request.resolution ?? .ours
+    let resolved = request.resolution != nil
+    var printer = ConflictPrinter(palette: output == "-" ? Palette(isEnabled: false) : request.palette)
+    // With the file's path (git's %P), each line names it: git runs the driver once per file.
+    let prefix = request.path.map { "\(LineSafeText.escaped($0)): " } ?? ""
     let report: (String) -> Void = { line in
-      if output == "-" { StandardError.writeLine(line) } else { context.output.writeLine(line) }
+      if output == "-" { StandardError.writeLine(prefix + line) } else { context.output.writeLine(prefix + line) }
     }
 
     let merged: PropertyList
@@ -158,7 +197,7 @@ private struct MergeJob {
       }
       if !conflicts.isEmpty && !resolved {
         conflicts.forEach { report(printer.line($0)) }
-        if context[Self.conflictMarkers] {
+        if request.conflictMarkers {
           context.report(
             "conflict markers cannot go into a keyed archive; \(displayName(of: output)) was not written"
           )
@@ -172,7 +211,7 @@ private struct MergeJob {
       conflicts = result.conflicts
       if !conflicts.isEmpty && !resolved {
         conflicts.forEach { report(printer.line($0)) }
-        guard context[Self.conflictMarkers] else {
+        guard request.conflictMarkers else {
           context.report(
             "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"); \(displayName(of: output)) was not written"
           )
@@ -193,14 +232,13 @@ private struct MergeJob {
         do throws(PropertyListError) {
           if let document {
             marked = try ConflictMarkers.document(
-              base: base, ours: document, theirs: theirs, oursLabel: context[Self.oursLabel] ?? "OURS",
-              theirsLabel: context[Self.theirsLabel] ?? "THEIRS", markerSize: markerSize
+              base: base, ours: document, theirs: theirs, oursLabel: request.oursLabel,
+              theirsLabel: request.theirsLabel, markerSize: markerSize
             ).bytes
           } else {
             marked = try ConflictMarkers.document(
               base: base, ours: ours, theirs: theirs, format: format, options: writingOptions,
-              oursLabel: context[Self.oursLabel] ?? "OURS", theirsLabel: context[Self.theirsLabel] ?? "THEIRS",
-              markerSize: markerSize
+              oursLabel: request.oursLabel, theirsLabel: request.theirsLabel, markerSize: markerSize
             ).bytes
           }
         } catch {
@@ -247,7 +285,7 @@ private struct MergeJob {
 
   /// The object graphs to merge, when all three files are keyed archives (or `--archive`).
   private func archives(_ values: PropertyList..., paths: [String]) throws(CommandError) -> [ObjectGraph]? {
-    let insisted = context[Self.archive]
+    let insisted = request.archive
     guard insisted || values.allSatisfy(ArchiveValidator.isKeyedArchive) else { return nil }
     var graphs: [ObjectGraph] = []
     for (value, path) in zip(values, paths) {

@@ -26,8 +26,8 @@ extension CompletionRenderer {
       script += "      esac\n"
       let optionWords = command.allOptions.flatMap(names).joined(separator: " ")
       script += "      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"\(optionWords)\" -- \"$cur\")); return; fi\n"
-      if command.arguments.contains(where: { $0.completion == .command }) {
-        script += "      COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " "))\" -- \"$cur\")) ;;\n"
+      if let words = argumentWords(command, among: commands) {
+        script += "      COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
       } else {
         script += "      COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
       }

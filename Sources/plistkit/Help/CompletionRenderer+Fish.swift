@@ -18,6 +18,9 @@ extension CompletionRenderer {
       if command.arguments.contains(where: { $0.completion == .file }) {
         script += "complete -c plistkit \(condition) -F\n"
       }
+      if case .words(let words)? = command.arguments.first?.completion {
+        script += "complete -c plistkit \(condition) -a '\(words.joined(separator: " "))'\n"
+      }
       for option in command.allOptions {
         var line = "complete -c plistkit \(condition) -l \(option.long)"
         if let short = option.short { line += " -s \(short)" }

@@ -33,8 +33,7 @@ extension CompletionRenderer {
         for name in names(option) { script += "        '\(name)[\(help)]\(action)' \\\n" }
       }
       let argumentAction =
-        command.arguments.contains { $0.completion == .command }
-        ? "(\(commands.map(\.name).joined(separator: " ")))" : "_files"
+        argumentWords(command, among: commands).map { "(\($0.joined(separator: " ")))" } ?? "_files"
       script += "        '*:argument:\(argumentAction)' ;;\n"
     }
     script += """

@@ -25,6 +25,19 @@ enum CompletionRenderer {
     return nil
   }
 
+  /// The words a command's positional arguments complete with, when they are words rather
+  /// than files: the commands' names, or an argument's own words.
+  static func argumentWords(_ command: CommandSpec, among commands: [CommandSpec]) -> [String]? {
+    for argument in command.arguments {
+      switch argument.completion {
+      case .command: return commands.map(\.name)
+      case .words(let words): return words
+      case .file, .none: continue
+      }
+    }
+    return nil
+  }
+
   static func names(_ option: OptionSpec) -> [String] {
     ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])
   }

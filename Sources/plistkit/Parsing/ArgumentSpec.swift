@@ -38,11 +38,13 @@ struct ArgumentSpec: Sendable {
   var completion: Completion
 
   /// The kinds of completion a shell can offer for a positional argument.
-  enum Completion: Sendable {
+  enum Completion: Sendable, Equatable {
     /// File names.
     case file
     /// Subcommand names.
     case command
+    /// One of a fixed set of words (`git`'s `install` and `uninstall`).
+    case words([String])
     /// Nothing in particular.
     case none
   }

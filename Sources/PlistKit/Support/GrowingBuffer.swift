@@ -48,6 +48,18 @@ struct GrowingBuffer<Element: BitwiseCopyable>: ~Copyable {
     count += 1
   }
 
+  /// Adds `elements` at the end, growing the buffer as it needs.
+  @inline(__always)
+  mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    guard let source = elements.baseAddress, !elements.isEmpty else { return }
+    if count + elements.count > capacity {
+      while count + elements.count > capacity { capacity *= 2 }
+      base = PlainMemory.reallocate(base, capacity: capacity)
+    }
+    (base + count).initialize(from: source, count: elements.count)
+    count += elements.count
+  }
+
   /// Removes the elements from `index` on.
   @inline(__always)
   mutating func removeAll(from index: Int) {

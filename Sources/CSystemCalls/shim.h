@@ -1,5 +1,12 @@
 // Calls of the C library that the Swift overlays of the C library do not import. On Linux
 // they are part of the C library itself, so nothing is linked.
+
+// A hint to bring the cache line at `address` toward the cache, which Swift has no word for: a
+// large table's lookup starts the read well before it needs the value. It never faults.
+static inline void plistkit_prefetch(const void *address) {
+  __builtin_prefetch(address, 0, 3);
+}
+
 #if defined(__linux__)
 #include <stddef.h>
 // Extended attributes, which an atomic replace keeps.

@@ -1,3 +1,5 @@
+import CSystemCalls
+
 /// The shared objects a binary writer has written, by their bytes: an entry costs a pointer and
 /// three 32-bit numbers, in a buffer that grows without being in memory twice. The value
 /// writer's bytes stay where they were written (a ``ChunkedOutput`` chunk never moves), so its
@@ -43,6 +45,8 @@ struct BinaryPropertyListSharedObjects: ~Copyable {
   private var recentSlots: UnsafeMutablePointer<UInt64>
   private static let batch = 4096
   private static let recentSlotCount = 4 * batch
+  /// How many inserts ahead ``moveRecentEntries()`` starts reading a slot.
+  private static let insertLookahead = 16
 
   /// One word of filter per group of entries: two bits of it set for each (a blocked Bloom
   /// filter), at least 16 bits an entry.
@@ -73,7 +77,23 @@ struct BinaryPropertyListSharedObjects: ~Copyable {
   /// The number stored for `bytes`, or nil after storing `number` for them (the bytes must stay
   /// where they are, unless the table keeps copies).
   mutating func number(of bytes: UnsafeRawBufferPointer, insertingIfAbsent number: Int) -> Int? {
+    self.number(of: bytes, hash: hash(of: bytes), insertingIfAbsent: number)
+  }
+
+  /// The hash of `bytes` for ``number(of:hash:insertingIfAbsent:)``, whose first reads (the
+  /// filter word, the first slot) it starts: a caller with other work to do before the lookup
+  /// does it while they come from memory, which is most of a lookup's time in a large table.
+  @inline(__always)
+  func hash(of bytes: UnsafeRawBufferPointer) -> UInt32 {
     let hash = UInt32(truncatingIfNeeded: hasher.hash(bytes))
+    plistkit_prefetch(filter + filterPlace(hash).word)
+    plistkit_prefetch(slots + (Int(hash) & (slotCount - 1)))
+    return hash
+  }
+
+  /// ``number(of:insertingIfAbsent:)`` with the hash ``hash(of:)`` gave for `bytes`; nothing
+  /// may be inserted between the two calls.
+  mutating func number(of bytes: UnsafeRawBufferPointer, hash: UInt32, insertingIfAbsent number: Int) -> Int? {
     if mayContain(hash) {
       if let found = find(bytes, hash: hash, in: recentSlots, count: Self.recentSlotCount) { return found }
       if let found = find(bytes, hash: hash, in: slots, count: slotCount) { return found }
@@ -160,7 +180,13 @@ struct BinaryPropertyListSharedObjects: ~Copyable {
         Self.insert(hash: entry.hash, index: index, into: slots, count: slotCount)
       }
     } else {
+      // Each insert waits on a slot far from the last; the slots of inserts a few ahead are
+      // read meanwhile.
+      let mask = slotCount - 1
       for index in indexed..<entries.count {
+        if index + Self.insertLookahead < entries.count {
+          plistkit_prefetch(slots + (Int(entries[index + Self.insertLookahead].hash) & mask))
+        }
         Self.insert(hash: entries[index].hash, index: index, into: slots, count: slotCount)
       }
     }

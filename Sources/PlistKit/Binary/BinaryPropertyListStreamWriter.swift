@@ -33,6 +33,11 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   private var root: Int?
   /// Set when a dictionary repeats a key: the output is then unusable.
   package private(set) var stopReason: PropertyListConverter.Fallback?
+  /// The shareable scalar last written, at `output[start...]`, not yet looked up in the sharing
+  /// table: its lookup waits for the next event, so that the table's memory is read while the
+  /// reader parses on (in a large document most lookups would otherwise wait on memory). Every
+  /// event settles it before anything else.
+  private var pending: (start: Int, hash: UInt32)?
 
   /// Makes a writer whose object references can number `maximumObjectCount` objects. Any
   /// bound that holds will do; for an XML document, every value and key is an element of at
@@ -49,14 +54,19 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   /// in another module of the package (the Codable encoder).
   package init(maximumObjectCount: Int) { self.init(maximumObjectCount: maximumObjectCount, write: nil) }
 
-  package mutating func beginArray() { open.append((tables.references.count, false)) }
+  package mutating func beginArray() throws(PropertyListError) {
+    try settlePending()
+    open.append((tables.references.count, false))
+  }
 
-  package mutating func beginDictionary() {
+  package mutating func beginDictionary() throws(PropertyListError) {
+    try settlePending()
     open.append((tables.references.count, true))
     keys.open()
   }
 
   package mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+    try settlePending()
     let depth = open.count
     let position = (tables.references.count - open[depth - 1].start) / 2
     let reference: Int
@@ -74,21 +84,24 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   }
 
   package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
-    try collect(sharedObject { $0.appendBinaryString(utf8: utf8) })
+    try settlePending()
+    writePending { $0.appendBinaryString(utf8: utf8) }
   }
 
   package mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
+    try settlePending()
     switch value {
     case .boolean, .uid:
       tables.offsets.append(destination.handedOn + output.count)
       output.appendBinaryScalar(value)
       try collect(tables.offsets.count - 1)
     default:
-      try collect(sharedObject { $0.appendBinaryScalar(value) })
+      writePending { $0.appendBinaryScalar(value) }
     }
   }
 
   package mutating func endArray() throws(PropertyListError) {
+    try settlePending()
     let start = open.removeLast().start
     let references = tables.references.elements
     tables.offsets.append(destination.handedOn + output.count)
@@ -99,6 +112,7 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   }
 
   package mutating func endDictionary() throws(PropertyListError) {
+    try settlePending()
     let start = open.removeLast().start
     keys.close()
     let references = tables.references.elements
@@ -117,6 +131,7 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
   /// Writes the offset table and the trailer after the root, and hands the rest on; returns
   /// what is left in memory (all of the output without a `write` function).
   package mutating func finish() throws(PropertyListError) -> [UInt8] {
+    try settlePending()
     guard let root, open.isEmpty else { preconditionFailure("the document has not ended") }
     let offsets = tables.offsets.elements
     guard BinaryPropertyListTrailer.byteCount(holding: offsets.count) <= referenceSize else {
@@ -145,6 +160,40 @@ package struct BinaryPropertyListStreamWriter: PropertyListEventSink {
       tables.references.append(reference)
     }
     try destination.handOn(&output)
+  }
+
+  /// Writes a shareable scalar with `encode` and starts its lookup, which the next event
+  /// finishes (see ``pending``).
+  @inline(__always)
+  private mutating func writePending(_ encode: (inout [UInt8]) -> Void) {
+    let start = output.count
+    encode(&output)
+    let hash = output.withUnsafeBytes { bytes in
+      tables.shared.hash(of: UnsafeRawBufferPointer(rebasing: bytes[start...]))
+    }
+    pending = (start, hash)
+  }
+
+  /// Finishes the lookup of the pending scalar: takes its bytes back if an equal one exists,
+  /// and collects its object number.
+  @inline(__always)
+  private mutating func settlePending() throws(PropertyListError) {
+    guard let (start, hash) = pending else { return }
+    pending = nil
+    let number = tables.offsets.count
+    let existing = output.withUnsafeBytes { bytes in
+      tables.shared.number(
+        of: UnsafeRawBufferPointer(rebasing: bytes[start...]), hash: hash, insertingIfAbsent: number)
+    }
+    let reference: Int
+    if let existing {
+      output.removeLast(output.count - start)
+      reference = existing
+    } else {
+      tables.offsets.append(destination.handedOn + start)
+      reference = number
+    }
+    try collect(reference)
   }
 
   /// Writes a shareable scalar with `encode`, or takes it back if an equal one exists; returns

@@ -86,7 +86,10 @@ let package = Package(
       // The plistlib peer script is run by path, not compiled or bundled.
       exclude: ["Support/plistlib_peer.py"]
     ),
-    .testTarget(name: "TypedstreamTests", dependencies: ["Typedstream", "PlistKit"]),
+    .testTarget(
+      name: "TypedstreamTests", dependencies: ["Typedstream", "PlistKit"],
+      // The pytypedstream peer scripts are run by path, not compiled or bundled.
+      exclude: ["Fixtures"]),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels", "PropertyListRoutes"]),

@@ -65,7 +65,7 @@ let package = Package(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
-        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings",
+        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings", "Typedstream",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).

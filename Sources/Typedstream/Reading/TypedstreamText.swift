@@ -28,7 +28,7 @@ public enum TypedstreamText {
   }
 
   /// The text of the root string or attributed string in a buffer; see
-  /// ``string(in:limits:)-(([UInt8],_))``.
+  /// the other `string(in:limits:)`.
   public static func string(
     in buffer: UnsafeRawBufferPointer, limits: TypedstreamLimits = .default
   )

@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "PlistKit", targets: ["PlistKit"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+    .library(name: "Typedstream", targets: ["Typedstream"]),
     .library(name: "Sectioning", targets: ["Sectioning"]),
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
@@ -31,8 +32,11 @@ let package = Package(
     .systemLibrary(name: "CSystemCalls"),
     // The value model and the four formats. No Foundation: readers work on raw bytes.
     .target(name: "PlistKit", dependencies: ["CLibXML2", "CSystemCalls"]),
-    // NSKeyedArchiver object graphs on top of PlistKit values.
-    .target(name: "KeyedArchive", dependencies: ["PlistKit"]),
+    // NSArchiver typedstreams: the reader, the stored values, and their plain view as
+    // PlistKit values, the same as a keyed archive's.
+    .target(name: "Typedstream", dependencies: ["PlistKit"]),
+    // NSKeyedArchiver object graphs on top of PlistKit values; typedstreams nested in data.
+    .target(name: "KeyedArchive", dependencies: ["PlistKit", "Typedstream"]),
     // Collation, search and sectioned lists (the book's searchable index).
     .target(name: "Sectioning", dependencies: ["PlistKit"]),
     // Codable coders for plists and keyed archives; Date, Data, URL and UUID come from
@@ -61,7 +65,7 @@ let package = Package(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
-        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings",
+        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings", "Typedstream",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -82,6 +86,10 @@ let package = Package(
       // The plistlib peer script is run by path, not compiled or bundled.
       exclude: ["Support/plistlib_peer.py"]
     ),
+    .testTarget(
+      name: "TypedstreamTests", dependencies: ["Typedstream", "PlistKit"],
+      // The pytypedstream peer scripts are run by path, not compiled or bundled.
+      exclude: ["Fixtures"]),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels", "PropertyListRoutes"]),
@@ -120,14 +128,15 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   let codingTargets = ["fuzz-plist-decoder", "fuzz-archive-decoder"]
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy", "fuzz-routes",
+    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy", "fuzz-routes", "fuzz-typedstream",
   ] + codingTargets {
     let coding: [Target.Dependency] =
       codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []
     let layouts: [Target.Dependency] = name == "fuzz-layout" ? ["DocumentLayouts"] : []
     let buddy: [Target.Dependency] = name == "fuzz-buddy" ? ["PlistBuddy"] : []
     let routes: [Target.Dependency] = name == "fuzz-routes" ? ["PropertyListRoutes", "DocumentLayouts"] : []
-    let own = coding + layouts + buddy + routes
+    let typedstream: [Target.Dependency] = name == "fuzz-typedstream" ? ["Typedstream"] : []
+    let own = coding + layouts + buddy + routes + typedstream
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(

@@ -11,8 +11,9 @@ extension CommandSpec {
       quoted, dates are ISO 8601 in UTC, data shows its length and the first bytes in hex, \
       UIDs show as <uid N>. Colours on a terminal only, and not with NO_COLOR set, unless \
       --color always asks. A KEYPATH with `*` prints a dictionary of every match's concrete key \
-      path to its value; a negative index counts from the end. With --nested, data that holds a \
-      binary or XML plist or a keyed archive (as preferences and caches keep them) is shown \
+      path to its value; a negative index counts from the end. A typedstream (NSArchiver's \
+      format) is printed as its plain view, as `unarchive` shows it. With --nested, data that holds a \
+      binary or XML plist, a keyed archive or a typedstream (as preferences and caches keep them) is shown \
       decoded in place, marked {"$nested" => KIND, "$value" => …}, and a KEYPATH can go on \
       through `$value` (Font.$value.NSName); with --archive the data is opened after the lookup.
       """,
@@ -31,15 +32,17 @@ extension CommandSpec {
     ],
     run: { context in
       let path = context[PrintOptions.file] ?? "-"
-      let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
+      // A typedstream (NSArchiver) is shown as its plain view, as `unarchive` shows it.
+      let rootValue = try TypedstreamIO.readValue(
+        path, format: context[SharedOptions.from], options: context.readingOptions)
       let keyPath = context[PrintOptions.keyPath]
       let archive = context[SharedOptions.archive]
       let nested = context[NestedPlists.option]
       // A plain file is opened before the lookup, so that a KEYPATH reaches into what its data
       // holds (`Font.$value.NSName`); an archive's objects are looked up first.
-      let opened = nested && !archive ? NestedPlists.decode(root.value) : nil
+      let opened = nested && !archive ? NestedPlists.decode(rootValue) : nil
       let matches = try KeyPathLookup.matches(
-        in: opened?.value ?? root.value, at: keyPath, path: path, archive: archive)
+        in: opened?.value ?? rootValue, at: keyPath, path: path, archive: archive)
       // Every match of a wildcard is shown under its concrete key path.
       var value = KeyPathLookup.combined(
         matches, pattern: keyPath, withPaths: PropertyListKeyPattern(keyPath ?? "").hasWildcard)

@@ -14,7 +14,7 @@ extension CommandSpec {
       path to its value; a negative index counts from the end. With --nested, data that holds a \
       binary or XML plist or a keyed archive (as preferences and caches keep them) is shown \
       decoded in place, marked {"$nested" => KIND, "$value" => …}, and a KEYPATH can go on \
-      through `$value` (Font.$value.NSName); with --archive the data is opened after the lookup.
+      through `$value` (Font.$value.name); with --archive the data is opened after the lookup.
       """,
     options: [
       PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
@@ -36,7 +36,7 @@ extension CommandSpec {
       let archive = context[SharedOptions.archive]
       let nested = context[NestedPlists.option]
       // A plain file is opened before the lookup, so that a KEYPATH reaches into what its data
-      // holds (`Font.$value.NSName`); an archive's objects are looked up first.
+      // holds (`Font.$value.name`); an archive's objects are looked up first.
       let opened = nested && !archive ? NestedPlists.decode(root.value) : nil
       let matches = try KeyPathLookup.matches(
         in: opened?.value ?? root.value, at: keyPath, path: path, archive: archive)

@@ -49,7 +49,8 @@ struct NestedPlistTests {
 
   /// An RGB NSColor's plain view: its colour space and its components.
   static func color(_ red: Double, _ green: Double, _ blue: Double, space: String) -> PropertyList {
-    marker(.keyedArchive, ["colorSpace": .string(space), "red": .real(red), "green": .real(green), "blue": .real(blue)])
+    marker(
+      .keyedArchive, ["colorSpace": .string(space), "red": .real(red), "green": .real(green), "blue": .real(blue)])
   }
 
   @Test(

@@ -92,11 +92,7 @@ struct ClassViewPeerTests {
     "nska_deserialize shows these classes as their raw fields; PlistKit decodes them",
     .enabled(if: NskaPeer.isAvailable, "needs Python's nska_deserialize (.ci/run installs it)"))
   func besideNska() throws {
-    let text = NSMutableAttributedString(string: "Hello world")
-    text.addAttribute(
-      NSAttributedString.Key("bold"), value: NSNumber(value: true), range: NSRange(location: 0, length: 5))
-    text.addAttribute(
-      NSAttributedString.Key("link"), value: NSString(string: "x"), range: NSRange(location: 6, length: 5))
+    let text = FoundationArchives.helloWorld()
     let attributed = try PropertyList(bytes: FoundationArchives.archive(text))
     #expect(
       try nska(attributed) == [

@@ -19,11 +19,7 @@ struct ClassViewTests {
 
   @Test("an NSMutableAttributedString written by Foundation: its string and its three runs")
   func foundationAttributedString() throws {
-    let text = NSMutableAttributedString(string: "Hello world")
-    text.addAttribute(
-      NSAttributedString.Key("bold"), value: NSNumber(value: true), range: NSRange(location: 0, length: 5))
-    text.addAttribute(
-      NSAttributedString.Key("link"), value: NSString(string: "x"), range: NSRange(location: 6, length: 5))
+    let text = FoundationArchives.helloWorld()
     let bytes = FoundationArchives.archive(text)
     #expect(
       try plain(bytes) == [

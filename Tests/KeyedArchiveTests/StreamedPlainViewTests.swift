@@ -97,9 +97,7 @@ struct StreamedPlainViewTests {
 
   @Test("the class views of archives Foundation writes: attributed strings, values, index sets, time zones")
   func foundationClassViews() throws {
-    let text = NSMutableAttributedString(string: "Hello world")
-    text.addAttribute(
-      NSAttributedString.Key("bold"), value: NSNumber(value: true), range: NSRange(location: 0, length: 5))
+    let text = FoundationArchives.helloWorld()
     let ranges = NSMutableIndexSet(indexesIn: NSRange(location: 2, length: 3))
     ranges.add(10)
     let objects: [Any] = [

@@ -108,6 +108,16 @@ struct StreamedPlainViewTests {
     try check(try PropertyList(bytes: FoundationArchives.archive(NSArray(array: objects))))
   }
 
+  @Test("random Foundation graphs of class-view objects, shared as attribute values and members", arguments: 0..<24)
+  func randomClassViewGraphs(seed: Int) throws {
+    var random = ClassViewGraphs(seed: UInt64(seed))
+    let archive = try PropertyList(bytes: FoundationArchives.archive(random.graph()))
+    try check(archive, streams: ["json typed", "xml"])
+    // Every object of a class with a view is shown by its view: no generic form is left.
+    let json = String(decoding: try ObjectGraph(archive: archive).plainView().serialized(as: .json), as: UTF8.self)
+    #expect(!json.contains("\"$class\""), "seed \(seed)")
+  }
+
   @Test("a cycle becomes the same marker, and an object shared in two places is written at each")
   func cycleAndSharing() throws {
     let archive = Samples.archive(objects: [

@@ -200,7 +200,8 @@ struct ClassViewTests {
     #expect(
       try plain(ClassArchives.location) == [
         "latitude": 48.8584, "longitude": 2.2945, "altitude": 35.0, "horizontalAccuracy": 5.0, "verticalAccuracy": 3.0,
-        "speed": -1.0, "course": -1.0, "timestamp": .date(PropertyListDate(secondsSinceReferenceDate: 599_616_000)),
+        "speed": -1.0, "speedAccuracy": -1.0, "course": -1.0,
+        "timestamp": .date(PropertyListDate(secondsSinceReferenceDate: 599_616_000)),
       ])
     #expect(try plain(ClassArchives.predicate) == ["format": "name == 'x'"])
     #expect(

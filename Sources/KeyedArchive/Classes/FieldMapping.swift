@@ -98,7 +98,8 @@ extension FieldMapping {
     Field(key: "NSSelector", name: "selector", kind: .text),
   ])
 
-  /// `CLLocation`: coordinates, altitude, accuracies, speed, course and time.
+  /// `CLLocation`: coordinates, altitude, accuracies, speed, course and time (Core Location's
+  /// `kCLLocationCodingKey…` fields; others, such as the floor, are left out).
   static let location = FieldMapping(fields: [
     Field(key: "kCLLocationCodingKeyCoordinateLatitude", name: "latitude", kind: .number, isRequired: true),
     Field(key: "kCLLocationCodingKeyCoordinateLongitude", name: "longitude", kind: .number, isRequired: true),
@@ -106,7 +107,9 @@ extension FieldMapping {
     Field(key: "kCLLocationCodingKeyHorizontalAccuracy", name: "horizontalAccuracy", kind: .number),
     Field(key: "kCLLocationCodingKeyVerticalAccuracy", name: "verticalAccuracy", kind: .number),
     Field(key: "kCLLocationCodingKeySpeed", name: "speed", kind: .number),
+    Field(key: "kCLLocationCodingKeySpeedAccuracy", name: "speedAccuracy", kind: .number),
     Field(key: "kCLLocationCodingKeyCourse", name: "course", kind: .number),
+    Field(key: "kCLLocationCodingKeyCourseAccuracy", name: "courseAccuracy", kind: .number),
     Field(key: "kCLLocationCodingKeyTimestamp", name: "timestamp", kind: .date),
   ])
 

@@ -3,7 +3,11 @@ import PlistKit
 extension ObjectGraph {
   /// The plain view of the archive, as forensic tools render archives: Foundation containers
   /// become plain arrays, dictionaries, strings, numbers, dates and data; other objects become
-  /// dictionaries with a `$class` entry (see ``PlainViewOptions``) and their fields.
+  /// dictionaries with a `$class` entry (see ``PlainViewOptions``) and their fields. The classes
+  /// an analyst meets (attributed strings, colours, `NSValue` geometry, index sets, decimal
+  /// numbers, fonts, paragraph styles, time zones, locales, errors, …) show what they hold
+  /// instead, each in one shape wherever it stands (the table of the keyed-archives guide); an
+  /// object whose fields do not have its class's shape is shown like any other.
   ///
   /// The root is the object of the single `$top` key `root` when that is the only key, else a
   /// dictionary of every `$top` key, as `nska_deserialize` does. Shared objects are expanded

@@ -62,7 +62,7 @@ enum ClassArchives {
       "kCLLocationCodingKeyCoordinateLatitude": 48.8584, "kCLLocationCodingKeyCoordinateLongitude": 2.2945,
       "kCLLocationCodingKeyAltitude": 35.0, "kCLLocationCodingKeyHorizontalAccuracy": 5.0,
       "kCLLocationCodingKeyVerticalAccuracy": 3.0, "kCLLocationCodingKeySpeed": -1.0,
-      "kCLLocationCodingKeyCourse": -1.0,
+      "kCLLocationCodingKeySpeedAccuracy": -1.0, "kCLLocationCodingKeyCourse": -1.0, "kCLLocationCodingKeyFloor": 2,
       "kCLLocationCodingKeyTimestamp": 599_616_000.0,
     ])
 

@@ -11,6 +11,12 @@ public struct ArchivedAttributedString: Sendable, Hashable {
     /// The attributes by name, each shown as the plain view shows it (a font as
     /// `{"name": …, "size": …}`, a colour by its components, …).
     public var attributes: PropertyListDictionary
+
+    /// Makes a run.
+    public init(range: ArchivedRange, attributes: PropertyListDictionary) {
+      self.range = range
+      self.attributes = attributes
+    }
   }
 
   /// The text.
@@ -18,6 +24,12 @@ public struct ArchivedAttributedString: Sendable, Hashable {
   /// The runs in order; together they cover the text exactly. An archive without attributes
   /// has none.
   public var runs: [Run]
+
+  /// Makes an attributed string.
+  public init(string: String, runs: [Run]) {
+    self.string = string
+    self.runs = runs
+  }
 }
 
 /// The layout of an archived attributed string: its text, and each run's range with the

@@ -108,10 +108,15 @@ public struct ArchivedColor: Sendable, Hashable {
     return nil
   }
 
-  private init(_ colorSpace: String, _ components: Components, alpha: Double? = nil) {
+  /// Makes a colour.
+  public init(colorSpace: String, components: Components, alpha: Double? = nil) {
     self.colorSpace = colorSpace
     self.components = components
     self.alpha = alpha
+  }
+
+  private init(_ colorSpace: String, _ components: Components, alpha: Double? = nil) {
+    self.init(colorSpace: colorSpace, components: components, alpha: alpha)
   }
 
   /// The numbers of AppKit's component text: ASCII decimals separated by spaces, often ended

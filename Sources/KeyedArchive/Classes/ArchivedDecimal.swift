@@ -13,6 +13,14 @@ public struct ArchivedDecimal: Sendable, Hashable, CustomStringConvertible {
   /// Whether this is NaN (`NS.length` 0 with the sign set, as Foundation writes it).
   public var isNaN: Bool { mantissa.isEmpty && isNegative }
 
+  /// Makes a decimal number of `mantissa` (16-bit words, least significant first) times ten to
+  /// the power `exponent`.
+  public init(mantissa: [UInt16], exponent: Int, isNegative: Bool) {
+    self.mantissa = mantissa
+    self.exponent = exponent
+    self.isNegative = isNegative
+  }
+
   /// Reads the fields `NS.mantissa` (16 bytes in the byte order `NS.mantissa.bo`: 1 little
   /// endian, 2 big endian), `NS.length`, `NS.exponent` and `NS.negative`.
   static func read<Objects: ArchiveObjectSource>(

@@ -5,6 +5,9 @@ public struct ArchivedIndexSet: Sendable, Hashable {
   /// The ranges, as the archive lists them.
   public var ranges: [ArchivedRange]
 
+  /// Makes an index set of `ranges`.
+  public init(ranges: [ArchivedRange]) { self.ranges = ranges }
+
   /// Reads the ranges: none for `NSRangeCount` 0, `NSLocation` and `NSLength` for one, and the
   /// packed pairs of `NSRangeData` for more; nil when the count and the ranges disagree.
   static func read<Objects: ArchiveObjectSource>(

@@ -1,7 +1,8 @@
 import PlistKit
 
 /// Reads the fields of one object for the class views: a field that refers to a string, number
-/// or data object (an inline value, or an `NSString`/`NSData` instance) reads as that value,
+/// or data object (an inline value, or an instance of a string or data class: `NSString`,
+/// `NSMutableString`, `NSData`, `NSMutableData` or a subclass) reads as that value,
 /// one reference deep and never further, so that reading a class costs its own fields only.
 struct ClassFields<Objects: ArchiveObjectSource> {
   let fields: PropertyListDictionary
@@ -57,9 +58,13 @@ struct ClassFields<Objects: ArchiveObjectSource> {
     case .value(let value): return value
     case .instance(let instance):
       let fields = instance.fields
-      if case .string(let text)? = fields["NS.string"] { return .string(text) }
-      if case .data(let bytes)? = fields["NS.bytes"] { return .string(String(decoding: bytes, as: UTF8.self)) }
-      if case .data(let bytes)? = fields["NS.data"] { return .data(bytes) }
+      let chain = instance.classChain
+      if ["NSString", "NSMutableString"].contains(chain.className) || chain.classes.contains("NSString") {
+        if case .string(let text)? = fields["NS.string"] { return .string(text) }
+        if case .data(let bytes)? = fields["NS.bytes"] { return .string(String(decoding: bytes, as: UTF8.self)) }
+      } else if ["NSData", "NSMutableData"].contains(chain.className) || chain.classes.contains("NSData") {
+        if case .data(let bytes)? = fields["NS.data"] { return .data(bytes) }
+      }
       return nil
     }
   }

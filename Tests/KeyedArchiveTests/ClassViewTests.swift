@@ -266,4 +266,25 @@ struct ClassViewTests {
     ])
     #expect(try plain(archive) == ["$class": "Document", "font": ["name": "Menlo", "size": 11.0]])
   }
+
+  @Test("a key path edits a viewed object's archived fields, and refuses a new field the view would hide")
+  func editing() throws {
+    var graph = try ObjectGraph(archive: ClassArchives.calibratedRGB)
+    let error = Samples.error { () throws(KeyedArchiveError) in try graph.setValue(0.5, at: "red") }
+    #expect(
+      error
+        == KeyedArchiveError(
+          .keyPath, at: "red",
+          "an NSColor is shown by its class view, which a key path does not edit; "
+            + "set or remove one of its archived fields instead (NSRGB, NSColorSpace)"))
+    try graph.setValue(2, at: "NSColorSpace")
+    #expect(try graph.plainView().dictionaryValue?["colorSpace"] == "deviceRGB")
+    // An object shown generic still takes a new field, whatever its class.
+    var predicate = try ObjectGraph(archive: ClassArchives.comparisonPredicate)
+    try predicate.setValue("x", at: "note")
+    #expect(try predicate.plainView().dictionaryValue?["note"] == "x")
+    var generic = try ObjectGraph(archive: ClassArchives.comparisonPredicate.replacingClass("Custom"))
+    try generic.setValue("x", at: "note")
+    #expect(try generic.plainView().dictionaryValue?["note"] == "x")
+  }
 }

@@ -16,6 +16,13 @@ enum ClassViews {
     "NSHashTable", "NSMapTable",
   ]
 
+  /// The class of `chain` whose view the plain view shows it by, if it has one (a container or
+  /// scalar of ``FoundationClass`` first in the chain has none).
+  static func viewedName(of chain: ClassChain) -> String? {
+    let name = chain.lookupOrder.first { FoundationClass.layouts[$0] != nil || names.contains($0) }
+    return name.flatMap { names.contains($0) && $0 != "NSHashTable" && $0 != "NSMapTable" ? $0 : nil }
+  }
+
   /// The plain shape of an object of class `name` (one of ``names``); nil when its fields do
   /// not have the class's shape, and it is shown as a generic object.
   static func shape<Objects: ArchiveObjectSource>(

@@ -152,3 +152,14 @@ extension ClassArchives {
     return Samples.archive(top: ["root": .uid(below)], objects: objects)
   }
 }
+
+extension PropertyList {
+  /// This one-object archive (see ``ClassArchives/object(_:_:extra:)``) with its object's class
+  /// renamed to `name`.
+  func replacingClass(_ name: String) -> PropertyList {
+    guard case .dictionary(var archive) = self, case .array(var objects)? = archive["$objects"] else { return self }
+    objects[2] = ["$classname": .string(name), "$classes": [.string(name), "NSObject"]]
+    _ = archive.updateValue(.array(objects), forKey: "$objects")
+    return .dictionary(archive)
+  }
+}

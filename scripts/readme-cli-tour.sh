@@ -80,6 +80,10 @@ make_scratch() {
     mkdir -p "$scratch/Emoji.xcodeproj"
     cp "$root/../shared/corpus/xcode/emoji.pbxproj" "$scratch/Emoji.xcodeproj/project.pbxproj"
   fi
+  local terminal="$root/../shared/corpus/keyed-archives/dracula+terminal-app__Dracula.terminal__BackgroundColor.bplist"
+  if [ -f "$terminal" ]; then
+    cp "$terminal" "$scratch/BackgroundColor.bplist"
+  fi
 }
 
 examples=0

@@ -172,6 +172,28 @@ struct KeyedArchiveCommandTests {
     #expect(json.output.components(separatedBy: "\"kind\": \"archive\"").count == 44)
   }
 
+  @Test("unarchive and print --archive show a colour and a decimal number by their class views")
+  func classViews() throws {
+    let folder = try TemporaryDirectory()
+    let objects: [PropertyList] = [
+      "$null", ["$class": .uid(2), "NS.objects": [.uid(3), .uid(5)]],
+      ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+      ["$class": .uid(4), "NSWhite": .data(Array("0.5\0".utf8)), "NSColorSpace": 3],
+      ["$classname": "NSColor", "$classes": ["NSColor", "NSObject"]],
+      [
+        "$class": .uid(6), "NS.mantissa.bo": 1, "NS.mantissa": .data([0x39, 0x30] + [UInt8](repeating: 0, count: 14)),
+        "NS.exponent": -2, "NS.length": 1, "NS.negative": true, "NS.compact": true,
+      ],
+      ["$classname": "NSDecimalNumber", "$classes": ["NSDecimalNumber", "NSNumber", "NSValue", "NSObject"]],
+    ]
+    let path = try folder.file("classes.archive", try archive(objects))
+    let run = try CLI.run(["unarchive", path])
+    #expect(run.status == 0)
+    #expect(try json(run.stdout) == json(Array(#"[{"colorSpace": "calibratedWhite", "white": 0.5}, "-123.45"]"#.utf8)))
+    let printed = try CLI.run(["print", "--archive", path, "0"])
+    #expect(printed.output == "{\n  \"colorSpace\" => \"calibratedWhite\"\n  \"white\" => 0.5\n}\n")
+  }
+
   @Test("unarchive refuses what is not an archive, and an exponential bomb, with the reason")
   func unarchiveErrors() throws {
     let folder = try TemporaryDirectory()

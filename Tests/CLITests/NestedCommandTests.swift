@@ -55,16 +55,17 @@ struct NestedCommandTests {
     let run = try CLI.run(["print", terminal, "Window Settings.Dracula.BackgroundColor", "--nested"])
     #expect(run.status == 0)
     #expect(run.stderr == "")
-    // The class first, then the archive's fields in its order; NSRGB is text ending in NUL
-    // ("0.1176581159 0.1221527234 0.1597783715"), shown as data.
+    // The colour space and the components, read from the NUL-ended text of NSRGB
+    // ("0.1176581159 0.1221527234 0.1597783715").
     #expect(
       run.output == """
         {
           "$nested" => "keyed-archive"
           "$value" => {
-            "$class" => "NSColor"
-            "NSRGB" => <39 bytes 0x302e3131373635383131353920302e31…>
-            "NSColorSpace" => 1
+            "colorSpace" => "calibratedRGB"
+            "red" => 0.1176581159
+            "green" => 0.1221527234
+            "blue" => 0.1597783715
           }
         }
 
@@ -73,10 +74,8 @@ struct NestedCommandTests {
     let font = """
           "$nested" => "keyed-archive"
           "$value" => {
-            "$class" => "NSFont"
-            "NSSize" => 12.0
-            "NSfFlags" => 16
-            "NSName" => "SFMono-Regular"
+            "name" => "SFMono-Regular"
+            "size" => 12.0
           }
       """
     #expect(
@@ -92,17 +91,17 @@ struct NestedCommandTests {
 
         """)
     // A key path goes on into what the data holds, with wildcards too.
-    let names = try CLI.run(["print", terminal, "Window Settings.*.Font.$value.NSName", "--nested"])
+    let names = try CLI.run(["print", terminal, "Window Settings.*.Font.$value.name", "--nested"])
     #expect(names.status == 0)
     #expect(
       names.output == """
         {
-          "Window Settings.Basic.Font.$value.NSName" => "SFMono-Regular"
-          "Window Settings.Dracula.Font.$value.NSName" => "SFMono-Regular"
+          "Window Settings.Basic.Font.$value.name" => "SFMono-Regular"
+          "Window Settings.Dracula.Font.$value.name" => "SFMono-Regular"
         }
 
         """)
-    let missing = try CLI.run(["print", terminal, "Window Settings.Basic.Font.$value.NSName"])
+    let missing = try CLI.run(["print", terminal, "Window Settings.Basic.Font.$value.name"])
     #expect(missing.status == 1)
     // Without --nested the data is data.
     let plain = try CLI.run(["print", terminal, "Window Settings.Basic.Font"])
@@ -197,14 +196,14 @@ struct NestedCommandTests {
       try json(run.stdout)
         == json(
           Array(
-            #"{"$nested": "keyed-archive", "$value": {"$class": "NSFont", "NSSize": 12.0, "NSfFlags": 16, "NSName": "SFMono-Regular"}}"#
+            #"{"$nested": "keyed-archive", "$value": {"name": "SFMono-Regular", "size": 12.0}}"#
               .utf8)))
     let noClass = try CLI.run(["unarchive", path, "--nested", "--no-class"])
     #expect(
       try json(noClass.stdout)
         == json(
           Array(
-            #"{"$nested": "keyed-archive", "$value": {"NSSize": 12.0, "NSfFlags": 16, "NSName": "SFMono-Regular"}}"#
+            #"{"$nested": "keyed-archive", "$value": {"name": "SFMono-Regular", "size": 12.0}}"#
               .utf8)))
     let plain = try CLI.run(["unarchive", path])
     #expect(

@@ -123,4 +123,18 @@ struct GraphTests {
           .limitExceeded, at: "$top",
           "the plain view would expand 62 shared objects into more than 5000000 nodes"))
   }
+
+  @Test("attribute runs that share a dictionary cannot make the plain view's work exponential")
+  func attributedStringBomb() throws {
+    let graph = try ObjectGraph(archive: ClassArchives.attributedStringBomb(levels: 30))
+    #expect(graph.count == 94)
+    let limits = ArchiveLimits(maximumExpandedNodes: 10_000)
+    let error = Samples.error { () throws(KeyedArchiveError) in try graph.plainView(limits: limits) }
+    #expect(error?.kind == .limitExceeded)
+    #expect(error?.message == "the plain view has more than 10000 nodes")
+    // A few levels are shown whole: 1 + 2 + 4 attributed strings and 8 innermost values.
+    let small = try ObjectGraph(archive: ClassArchives.attributedStringBomb(levels: 3)).plainView()
+    let json = String(decoding: try small.serialized(as: .json), as: UTF8.self)
+    #expect(json.components(separatedBy: "\"ab\"").count - 1 == 15)
+  }
 }

@@ -69,7 +69,50 @@ struct NestedPlistPeerTests {
     .needsCorpus("keyed-archives"))
   func sameAsPeerOnPreferences() throws {
     let views = try Self.bothViews(of: try NestedPlistTests.terminalPreferencesFile())
-    #expect(views.own == views.peer)
+    // The same but for the archived fonts and colour, which nska_deserialize shows as their raw
+    // fields and the plain view by their class views (Documentation/keyed-archives.md).
+    let own = try Self.takeArchives(views.own)
+    let peer = try Self.takeArchives(views.peer)
+    #expect(own.rest == peer.rest)
+    #expect(own.archives.keys.sorted() == ["Basic.Font", "Dracula.BackgroundColor", "Dracula.Font"])
+    #expect(peer.archives.keys.sorted() == own.archives.keys.sorted())
+    for profile in ["Basic", "Dracula"] {
+      #expect(own.archives["\(profile).Font"] == (try Self.json(#"{"name": "SFMono-Regular", "size": 12.0}"#)))
+      #expect(
+        peer.archives["\(profile).Font"]
+          == (try Self.json(#"{"NSName": "SFMono-Regular", "NSSize": 12.0, "NSfFlags": 16}"#)))
+    }
+    #expect(
+      own.archives["Dracula.BackgroundColor"]
+        == (try Self.json(
+          #"{"colorSpace": "calibratedRGB", "red": 0.1176581159, "green": 0.1221527234, "blue": 0.1597783715}"#)))
+    let rawColor = peer.archives["Dracula.BackgroundColor"] as? NSDictionary
+    #expect(rawColor?["NSColorSpace"] as? Int == 1)
+    #expect(
+      rawColor?["NSRGB"] as? String == Data("0.1176581159 0.1221527234 0.1597783715\0".utf8).base64EncodedString())
+  }
+
+  /// A JSON text as Foundation reads it.
+  static func json(_ text: String) throws -> NSObject {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSObject)
+  }
+
+  /// A view of Terminal's preferences without each profile's archived font and colour, and
+  /// those, keyed `PROFILE.KEY`.
+  static func takeArchives(_ view: NSObject) throws -> (rest: NSObject, archives: [String: NSObject]) {
+    var copy = try #require(view as? [String: Any])
+    var profiles = try #require(copy["Window Settings"] as? [String: Any])
+    var archives: [String: NSObject] = [:]
+    for (name, value) in profiles {
+      var profile = try #require(value as? [String: Any])
+      for key in ["Font", "BackgroundColor"] {
+        guard let archive = profile.removeValue(forKey: key) else { continue }
+        archives["\(name).\(key)"] = try #require(archive as? NSObject)
+      }
+      profiles[name] = profile
+    }
+    copy["Window Settings"] = profiles
+    return (NSDictionary(dictionary: copy), archives)
   }
 
   @Test(

@@ -47,15 +47,10 @@ struct NestedPlistTests {
     ["$nested": .string(kind.rawValue), "$value": value]
   }
 
-  /// An NSColor's plain view: its colour space and its components as NUL-ended text.
-  static func color(_ rgb: String, space: Int64) -> PropertyList {
+  /// An RGB NSColor's plain view: its colour space and its components.
+  static func color(_ red: Double, _ green: Double, _ blue: Double, space: String) -> PropertyList {
     marker(
-      .keyedArchive,
-      [
-        "$class": "NSColor", "NSRGB": .data(Array((rgb + "\0").utf8)),
-        "NSColorSpace": .integer(PropertyListInteger(space)),
-      ]
-    )
+      .keyedArchive, ["colorSpace": .string(space), "red": .real(red), "green": .real(green), "blue": .real(blue)])
   }
 
   @Test(
@@ -66,13 +61,12 @@ struct NestedPlistTests {
     #expect(result.notes == [])
     // Two blobs decoded: the font, which both profiles hold and is decoded once, and the colour.
     #expect(result.decodedCount == 2)
-    let font = Self.marker(
-      .keyedArchive, ["$class": "NSFont", "NSSize": 12.0, "NSfFlags": 16, "NSName": "SFMono-Regular"])
+    let font = Self.marker(.keyedArchive, ["name": "SFMono-Regular", "size": 12.0])
     #expect(result.value["Window Settings"]?["Basic"]?["Font"] == font)
     let dracula = try #require(result.value["Window Settings"]?["Dracula"])
     #expect(dracula["Font"] == font)
     // Colour space 1 (calibrated RGB), the components as Terminal wrote them.
-    #expect(dracula["BackgroundColor"] == Self.color("0.1176581159 0.1221527234 0.1597783715", space: 1))
+    #expect(dracula["BackgroundColor"] == Self.color(0.1176581159, 0.1221527234, 0.1597783715, space: "calibratedRGB"))
     // Everything else is as it was.
     #expect(dracula["columnCount"] == 155)
     #expect(result.value["Default Window Settings"] == "Dracula")
@@ -82,14 +76,20 @@ struct NestedPlistTests {
       ])
   }
 
-  @Test("plain view options reach the archives inside data", .needsCorpus("keyed-archives"))
+  @Test("plain view options reach the archives inside data")
   func noClassNames() throws {
+    let node = try Samples.archive(objects: [
+      "$null", ["$class": .uid(2), "name": .uid(3)], Samples.classDictionary("Node", "NSObject"), "first",
+    ]).serialized(as: .binary)
+    let preferences: PropertyList = ["Node": .data(node)]
+    #expect(
+      preferences.decodingNestedPlists().value["Node"]
+        == ["$nested": "keyed-archive", "$value": ["$class": "Node", "name": "first"]])
     var options = NestedPlistOptions()
     options.plainView.includesClassNames = false
-    let result = try Self.terminalPreferences().decodingNestedPlists(options: options)
     #expect(
-      result.value["Window Settings"]?["Basic"]?["Font"]
-        == ["$nested": "keyed-archive", "$value": ["NSSize": 12.0, "NSfFlags": 16, "NSName": "SFMono-Regular"]])
+      preferences.decodingNestedPlists(options: options).value["Node"]
+        == ["$nested": "keyed-archive", "$value": ["name": "first"]])
   }
 
   @Test(

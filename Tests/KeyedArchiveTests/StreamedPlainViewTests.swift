@@ -1,3 +1,4 @@
+import Foundation
 import KeyedArchive
 import PlistKit
 import Testing
@@ -89,6 +90,34 @@ struct StreamedPlainViewTests {
     try check(try PropertyList(bytes: bytes), streams: ["json typed", "xml"])
   }
 
+  @Test("the class views: colours, fonts, attributed strings, values, decimals, … written field by field")
+  func classViews() throws {
+    for archive in ClassArchives.all { try check(archive) }
+  }
+
+  @Test("the class views of archives Foundation writes: attributed strings, values, index sets, time zones")
+  func foundationClassViews() throws {
+    let text = FoundationArchives.helloWorld()
+    let ranges = NSMutableIndexSet(indexesIn: NSRange(location: 2, length: 3))
+    ranges.add(10)
+    let objects: [Any] = [
+      text, NSValue(rect: NSRect(x: 1, y: 2, width: 3, height: 4)), NSValue(range: NSRange(location: 3, length: 4)),
+      ranges, NSTimeZone(name: "Europe/Paris")!, NSLocale(localeIdentifier: "fr_FR"),
+    ]
+    for object in objects { try check(try PropertyList(bytes: FoundationArchives.archive(object))) }
+    try check(try PropertyList(bytes: FoundationArchives.archive(NSArray(array: objects))))
+  }
+
+  @Test("random Foundation graphs of class-view objects, shared as attribute values and members", arguments: 0..<24)
+  func randomClassViewGraphs(seed: Int) throws {
+    var random = ClassViewGraphs(seed: UInt64(seed))
+    let archive = try PropertyList(bytes: FoundationArchives.archive(random.graph()))
+    try check(archive, streams: ["json typed", "xml"])
+    // Every object of a class with a view is shown by its view: no generic form is left.
+    let json = String(decoding: try ObjectGraph(archive: archive).plainView().serialized(as: .json), as: UTF8.self)
+    #expect(!json.contains("\"$class\""), "seed \(seed)")
+  }
+
   @Test("a cycle becomes the same marker, and an object shared in two places is written at each")
   func cycleAndSharing() throws {
     let archive = Samples.archive(objects: [
@@ -124,6 +153,7 @@ struct StreamedPlainViewTests {
       ["$archiver": "NSKeyedArchiver", "$version": 100000, "$objects": ["$null"]],
       ["plain": "dictionary"],
       Samples.sharingBombArchive(levels: 40),
+      ClassArchives.attributedStringBomb(levels: 60),
     ]
     for archive in broken {
       let bytes = try archive.serialized(as: .binary)

@@ -146,7 +146,19 @@ extension ObjectGraph {
       }
       return .element(id: id, index: index)
     }
-    guard creating || instance.fields[component] != nil else { throw Self.noSuchKey(walked) }
+    guard instance.fields[component] == nil else { return .field(id: id, key: component) }
+    guard creating else { throw Self.noSuchKey(walked) }
+    var graph = self
+    if let viewed = ClassViews.viewedName(of: instance.classChain),
+      (try? ClassViews.shape(of: viewed, instance.fields, in: &graph)) != nil
+    {
+      // The plain view shows this object by what it holds ("red", "runs"), not by its fields: a
+      // new field would be stored where no view shows it.
+      throw KeyedArchiveError(
+        .keyPath, at: walked.description,
+        "\(withArticle(viewed)) is shown by its class view, which a key path does not edit; "
+          + "set or remove one of its archived fields instead (\(instance.fields.keys.joined(separator: ", ")))")
+    }
     return .field(id: id, key: component)
   }
 

@@ -3,7 +3,11 @@ import PlistKit
 extension ObjectGraph {
   /// The plain view of the archive, as forensic tools render archives: Foundation containers
   /// become plain arrays, dictionaries, strings, numbers, dates and data; other objects become
-  /// dictionaries with a `$class` entry (see ``PlainViewOptions``) and their fields.
+  /// dictionaries with a `$class` entry (see ``PlainViewOptions``) and their fields. The classes
+  /// an analyst meets (attributed strings, colours, `NSValue` geometry, index sets, decimal
+  /// numbers, fonts, paragraph styles, time zones, locales, errors, …) show what they hold
+  /// instead, each in one shape wherever it stands (the table of the keyed-archives guide); an
+  /// object whose fields do not have its class's shape is shown like any other.
   ///
   /// The root is the object of the single `$top` key `root` when that is the only key, else a
   /// dictionary of every `$top` key, as `nska_deserialize` does. Shared objects are expanded
@@ -223,7 +227,7 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
     guard let name = foundationName(of: instance.classChain) else { return false }
     let fields = instance.fields
     switch name {
-    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
+    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSHashTable":
       guard case .array? = fields["NS.objects"] else { return false }
       try render(fields["NS.objects"]!, depth: depth, into: &sink)
     case "NSOrderedSet", "NSMutableOrderedSet":
@@ -242,7 +246,7 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
         try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endDictionary() }
       }
       try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endArray() }
-    case "NSDictionary", "NSMutableDictionary":
+    case "NSDictionary", "NSMutableDictionary", "NSMapTable":
       guard case .array(let keys)? = fields["NS.keys"], case .array(let objects)? = fields["NS.objects"],
         keys.count == objects.count
       else { return false }
@@ -285,9 +289,32 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
     case "NSNull":
       try report(options.nullValue, into: &sink)
     default:
-      return false
+      guard let shape = try ClassViews.shape(of: name, fields, in: &objects) else { return false }
+      try render(shape, depth: depth, into: &sink)
     }
     return true
+  }
+
+  /// Renders what a class view made of an object: its own values as they are, and the fields
+  /// it left to the view rendered where they stand.
+  private mutating func render<Sink: PropertyListEventSink>(
+    _ shape: PlainShape, depth: Int, into sink: inout Sink
+  ) throws(KeyedArchiveError) {
+    switch shape {
+    case .value(let value): try report(value, into: &sink)
+    case .rendered(let value, let key): try render(value, under: key, depth: depth + 1, into: &sink)
+    case .dictionary(let entries):
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginDictionary() }
+      for (key, entry) in entries {
+        try report(key: key, into: &sink)
+        try render(entry, depth: depth + 1, into: &sink)
+      }
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endDictionary() }
+    case .array(let elements):
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.beginArray() }
+      for element in elements { try render(element, depth: depth + 1, into: &sink) }
+      try report(into: &sink) { (sink) throws(PropertyListError) in try sink.endArray() }
+    }
   }
 
   /// Offers a long string or data object met again to the sink as a repeat; true when the sink
@@ -313,7 +340,7 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
     return taken
   }
 
-  /// The first class of `chain` whose Foundation layout is known.
+  /// The first class of `chain` whose Foundation layout or class view is known.
   private mutating func foundationName(of chain: ClassChain) -> String? {
     if let lastChain, lastChain.className.exactlyEquals(chain.className),
       lastChain.classes.elementsEqual(chain.classes, by: { $0.exactlyEquals($1) })
@@ -321,7 +348,9 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
       return lastFoundationName
     }
     lastChain = chain
-    lastFoundationName = chain.lookupOrder.first(where: { FoundationClass.layouts[$0] != nil })
+    lastFoundationName = chain.lookupOrder.first(where: {
+      FoundationClass.layouts[$0] != nil || ClassViews.names.contains($0)
+    })
     return lastFoundationName
   }
 

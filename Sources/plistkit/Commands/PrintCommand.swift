@@ -15,7 +15,7 @@ extension CommandSpec {
       format) is printed as its plain view, as `unarchive` shows it. With --nested, data that holds a \
       binary or XML plist, a keyed archive or a typedstream (as preferences and caches keep them) is shown \
       decoded in place, marked {"$nested" => KIND, "$value" => …}, and a KEYPATH can go on \
-      through `$value` (Font.$value.NSName); with --archive the data is opened after the lookup.
+      through `$value` (Font.$value.name); with --archive the data is opened after the lookup.
       """,
     options: [
       PrintOptions.color.spec, SharedOptions.typed.spec, SharedOptions.from.spec, SharedOptions.archive.spec,
@@ -39,7 +39,7 @@ extension CommandSpec {
       let archive = context[SharedOptions.archive]
       let nested = context[NestedPlists.option]
       // A plain file is opened before the lookup, so that a KEYPATH reaches into what its data
-      // holds (`Font.$value.NSName`); an archive's objects are looked up first.
+      // holds (`Font.$value.name`); an archive's objects are looked up first.
       let opened = nested && !archive ? NestedPlists.decode(rootValue) : nil
       let matches = try KeyPathLookup.matches(
         in: opened?.value ?? rootValue, at: keyPath, path: path, archive: archive)

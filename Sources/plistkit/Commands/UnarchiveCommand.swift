@@ -8,8 +8,10 @@ extension CommandSpec {
     abstract: "Show a keyed archive or a typedstream as plain data, or an archive as its object graph (--graph).",
     discussion: """
       The plain view is what forensic tools show: Foundation containers become plain arrays, \
-      dictionaries, strings, numbers, dates and data; other objects become dictionaries with a \
-      $class entry and their fields; a reference back into an ancestor (a cycle) becomes \
+      dictionaries, strings, numbers, dates and data; attributed strings, colours, NSValue \
+      geometry, index sets, decimal numbers, fonts and the other classes of the guide's table show \
+      what they hold ({"string": …, "runs": […]}, {"colorSpace": …, "red": …}); other objects \
+      become dictionaries with a $class entry and their fields; a reference back into an ancestor (a cycle) becomes \
       {"$cycle": "key.path"} instead of recursing. With --graph the output is the lossless object \
       graph instead: every object once with its id, references as UIDs naming ids, sharing and \
       cycles kept; `plistkit archive` turns it back into an archive. JSON output of --graph is \

@@ -80,3 +80,16 @@ enum FoundationArchives {
     return unarchiver.decodeObject(forKey: key)
   }
 }
+
+extension FoundationArchives {
+  /// "Hello world" with `bold` on "Hello" and `link` "x" on "world": three runs, the middle one
+  /// without attributes.
+  static func helloWorld() -> NSMutableAttributedString {
+    let text = NSMutableAttributedString(string: "Hello world")
+    text.addAttribute(
+      NSAttributedString.Key("bold"), value: NSNumber(value: true), range: NSRange(location: 0, length: 5))
+    text.addAttribute(
+      NSAttributedString.Key("link"), value: NSString(string: "x"), range: NSRange(location: 6, length: 5))
+    return text
+  }
+}

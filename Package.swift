@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "PlistBuddy", targets: ["PlistBuddy"]),
     .library(name: "XcodeProject", targets: ["XcodeProject"]),
     .library(name: "BuildSettings", targets: ["BuildSettings"]),
+    .library(name: "StringCatalogs", targets: ["StringCatalogs"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -52,6 +53,8 @@ let package = Package(
     // Xcode's build settings: xcconfig files, levels and conditions, and the expansion of
     // $(NAME) references in a property list (an Info.plist) through the document layer.
     .target(name: "BuildSettings", dependencies: ["PlistKit", "PlistDocument"]),
+    // String Catalogs (.xcstrings) and the .strings/.stringsdict files of .lproj folders around them.
+    .target(name: "StringCatalogs", dependencies: ["PlistKit", "PlistDocument", "PlistDiff"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
@@ -106,6 +109,7 @@ let package = Package(
     ),
     .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistKit"]),
     .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PlistDocument", "PlistKit"]),
+    .testTarget(name: "StringCatalogsTests", dependencies: ["StringCatalogs", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts", "XcodeProject"]),
   ],
   swiftLanguageModes: [.v6]

@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "PlistBuddy", targets: ["PlistBuddy"]),
     .library(name: "XcodeProject", targets: ["XcodeProject"]),
     .library(name: "BuildSettings", targets: ["BuildSettings"]),
+    .library(name: "StringCatalogs", targets: ["StringCatalogs"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -52,6 +53,9 @@ let package = Package(
     // Xcode's build settings: xcconfig files, levels and conditions, and the expansion of
     // $(NAME) references in a property list (an Info.plist) through the document layer.
     .target(name: "BuildSettings", dependencies: ["PlistKit", "PlistDocument"]),
+    // String Catalogs (.xcstrings): the model, the reader and Xcode's layout, the checks, and search
+    // with Sectioning's matching.
+    .target(name: "StringCatalogs", dependencies: ["PlistKit", "Sectioning"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the

@@ -53,8 +53,10 @@ let package = Package(
     // Xcode's build settings: xcconfig files, levels and conditions, and the expansion of
     // $(NAME) references in a property list (an Info.plist) through the document layer.
     .target(name: "BuildSettings", dependencies: ["PlistKit", "PlistDocument"]),
-    // String Catalogs (.xcstrings) and the .strings/.stringsdict files of .lproj folders around them.
-    .target(name: "StringCatalogs", dependencies: ["PlistKit", "PlistDocument", "PlistDiff"]),
+    // String Catalogs (.xcstrings): the model, the reader and Xcode's layout, the checks, and search
+    // with Sectioning's matching; the .strings/.stringsdict files of .lproj folders (read through the
+    // document layer, for their comments) converted both ways, and the merge of catalogs (PlistDiff).
+    .target(name: "StringCatalogs", dependencies: ["PlistKit", "Sectioning", "PlistDocument", "PlistDiff"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the

@@ -67,7 +67,7 @@ public struct StringCatalogImporter: Sendable {
     // has no files of its own.
     var order = [languages.contains(source) ? source : base]
     order += Set(languages).subtracting([source, base]).sorted()
-    if languages.contains(source) && languages.contains(base) {
+    if source != base && languages.contains(source) && languages.contains(base) {
       builder.notes.append(
         .init(
           language: base,

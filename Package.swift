@@ -55,11 +55,12 @@ let package = Package(
     .target(name: "BuildSettings", dependencies: ["PlistKit", "PlistDocument"]),
     // String Catalogs (.xcstrings): the model, the reader and Xcode's layout, the checks, and search
     // with Sectioning's matching.
-    .target(name: "StringCatalogs", dependencies: ["PlistKit", "Sectioning"]),
+    .target(name: "StringCatalogs", dependencies: ["PlistKit", "Sectioning", "PlutilCompatibility"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
-    // CLI's plutil mode. No product: the CLI reaches it with package access.
+    // CLI's plutil mode, and the key order String Catalogs are written in. No product: the CLI and
+    // StringCatalogs reach it with package access.
     .target(name: "PlutilCompatibility", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
@@ -109,6 +110,7 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistKit"]),
+    .testTarget(name: "StringCatalogsTests", dependencies: ["StringCatalogs", "PlistKit", "PlutilCompatibility"]),
     .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PlistDocument", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts", "XcodeProject"]),
   ],

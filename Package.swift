@@ -56,11 +56,15 @@ let package = Package(
     // String Catalogs (.xcstrings): the model, the reader and Xcode's layout, the checks, and search
     // with Sectioning's matching; the .strings/.stringsdict files of .lproj folders (read through the
     // document layer, for their comments) converted both ways, and the merge of catalogs (PlistDiff).
-    .target(name: "StringCatalogs", dependencies: ["PlistKit", "Sectioning", "PlistDocument", "PlistDiff"]),
+    .target(
+      name: "StringCatalogs",
+      dependencies: ["PlistKit", "Sectioning", "PlutilCompatibility", "PlistDocument", "PlistDiff"]
+    ),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
-    // CLI's plutil mode. No product: the CLI reaches it with package access.
+    // CLI's plutil mode, and the key order String Catalogs are written in. No product: the CLI and
+    // StringCatalogs reach it with package access.
     .target(name: "PlutilCompatibility", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
@@ -110,8 +114,8 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistKit"]),
+    .testTarget(name: "StringCatalogsTests", dependencies: ["StringCatalogs", "PlistKit", "PlutilCompatibility"]),
     .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PlistDocument", "PlistKit"]),
-    .testTarget(name: "StringCatalogsTests", dependencies: ["StringCatalogs", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts", "XcodeProject"]),
   ],
   swiftLanguageModes: [.v6]

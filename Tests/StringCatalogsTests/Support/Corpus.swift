@@ -1,33 +1,35 @@
 import Foundation
 import Testing
 
-/// The shared test corpus: third-party `.strings`, `.stringsdict` and `.xcstrings` files the
-/// project does not ship, read from `../shared/corpus/` beside the package's root, where CI has
-/// it too. A clone without it skips the tests that need it, through ``needsCorpus(_:)``.
+/// The shared test corpus: third-party files the project does not ship (here String Catalogs
+/// from open-source apps), read from `../shared/corpus/` beside the package's root, where CI has it too. A
+/// clone without it skips the tests that need it, through ``needsCorpus(_:)``.
 enum Corpus {
-  /// The package's root, from this file's path (never the working directory).
+  /// The project's root folder, from `#filePath`, never from the working directory.
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
 
   /// `../shared/corpus`, beside the package's root.
-  static let root = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+  static let root = URL(fileURLWithPath: packageRoot + "/../shared/corpus").standardizedFileURL.path
+
+  /// The path of `relativePath` inside the corpus.
+  static func path(_ relativePath: String) -> String { root + "/" + relativePath }
 
   /// The bytes of a file of the corpus.
   static func bytes(_ relativePath: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: root.appendingPathComponent(relativePath)))
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(relativePath))))
   }
 
   /// The names of the files in a folder of the corpus with extension `pathExtension`, sorted.
   static func files(in folder: String, pathExtension: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
-      .filter { $0.hasSuffix("." + pathExtension) }.sorted()
+    try FileManager.default.contentsOfDirectory(atPath: path(folder)).filter { $0.hasSuffix("." + pathExtension) }
+      .sorted()
   }
 
   /// True when the corpus has `folder`.
   static func has(_ folder: String) -> Bool {
     var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path, isDirectory: &isDirectory)
-      && isDirectory.boolValue
+    return FileManager.default.fileExists(atPath: path(folder), isDirectory: &isDirectory) && isDirectory.boolValue
   }
 }
 

@@ -6,6 +6,8 @@ struct LocalizationExportConverter {
   var strings = KeyedList<StringsTable>()
   var dictionaries = KeyedList<StringsDictionary>()
   var notes: [LocalizationConversionNote] = []
+  /// How many `.strings` entries have been written, in every language.
+  private var stringsEntries = 0
 
   init(sourceLanguage: String) {
     self.sourceLanguage = sourceLanguage
@@ -20,12 +22,16 @@ struct LocalizationExportConverter {
         .init(key: key, message: "the members \(StringCatalogExporter.list(entry.extraMembers.keys)) are not kept"))
     }
     let localizations = entry.localizations ?? KeyedList()
+    let written = stringsEntries
     if localizations[sourceLanguage] == nil {
       // The key is the source text.
       append(.init(key: key, value: key, comment: entry.comment), to: sourceLanguage)
     }
     for element in localizations {
       add(key: key, language: element.key, localization: element.value, comment: entry.comment)
+    }
+    if entry.comment != nil && stringsEntries == written {
+      notes.append(.init(key: key, message: "the comment is not kept: .stringsdict files have no comments"))
     }
   }
 
@@ -76,6 +82,7 @@ struct LocalizationExportConverter {
     strings[language] = nil
     table.entries.append(entry)
     strings[language] = table
+    stringsEntries += 1
   }
 
   private mutating func appendDictionaryEntry(_ entry: StringsDictionary.Entry, to language: String) {

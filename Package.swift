@@ -66,7 +66,7 @@ let package = Package(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
-        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings",
+        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings", "StringCatalogs",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).

@@ -114,7 +114,9 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistKit"]),
-    .testTarget(name: "StringCatalogsTests", dependencies: ["StringCatalogs", "PlistKit", "PlutilCompatibility"]),
+    .testTarget(
+      name: "StringCatalogsTests",
+      dependencies: ["StringCatalogs", "PlistKit", "PlutilCompatibility", "PropertyListRoutes"]),
     .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PlistDocument", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts", "XcodeProject"]),
   ],

@@ -116,6 +116,16 @@ import Testing
       ])
   }
 
+  @Test func notesAKeyAStringsFileRepeats() throws {
+    let folder = LocalizationFolder(files: [file("en", .strings, "\"a\" = \"1\";\n\"b\" = \"2\";\n\"a\" = \"3\";\n")])
+    let result = try StringCatalogImporter().catalog(from: folder)
+    #expect(result.catalog.strings["a"]?.localizations?["en"]?.stringUnit?.value == "3")
+    #expect(
+      result.notes.map(\.description) == [
+        "key 'a' (en): en.lproj/Localizable.strings has the key again at line 3, column 1 (first at line 1, column 1); the last text is used"
+      ])
+  }
+
   @Test func takesBaseAsTheSourceLanguageAndNamesTheTable() throws {
     let folder = LocalizationFolder(files: [
       file("Base", .strings, "\"CFBundleName\" = \"App\";", table: "InfoPlist"),

@@ -21,6 +21,7 @@ import PlistKit
 /// - The comment above a `.strings` entry becomes the entry's comment: the source language's,
 ///   else the first language's that has one.
 /// - Each entry's extraction state is `migrated`.
+/// - A key a `.strings` file repeats takes its last text, as Apple's loader does, with a note.
 ///
 /// What a catalog cannot hold (width variations, a device variation inside a longer text, a
 /// comment that differs by language, a variable the format does not use) is told in the notes.
@@ -83,6 +84,14 @@ public struct StringCatalogImporter: Sendable {
       }
       if let file = folder.file(language: language, table: table, kind: .strings) {
         let strings = try Self.reading(file) { () throws(PropertyListError) in try StringsTable(bytes: file.bytes) }
+        for repeated in try StringsTable.repeatedKeys(in: file.bytes) {
+          builder.notes.append(
+            .init(
+              key: repeated.key, language: stored,
+              message:
+                "\(file.relativePath) has the key again at \(repeated.repeated.phrase) (first at \(repeated.first.phrase)); the last text is used"
+            ))
+        }
         for entry in strings.entries {
           if dictionary?.entry(for: entry.key) != nil {
             builder.notes.append(

@@ -15,13 +15,12 @@ struct StringsDictionaryEntryConverter {
   /// The localization: the variation itself when the format is one variable and nothing else,
   /// else the format as the text with a substitution for each plural variable.
   mutating func localization(of entry: StringsDictionary.Entry) -> StringCatalog.Localization {
-    let specifiers = FormatSpecifiers.parse(entry.format)
-    let used = Set(specifiers.compactMap(\.variable))
+    let specifiers = FormatSpecifier.parse(entry.format)
+    let used = Set(specifiers.compactMap(\.substitution))
     for variable in entry.variables where !used.contains(variable.name) {
       note("the variable '\(variable.name)' is not used by the format '\(entry.format)' and is not kept")
     }
-    if specifiers.count == 1, let name = specifiers[0].variable,
-      specifiers[0].range == entry.format.startIndex..<entry.format.endIndex,
+    if specifiers.count == 1, let name = specifiers[0].substitution, specifiers[0].text == entry.format,
       let variable = entry.variable(named: name), variable.rule == .plural || variable.rule == .device
     {
       if variable.rule == .plural { checkValueType(of: variable) }
@@ -29,26 +28,26 @@ struct StringsDictionaryEntryConverter {
     }
     var text = entry.format
     var substitutions = KeyedList<StringCatalog.Substitution>()
-    // From the end, so that each replacement leaves the ranges before it valid.
-    for specifier in specifiers.reversed() {
-      guard let name = specifier.variable else { continue }
+    for (argument, specifier) in PluralVariable.arguments(of: specifiers) {
+      guard let name = specifier.substitution else { continue }
       guard let variable = entry.variable(named: name) else {
         note("the format names the variable '\(name)', which the entry does not define; it is kept as text")
         continue
       }
       switch variable.rule {
       case .plural:
-        substitutions.elements.insert(
+        guard substitutions[name] == nil else { continue }
+        substitutions.elements.append(
           .init(
             key: name,
             value: StringCatalog.Substitution(
-              argNum: specifier.argument,
-              formatSpecifier: variable.valueType ?? FormatSpecifiers.firstConversion(in: variable.cases.map(\.text)),
-              variations: variations(of: variable))), at: 0)
+              argNum: argument,
+              formatSpecifier: variable.valueType ?? PluralVariable.firstConversion(in: variable.cases.map(\.text)),
+              variations: variations(of: variable))))
       case .device, .width, .other:
         let (kept, why) = fallback(for: variable)
         note("the \(why) '\(name)' inside a longer format is not kept; its text '\(kept)' is used")
-        text.replaceSubrange(specifier.range, with: kept)
+        text = text.replacing(specifier.text, with: kept)
       }
     }
     return StringCatalog.Localization(
@@ -119,6 +118,29 @@ enum PluralVariable {
   /// The value type of a plural whose texts are `texts`: the specifier of the first argument
   /// they format, `lld` (what Xcode writes for Swift's `Int`) when none formats one.
   static func valueType(of texts: [String]) -> String {
-    FormatSpecifiers.firstConversion(in: texts) ?? "lld"
+    firstConversion(in: texts) ?? "lld"
+  }
+
+  /// The specifier of the first argument `texts` format, without `%` and its position (`lld`
+  /// for `%1$lld`): the value type a `.stringsdict` variable gives; nil when none formats one.
+  static func firstConversion(in texts: [String]) -> String? {
+    for text in texts {
+      guard let first = FormatSpecifier.parse(text).first(where: { $0.substitution == nil }) else { continue }
+      let conversion = first.text.dropFirst()
+      return String(conversion.firstIndex(of: "$").map { conversion[conversion.index(after: $0)...] } ?? conversion)
+    }
+    return nil
+  }
+
+  /// Each specifier of a `.stringsdict` format with the argument it takes, from 1: there a
+  /// `%#@name@` variable takes the next argument, as any specifier does (in a catalog's text it
+  /// names its substitution's `argNum` instead).
+  static func arguments(of specifiers: [FormatSpecifier]) -> [(Int, FormatSpecifier)] {
+    var next = 1
+    return specifiers.map { specifier in
+      let argument = specifier.argument ?? next
+      next = argument + 1
+      return (argument, specifier)
+    }
   }
 }

@@ -168,8 +168,9 @@ struct CatalogValueDecoder {
   }
 
   private func integer(_ value: PropertyList) throws(CatalogShapeError) -> Int {
-    guard case .integer(let number) = value, let small = number.int64Value.flatMap({ Int(exactly: $0) }) else {
-      throw mismatch("an integer", value)
+    guard case .integer(let number) = value else { throw mismatch("an integer", value) }
+    guard let small = number.int64Value.flatMap({ Int(exactly: $0) }) else {
+      throw CatalogShapeError(path: path, message: "expected an integer of 64 bits, found \(number)")
     }
     return small
   }

@@ -214,15 +214,16 @@ struct CatalogJSONOutput {
   }
 
   /// A member the model does not know: any JSON value, in the same layout.
-  private mutating func value(_ value: PropertyList) {
+  mutating func value(_ value: PropertyList) {
     switch value {
     case .string(let text): string(text)
     case .integer(let number): literal(number.description)
     case .real(let number): literal(number.description)
     case .boolean(let flag): literal(flag ? "true" : "false")
     case .dictionary(let members):
+      // An object the format does not define is ordered like the strings' keys.
       let list = KeyedList(members.map { KeyedList<PropertyList>.Element(key: $0.0, value: $0.1) })
-      object(list, member: { _, _ in }, known: { _ in })
+      keyed(list) { $0.value($1) }
     case .array(let elements):
       bytes.append(UInt8(ascii: "["))
       depth += 1

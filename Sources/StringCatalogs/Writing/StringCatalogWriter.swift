@@ -11,9 +11,9 @@ import PlutilCompatibility
 ///
 /// The members of an object are in Xcode's key order: Foundation's `compare(_:options:)` with
 /// `.numeric`, `.caseInsensitive` and `.forcedOrdering` (so `AddedSuccessfully` comes before
-/// `AddServer`, and `Item 2` before `Item 10`). The members the format defines always are; the
-/// keys of strings, languages, variation cases and substitutions are by default in the
-/// catalog's own order, so that a file another tool wrote out of order round-trips exactly,
+/// `AddServer`, and `Item 2` before `Item 10`). The members of the objects the format defines
+/// always are, the unknown ones among them; the keys of strings, languages, variation cases,
+/// substitutions and of objects inside unknown members are by default in the catalog's own order, so that a file another tool wrote out of order round-trips exactly,
 /// and with ``KeyOrder/xcode`` in Xcode's, as Xcode writes them when it saves.
 public struct StringCatalogWriter: Sendable {
   /// How the keys of strings, languages, variation cases and substitutions are ordered.

@@ -64,6 +64,21 @@ make_scratch() {
   printf '{"Name": "Gerald Ford", "Party": "Republican"}\n' > "$scratch/base.json"
   printf '{"Name": "Gerald R. Ford", "Party": "Republican"}\n' > "$scratch/ours.json"
   printf '{"Name": "Jerry Ford", "Party": "GOP"}\n' > "$scratch/theirs.json"
+  # The .lproj folders of Documentation/localization.md: English and German strings with comments
+  # (the German file repeats a key), and a German plural.
+  mkdir -p "$scratch/Resources/en.lproj" "$scratch/Resources/de.lproj"
+  printf '%s\n' '/* The button that closes the sheet. */' '"Done" = "Done";' '' '/* The title of the window. */' \
+    '"Library" = "Library";' > "$scratch/Resources/en.lproj/Localizable.strings"
+  printf '%s\n' '/* The button that closes the sheet. */' '"Done" = "Fertig";' '' '"Library" = "Mediathek";' \
+    '"Library" = "Bibliothek";' > "$scratch/Resources/de.lproj/Localizable.strings"
+  printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">' \
+    '<plist version="1.0">' '<dict>' '\t<key>%lld files</key>' '\t<dict>' \
+    '\t\t<key>NSStringLocalizedFormatKey</key>' '\t\t<string>%#@files@</string>' '\t\t<key>files</key>' '\t\t<dict>' \
+    '\t\t\t<key>NSStringFormatSpecTypeKey</key>' '\t\t\t<string>NSStringPluralRuleType</string>' \
+    '\t\t\t<key>NSStringFormatValueTypeKey</key>' '\t\t\t<string>lld</string>' \
+    '\t\t\t<key>one</key>' '\t\t\t<string>eine Datei</string>' '\t\t\t<key>other</key>' '\t\t\t<string>%lld Dateien</string>' \
+    '\t\t</dict>' '\t</dict>' '</dict>' '</plist>' | sed 's/\\t/\t/g' > "$scratch/Resources/de.lproj/Localizable.stringsdict"
   mkdir -p "$scratch/Tests/PlistSchemaTests/Fixtures/Invalid"
   cp "$root/Tests/PlistSchemaTests/Fixtures/Invalid/presidents.json" \
     "$scratch/Tests/PlistSchemaTests/Fixtures/Invalid/presidents.json"

@@ -62,6 +62,13 @@ struct StringsImportExportTests {
       ["strings", "import", "Resources", "-o", "x.xcstrings", "--table", "Main"], directory: folder.path)
     #expect(table.status == 1)
     #expect(table.stderr == "plistkit: Resources: no .lproj folder has a table named 'Main'\n")
+    try folder.file("Resources/en.lproj/Localizable.strings", "\"a\" = (\"b\");\n")
+    let invalid = try CLI.run(["strings", "import", "Resources", "-o", "x.xcstrings"], directory: folder.path)
+    #expect(invalid.status == 1)
+    #expect(
+      invalid.stderr
+        == "plistkit: Resources/en.lproj/Localizable.strings: a: the value of a .strings entry must be a string, found array\n"
+    )
     let output = try CLI.run(["strings", "import", "Resources"], directory: folder.path)
     #expect(output.status == 2)
     #expect(output.stderr == "plistkit: strings: import needs -o FILE.xcstrings (see 'plistkit help strings')\n")

@@ -42,7 +42,10 @@ enum StringsImport {
     do {
       result = try importer.catalog(from: folder)
     } catch {
-      throw .file(error.file.map { directory + "/" + $0 } ?? directory, error)
+      // The importer names a file by its place in the folder.
+      var error = error
+      error.file = error.file.map { directory + "/" + $0 }
+      throw .file(error.file ?? directory, error)
     }
     StringsConversionWarnings.print(result.notes)
     try PropertyListIO.write(

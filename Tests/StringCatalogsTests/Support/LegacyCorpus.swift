@@ -28,14 +28,27 @@ enum LegacyCorpus {
       }
   }
 
-  /// A new temporary folder holding `LANGUAGE.lproj/TABLE.EXT` with the corpus file's bytes;
+  /// The corpus's files grouped by the folder of `.lproj` folders they came from and their
+  /// table: the languages of one table of one app, which convert together.
+  static func groups() throws -> [[Item]] {
+    let items = try items()
+    let key = { (item: Item) in
+      item.name.replacingOccurrences(of: "__\(item.language).lproj__", with: "__*.lproj__")
+        .replacingOccurrences(of: ".\(item.kind.rawValue)", with: "")
+    }
+    return Dictionary(grouping: items, by: key).sorted { $0.key < $1.key }.map(\.value)
+  }
+
+  /// A new temporary folder holding `LANGUAGE.lproj/TABLE.EXT` with each corpus file's bytes;
   /// removed by the caller.
-  static func tree(of item: Item) throws -> URL {
+  static func tree(of items: [Item]) throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("lproj-\(UUID().uuidString)")
-    let folder = root.appendingPathComponent("\(item.language).lproj")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data(try Corpus.bytes("strings-legacy/\(item.name)")).write(
-      to: folder.appendingPathComponent("\(item.table).\(item.kind.rawValue)"))
+    for item in items {
+      let folder = root.appendingPathComponent("\(item.language).lproj")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(try Corpus.bytes("strings-legacy/\(item.name)")).write(
+        to: folder.appendingPathComponent("\(item.table).\(item.kind.rawValue)"))
+    }
     return root
   }
 }

@@ -138,7 +138,9 @@ enum PluralVariable {
   static func arguments(of specifiers: [FormatSpecifier]) -> [(Int, FormatSpecifier)] {
     var next = 1
     return specifiers.map { specifier in
-      let argument = specifier.argument ?? next
+      // Only an explicit position (`%2$@`) is taken as given: the parser counts arguments as a
+      // catalog does, without the variables.
+      let argument = specifier.text.contains("$") ? specifier.argument ?? next : next
       next = argument + 1
       return (argument, specifier)
     }

@@ -16,7 +16,7 @@ extension LocalizationFolder {
   /// - Throws: ``PropertyListError/Kind/io`` with the path of a folder or file that cannot be read.
   public static func read(path: String) throws(PropertyListError) -> LocalizationFolder {
     var files: [File] = []
-    for folder in try entries(of: path) where folder.hasSuffix(".lproj") {
+    for folder in try entries(of: path) where folder.hasSuffix(".lproj") && folder.count > ".lproj".count {
       let language = String(folder.dropLast(".lproj".count))
       let folderPath = path + "/" + folder
       guard isDirectory(folderPath) else { continue }

@@ -3,8 +3,9 @@ import PlistKit
 extension StringCatalog {
   /// Reads a String Catalog from the bytes of an `.xcstrings` file.
   ///
-  /// The JSON is read by PlistKit's JSON reader, under `limits` (depth, object count, size), so
-  /// that hostile input meets an error rather than a crash: invalid UTF-8, broken syntax, a
+  /// The JSON is read by PlistKit's JSON reader, under `limits` (depth, object count, size), and
+  /// the catalog built from its events without a value of the whole document, so that hostile
+  /// input meets an error rather than a crash: invalid UTF-8, broken syntax, a
   /// value nested too deep. A document that is JSON but not a catalog (a member of the wrong
   /// type, a string unit without its `state`) is an error that names the member's key path and
   /// says where it is.
@@ -16,12 +17,10 @@ extension StringCatalog {
   ///   the wrong shape, the message starts with its key path (`strings.Hello.comment: …`).
   public init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default) throws(PropertyListError) {
     let options = PropertyListReadingOptions(limits: limits, jsonStyle: .plain, detectsTypedJSON: false)
-    let value = try PropertyList.read(bytes: bytes, format: .json, options: options).value
-    do {
-      self = try CatalogValueDecoder.catalog(from: value)
-    } catch {
-      throw error.located(in: bytes, options: options)
-    }
+    var decoder = CatalogEventDecoder()
+    try PropertyList.read(bytes: bytes, format: .json, options: options, into: &decoder)
+    // The reader reports one whole value, so the decoder has finished the catalog.
+    self = decoder.catalog!
     endsWithNewline = bytes.last == UInt8(ascii: "\n")
   }
 

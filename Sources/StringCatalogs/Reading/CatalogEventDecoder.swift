@@ -20,18 +20,26 @@ struct CatalogEventDecoder: PropertyListEventSink {
   private var unknown: PropertyListTreeBuilder?
   private var unknownDepth = 0
 
+  /// What an open object has collected so far, held by reference: an enum payload taken out
+  /// of the stack, changed and put back is a second reference to its array while it changes,
+  /// and every string appended to a catalog's list of strings then copied the whole list.
+  private final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+  }
+
   /// An open object of the catalog, and what it has collected so far.
   private enum Frame {
-    case catalog(CatalogParts, start: PropertyListLocator.Position)
-    case entries(KeyedList<StringCatalog.Entry>)
-    case entry(StringCatalog.Entry)
+    case catalog(Box<CatalogParts>, start: PropertyListLocator.Position)
+    case entries(Box<KeyedList<StringCatalog.Entry>>)
+    case entry(Box<StringCatalog.Entry>)
     /// The localizations of an entry or of a plural or device variation, by language or case.
-    case localizations(KeyedList<StringCatalog.Localization>)
-    case localization(StringCatalog.Localization)
-    case stringUnit(StringUnitParts, start: PropertyListLocator.Position)
-    case variations(StringCatalog.Variations)
-    case substitutions(KeyedList<StringCatalog.Substitution>)
-    case substitution(StringCatalog.Substitution)
+    case localizations(Box<KeyedList<StringCatalog.Localization>>)
+    case localization(Box<StringCatalog.Localization>)
+    case stringUnit(Box<StringUnitParts>, start: PropertyListLocator.Position)
+    case variations(Box<StringCatalog.Variations>)
+    case substitutions(Box<KeyedList<StringCatalog.Substitution>>)
+    case substitution(Box<StringCatalog.Substitution>)
   }
 
   private struct CatalogParts {
@@ -76,15 +84,15 @@ struct CatalogEventDecoder: PropertyListEventSink {
     let position = locator.position
     let frame: Frame
     switch slot() {
-    case .root: frame = .catalog(CatalogParts(), start: position)
-    case .strings: frame = .entries(KeyedList())
-    case .entry: frame = .entry(StringCatalog.Entry())
-    case .entryLocalizations, .plural, .device: frame = .localizations(KeyedList())
-    case .localization: frame = .localization(StringCatalog.Localization())
-    case .stringUnit: frame = .stringUnit(StringUnitParts(), start: position)
-    case .variations, .substitutionVariations: frame = .variations(StringCatalog.Variations())
-    case .substitutions: frame = .substitutions(KeyedList())
-    case .substitution: frame = .substitution(StringCatalog.Substitution())
+    case .root: frame = .catalog(Box(CatalogParts()), start: position)
+    case .strings: frame = .entries(Box(KeyedList()))
+    case .entry: frame = .entry(Box(StringCatalog.Entry()))
+    case .entryLocalizations, .plural, .device: frame = .localizations(Box(KeyedList()))
+    case .localization: frame = .localization(Box(StringCatalog.Localization()))
+    case .stringUnit: frame = .stringUnit(Box(StringUnitParts()), start: position)
+    case .variations, .substitutionVariations: frame = .variations(Box(StringCatalog.Variations()))
+    case .substitutions: frame = .substitutions(Box(KeyedList()))
+    case .substitution: frame = .substitution(Box(StringCatalog.Substitution()))
     case .unknown:
       try startUnknown { builder in builder.beginDictionary() }
       return
@@ -113,34 +121,16 @@ struct CatalogEventDecoder: PropertyListEventSink {
     let slot = slot()
     guard !frames.isEmpty else { throw mismatch(slot, found: "a string") }
     let text = String(decoding: utf8, as: UTF8.self)
-    switch (slot, frames.removeLast()) {
-    case (.sourceLanguage, .catalog(var parts, let start)):
-      parts.sourceLanguage = text
-      frames.append(.catalog(parts, start: start))
-    case (.version, .catalog(var parts, let start)):
-      parts.version = text
-      frames.append(.catalog(parts, start: start))
-    case (.comment, .entry(var entry)):
-      entry.comment = text
-      frames.append(.entry(entry))
-    case (.extractionState, .entry(var entry)):
-      entry.extractionState = .init(rawValue: text)
-      frames.append(.entry(entry))
-    case (.state, .stringUnit(var parts, let start)):
-      parts.state = text
-      frames.append(.stringUnit(parts, start: start))
-    case (.value, .stringUnit(var parts, let start)):
-      parts.value = text
-      frames.append(.stringUnit(parts, start: start))
-    case (.formatSpecifier, .substitution(var substitution)):
-      substitution.formatSpecifier = text
-      frames.append(.substitution(substitution))
-    case (.unknown, let frame):
-      frames.append(frame)
-      keep(.string(text))
-    case (_, let frame):
-      frames.append(frame)
-      throw mismatch(slot, found: "a string")
+    switch (slot, frames[frames.count - 1]) {
+    case (.sourceLanguage, .catalog(let parts, _)): parts.value.sourceLanguage = text
+    case (.version, .catalog(let parts, _)): parts.value.version = text
+    case (.comment, .entry(let entry)): entry.value.comment = text
+    case (.extractionState, .entry(let entry)): entry.value.extractionState = .init(rawValue: text)
+    case (.state, .stringUnit(let parts, _)): parts.value.state = text
+    case (.value, .stringUnit(let parts, _)): parts.value.value = text
+    case (.formatSpecifier, .substitution(let substitution)): substitution.value.formatSpecifier = text
+    case (.unknown, _): keep(.string(text))
+    default: throw mismatch(slot, found: "a string")
     }
   }
 
@@ -150,23 +140,15 @@ struct CatalogEventDecoder: PropertyListEventSink {
     }
     let slot = slot()
     guard !frames.isEmpty else { throw mismatch(slot, found: Self.kind(of: value)) }
-    switch (slot, value, frames.removeLast()) {
-    case (.shouldTranslate, .boolean(let flag), .entry(var entry)):
-      entry.shouldTranslate = flag
-      frames.append(.entry(entry))
-    case (.argNum, .integer(let number), .substitution(var substitution)):
-      frames.append(.substitution(substitution))
+    switch (slot, value, frames[frames.count - 1]) {
+    case (.shouldTranslate, .boolean(let flag), .entry(let entry)): entry.value.shouldTranslate = flag
+    case (.argNum, .integer(let number), .substitution(let substitution)):
       guard let small = number.int64Value.flatMap({ Int(exactly: $0) }) else {
         throw error("expected an integer of 64 bits, found \(number)")
       }
-      substitution.argNum = small
-      frames[frames.count - 1] = .substitution(substitution)
-    case (.unknown, _, let frame):
-      frames.append(frame)
-      keep(value)
-    case (_, _, let frame):
-      frames.append(frame)
-      throw mismatch(slot, found: Self.kind(of: value))
+      substitution.value.argNum = small
+    case (.unknown, _, _): keep(value)
+    default: throw mismatch(slot, found: Self.kind(of: value))
     }
   }
 
@@ -210,65 +192,48 @@ struct CatalogEventDecoder: PropertyListEventSink {
 
   private mutating func finish(_ frame: Frame) throws(PropertyListError) -> Finished {
     switch frame {
-    case .catalog(let parts, let start):
+    case .catalog(let box, let start):
+      let parts = box.value
       guard let sourceLanguage = parts.sourceLanguage else { throw missing("sourceLanguage", at: start) }
       guard let strings = parts.strings else { throw missing("strings", at: start) }
       guard let version = parts.version else { throw missing("version", at: start) }
       finishedCatalog = StringCatalog(
         sourceLanguage: sourceLanguage, version: version, strings: strings, extraMembers: parts.extra)
       return .catalog
-    case .entries(let list): return .entries(list)
-    case .entry(let entry): return .entry(entry)
-    case .localizations(let list): return .localizations(list)
-    case .localization(let localization): return .localization(localization)
-    case .stringUnit(let parts, let start):
+    case .entries(let box): return .entries(box.value)
+    case .entry(let box): return .entry(box.value)
+    case .localizations(let box): return .localizations(box.value)
+    case .localization(let box): return .localization(box.value)
+    case .stringUnit(let box, let start):
+      let parts = box.value
       guard let state = parts.state else { throw missing("state", at: start) }
       guard let value = parts.value else { throw missing("value", at: start) }
       return .stringUnit(
         StringCatalog.StringUnit(state: .init(rawValue: state), value: value, extraMembers: parts.extra))
-    case .variations(let variations): return .variations(variations)
-    case .substitutions(let list): return .substitutions(list)
-    case .substitution(let substitution): return .substitution(substitution)
+    case .variations(let box): return .variations(box.value)
+    case .substitutions(let box): return .substitutions(box.value)
+    case .substitution(let box): return .substitution(box.value)
     }
   }
 
   /// Hands a finished object to the frame of the object it is a member of.
   private mutating func deliver(_ finished: Finished) throws(PropertyListError) {
     let key = keys[keys.count - 1] ?? ""
-    switch (frames.removeLast(), finished) {
-    case (.catalog(var parts, let start), .entries(let list)):
-      parts.strings = list
-      frames.append(.catalog(parts, start: start))
-    case (.entries(var list), .entry(let entry)):
-      list.elements.append(.init(key: key, value: entry))
-      frames.append(.entries(list))
-    case (.entry(var entry), .localizations(let list)):
-      entry.localizations = list
-      frames.append(.entry(entry))
-    case (.localizations(var list), .localization(let localization)):
-      list.elements.append(.init(key: key, value: localization))
-      frames.append(.localizations(list))
-    case (.localization(var localization), .stringUnit(let unit)):
-      localization.stringUnit = unit
-      frames.append(.localization(localization))
-    case (.localization(var localization), .variations(let variations)):
-      localization.variations = variations
-      frames.append(.localization(localization))
-    case (.localization(var localization), .substitutions(let list)):
-      localization.substitutions = list
-      frames.append(.localization(localization))
-    case (.variations(var variations), .localizations(let list)):
-      if key == "plural" { variations.plural = list } else { variations.device = list }
-      frames.append(.variations(variations))
-    case (.substitutions(var list), .substitution(let substitution)):
-      list.elements.append(.init(key: key, value: substitution))
-      frames.append(.substitutions(list))
-    case (.substitution(var substitution), .variations(let variations)):
-      substitution.variations = variations
-      frames.append(.substitution(substitution))
-    case (let frame, _):
-      frames.append(frame)
-      preconditionFailure("an object finished where its parent does not take it")
+    switch (frames[frames.count - 1], finished) {
+    case (.catalog(let parts, _), .entries(let list)): parts.value.strings = list
+    case (.entries(let list), .entry(let entry)): list.value.elements.append(.init(key: key, value: entry))
+    case (.entry(let entry), .localizations(let list)): entry.value.localizations = list
+    case (.localizations(let list), .localization(let localization)):
+      list.value.elements.append(.init(key: key, value: localization))
+    case (.localization(let localization), .stringUnit(let unit)): localization.value.stringUnit = unit
+    case (.localization(let localization), .variations(let variations)): localization.value.variations = variations
+    case (.localization(let localization), .substitutions(let list)): localization.value.substitutions = list
+    case (.variations(let variations), .localizations(let list)):
+      if key == "plural" { variations.value.plural = list } else { variations.value.device = list }
+    case (.substitutions(let list), .substitution(let substitution)):
+      list.value.elements.append(.init(key: key, value: substitution))
+    case (.substitution(let substitution), .variations(let variations)): substitution.value.variations = variations
+    default: preconditionFailure("an object finished where its parent does not take it")
     }
   }
 
@@ -355,28 +320,14 @@ struct CatalogEventDecoder: PropertyListEventSink {
   /// Keeps an unknown member's value in its object.
   private mutating func keep(_ value: PropertyList) {
     let member = KeyedList<PropertyList>.Element(key: keys[keys.count - 1] ?? "", value: value)
-    switch frames.removeLast() {
-    case .catalog(var parts, let start):
-      parts.extra.elements.append(member)
-      frames.append(.catalog(parts, start: start))
-    case .entry(var entry):
-      entry.extraMembers.elements.append(member)
-      frames.append(.entry(entry))
-    case .localization(var localization):
-      localization.extraMembers.elements.append(member)
-      frames.append(.localization(localization))
-    case .stringUnit(var parts, let start):
-      parts.extra.elements.append(member)
-      frames.append(.stringUnit(parts, start: start))
-    case .variations(var variations):
-      variations.extraMembers.elements.append(member)
-      frames.append(.variations(variations))
-    case .substitution(var substitution):
-      substitution.extraMembers.elements.append(member)
-      frames.append(.substitution(substitution))
-    case let frame:
-      frames.append(frame)
-      preconditionFailure("an unknown member in an object whose every member is known")
+    switch frames[frames.count - 1] {
+    case .catalog(let parts, _): parts.value.extra.elements.append(member)
+    case .entry(let entry): entry.value.extraMembers.elements.append(member)
+    case .localization(let localization): localization.value.extraMembers.elements.append(member)
+    case .stringUnit(let parts, _): parts.value.extra.elements.append(member)
+    case .variations(let variations): variations.value.extraMembers.elements.append(member)
+    case .substitution(let substitution): substitution.value.extraMembers.elements.append(member)
+    default: preconditionFailure("an unknown member in an object whose every member is known")
     }
   }
 

@@ -12,6 +12,11 @@ struct CatalogEventDecoder: PropertyListEventSink {
   private(set) var catalog: StringCatalog?
 
   private var locator = PropertyListLocator.none
+  /// True to note where each string's key is, for the checks.
+  var locatesEntries = false
+  /// With ``locatesEntries``, the line and column of each string's key, at its first place.
+  private(set) var entryPlaces: [[UInt8]: (line: Int, column: Int)] = [:]
+  private var placeCursor: TextPosition.Cursor?
   private var frames: [Frame] = []
   /// The keys of the open members, for errors: one per frame, the key of the member being read
   /// in it (nil before its first).
@@ -112,6 +117,14 @@ struct CatalogEventDecoder: PropertyListEventSink {
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     if try forwardToUnknown({ builder in builder.key(utf8) }, opens: false) { return }
     keys[keys.count - 1] = String(decoding: utf8, as: UTF8.self)
+    if locatesEntries, case .entries = frames[frames.count - 1] {
+      let key = Array(utf8)
+      if entryPlaces[key] == nil,
+        case .text(let line, let column) = locator.location(of: locator.position, after: &placeCursor)
+      {
+        entryPlaces[key] = (line, column)
+      }
+    }
   }
 
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {

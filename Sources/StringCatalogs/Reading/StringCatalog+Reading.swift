@@ -16,12 +16,21 @@ extension StringCatalog {
   /// - Throws: ``PropertyListError`` with the line and column of the problem; for a member of
   ///   the wrong shape, the message starts with its key path (`strings.Hello.comment: …`).
   public init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default) throws(PropertyListError) {
+    self = try Self.decode(bytes, limits: limits, locatesEntries: false).catalog
+  }
+
+  /// Reads a catalog, and with `locatesEntries` where each string's key is, in the same read.
+  static func decode(
+    _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, locatesEntries: Bool
+  ) throws(PropertyListError) -> (catalog: StringCatalog, places: [[UInt8]: (line: Int, column: Int)]) {
     let options = PropertyListReadingOptions(limits: limits, jsonStyle: .plain, detectsTypedJSON: false)
     var decoder = CatalogEventDecoder()
+    decoder.locatesEntries = locatesEntries
     try PropertyList.read(bytes: bytes, format: .json, options: options, into: &decoder)
     // The reader reports one whole value, so the decoder has finished the catalog.
-    self = decoder.catalog!
-    endsWithNewline = bytes.last == UInt8(ascii: "\n")
+    var catalog = decoder.catalog!
+    catalog.endsWithNewline = bytes.last == UInt8(ascii: "\n")
+    return (catalog, decoder.entryPlaces)
   }
 
   /// Reads a String Catalog from the bytes of an `.xcstrings` file (see

@@ -61,6 +61,88 @@ make_scratch() {
     'PRODUCT_BUNDLE_IDENTIFIER = org.example.$(PRODUCT_NAME:rfc1034identifier)' \
     'PRODUCT_BUNDLE_IDENTIFIER[sdk=iphoneos*] = $(inherited).ios' \
     'MARKETING_VERSION = 1.0 // the App Store version' > "$scratch/App.xcconfig"
+  # A String Catalog in Xcode's layout (no line break at the end, as Xcode writes it) with a
+  # plural without other, a wrong format specifier, a missing translation and one to review.
+  cat > "$scratch/Localizable.xcstrings" <<'CATALOG'
+{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "%lld files" : {
+      "localizations" : {
+        "de" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "Eine Datei"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld Dateien"
+                }
+              }
+            }
+          }
+        },
+        "fr" : {
+          "variations" : {
+            "plural" : {
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld fichiers"
+                }
+              },
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld fichier"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "Hello, %@!" : {
+      "localizations" : {
+        "de" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Hallo, %@!"
+          }
+        },
+        "fr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Bonjour, %d !"
+          }
+        }
+      }
+    },
+    "Sign in" : {
+      "comment" : "The button on the welcome screen",
+      "localizations" : {
+        "de" : {
+          "stringUnit" : {
+            "state" : "needs_review",
+            "value" : "Anmelden"
+          }
+        }
+      }
+    },
+    "Version" : {
+      "shouldTranslate" : false
+    }
+  },
+  "version" : "1.0"
+}
+
+CATALOG
+  truncate -s -1 "$scratch/Localizable.xcstrings"
   printf '{"Name": "Gerald Ford", "Party": "Republican"}\n' > "$scratch/base.json"
   printf '{"Name": "Gerald R. Ford", "Party": "Republican"}\n' > "$scratch/ours.json"
   printf '{"Name": "Jerry Ford", "Party": "GOP"}\n' > "$scratch/theirs.json"

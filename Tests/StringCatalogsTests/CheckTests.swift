@@ -29,7 +29,11 @@ struct CheckTests {
 
   private func problems(_ text: String) throws -> [String] {
     let bytes = Array(text.utf8)
-    return try StringCatalog(bytes: bytes).check(locatingIn: bytes).map {
+    let problems = try StringCatalog(bytes: bytes).check(locatingIn: bytes)
+    // Placed in the same read, or in a second one: the same places.
+    let inOneRead = try bytes.withUnsafeBytes { try StringCatalog.check(bytes: $0).problems }
+    #expect(inOneRead == problems)
+    return problems.map {
       "\($0.line ?? 0):\($0.column ?? 0): \($0.severity.rawValue): \($0.kind.rawValue): \($0.message) [\($0.key), \($0.language ?? "")]"
     }
   }

@@ -41,6 +41,10 @@ struct HostileInputTests {
         == "1:76: strings.x.localizations.de.stringUnit: missing member \"state\"")
     #expect(error("{\"strings\":{},\"version\":\"1.0\"}") == "1:1: (root): missing member \"sourceLanguage\"")
     #expect(error("[]") == "1:1: (root): expected a String Catalog's object, found an array")
+    #expect(error("\"x\"") == "1:1: (root): expected a String Catalog's object, found a string")
+    #expect(
+      error("{\"strings\":{\"k\":{\"localizations\":{\"de\":7}}}}")
+        == "1:40: strings.k.localizations.de: expected a localization's object, found an integer")
   }
 
   @Test("an argument number beyond Int is an error, not a trap")
@@ -58,8 +62,25 @@ struct HostileInputTests {
     #expect(error("{\"sourceLanguage\":\"en\",") == "1:24: expected a string key, found the end of the input")
     #expect(
       error([UInt8]("{\"sourceLanguage\":\"".utf8) + [0xFF] + [UInt8]("\"}".utf8)) == "1:20: invalid UTF-8: byte 0xFF")
-    #expect(error(String(repeating: "[", count: 100_000)) == "1:513: nesting is deeper than the limit of 512 levels")
+    // Refused at the first bracket: a catalog is an object.
+    #expect(
+      error(String(repeating: "[", count: 100_000)) == "1:1: (root): expected a String Catalog's object, found an array"
+    )
+    // An unknown member may hold arrays, until the depth limit.
+    #expect(
+      error("{\"x\":" + String(repeating: "[", count: 100_000))
+        == "1:517: nesting is deeper than the limit of 512 levels")
     #expect(error("{\"sourceLanguage\":null}") == "1:19: null has no property-list equivalent")
     #expect(error("") == "1:1: expected a value, found the end of the input")
+  }
+
+  @Test("a key an object repeats is kept twice, so that the file comes back as it was")
+  func repeatedKey() throws {
+    let text =
+      "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {\n\n    },\n    \"a\" : {\n      \"comment\" : \"again\"\n    }\n  },\n  \"version\" : \"1.0\"\n}"
+    let catalog = try StringCatalog(bytes: Array(text.utf8))
+    #expect(catalog.strings.keys == ["a", "a"])
+    #expect(catalog.strings["a"] == StringCatalog.Entry())
+    #expect(StringCatalogWriter().write(catalog) == Array(text.utf8))
   }
 }

@@ -18,7 +18,10 @@ struct CatalogChecker {
     // The source's specifiers: its own text, or the key when the key is the text.
     let sourceText = source.flatMap(Self.representativeText) ?? key
     let sourceSpecifiers = FormatSpecifier.parse(sourceText)
-    for language in languages where localizations[language].map(Self.hasText) != true {
+    // Language codes are ASCII: a set of them is safe from canonical equivalence.
+    var translated = Set<String>(minimumCapacity: localizations.count)
+    for element in localizations where Self.hasText(element.value) { translated.insert(element.key) }
+    for language in languages where !translated.contains(language) {
       report(.warning, .missingTranslation, key, language, "no translation")
     }
     for element in localizations {

@@ -31,58 +31,75 @@ public struct FormatSpecifier: Sendable, Equatable {
   /// The specifiers of `format`, in order; `%%` is text, not a specifier, and a `%` that starts
   /// no valid specifier is skipped.
   public static func parse(_ format: String) -> [FormatSpecifier] {
-    let scalars = Array(format.unicodeScalars)
+    // Every character of a specifier is ASCII: the bytes are enough, and most texts have none.
+    var format = format
+    return format.withUTF8 { bytes in
+      guard bytes.contains(UInt8(ascii: "%")) else { return [] }
+      return parse(bytes)
+    }
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [FormatSpecifier] {
+    func text(_ range: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
     var specifiers: [FormatSpecifier] = []
     var nextArgument = 1
     var index = 0
-    while index < scalars.count {
-      guard scalars[index] == "%" else {
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "%") else {
         index += 1
         continue
       }
       let start = index
       index += 1
-      guard index < scalars.count else { break }
-      if scalars[index] == "%" {
+      guard index < bytes.count else { break }
+      if bytes[index] == UInt8(ascii: "%") {
         index += 1
         continue
       }
       // `%#@name@`: a reference to a substitution.
-      if scalars[index] == "#", index + 1 < scalars.count, scalars[index + 1] == "@",
-        let end = scalars[(index + 2)...].firstIndex(of: "@")
+      if bytes[index] == UInt8(ascii: "#"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "@"),
+        let end = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "@"))
       {
-        let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
         specifiers.append(
           FormatSpecifier(
-            text: String(String.UnicodeScalarView(scalars[start...end])), argument: nil, argumentClass: nil,
-            substitution: name))
+            text: text(start..<(end + 1)), argument: nil, argumentClass: nil, substitution: text((index + 2)..<end)))
         index = end + 1
         continue
       }
       var position: Int?
       // `N$`
       var digitsEnd = index
-      while digitsEnd < scalars.count, ("0"..."9").contains(scalars[digitsEnd]) { digitsEnd += 1 }
-      if digitsEnd > index, digitsEnd < scalars.count, scalars[digitsEnd] == "$" {
-        position = Int(String(String.UnicodeScalarView(scalars[index..<digitsEnd])))
+      while digitsEnd < bytes.count, isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
+      if digitsEnd > index, digitsEnd < bytes.count, bytes[digitsEnd] == UInt8(ascii: "$") {
+        position = Int(text(index..<digitsEnd))
         index = digitsEnd + 1
       }
       // Flags, width, precision, length.
-      while index < scalars.count, "-+ #0'123456789.*hlqLzjt".unicodeScalars.contains(scalars[index]) { index += 1 }
-      guard index < scalars.count, let argumentClass = Self.argumentClass(of: scalars[index]) else { continue }
+      while index < bytes.count, isFlagWidthPrecisionOrLength(bytes[index]) { index += 1 }
+      guard index < bytes.count, let argumentClass = Self.argumentClass(of: bytes[index]) else { continue }
       let argument = position ?? nextArgument
       nextArgument = argument + 1
       specifiers.append(
         FormatSpecifier(
-          text: String(String.UnicodeScalarView(scalars[start...index])), argument: argument,
-          argumentClass: argumentClass, substitution: nil))
+          text: text(start..<(index + 1)), argument: argument, argumentClass: argumentClass, substitution: nil))
       index += 1
     }
     return specifiers
   }
 
-  private static func argumentClass(of conversion: Unicode.Scalar) -> ArgumentClass? {
-    switch conversion {
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  private static func isFlagWidthPrecisionOrLength(_ byte: UInt8) -> Bool {
+    switch Unicode.Scalar(byte) {
+    case "0"..."9", "-", "+", " ", "#", "'", ".", "*", "h", "l", "q", "L", "z", "j", "t": true
+    default: false
+    }
+  }
+
+  private static func argumentClass(of conversion: UInt8) -> ArgumentClass? {
+    switch Unicode.Scalar(conversion) {
     case "@": .object
     case "d", "i", "u", "x", "X", "o", "D", "U", "O": .integer
     case "f", "F", "e", "E", "g", "G", "a", "A": .floatingPoint

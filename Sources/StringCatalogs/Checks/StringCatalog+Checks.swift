@@ -1,3 +1,5 @@
+import PlistKit
+
 extension StringCatalog {
   /// The problems of the catalog, string by string in the catalog's order: missing
   /// translations, unfinished states, format specifiers that differ from the source's, plural
@@ -29,6 +31,24 @@ extension StringCatalog {
       }
     }
     return problems
+  }
+
+  /// Reads the catalog in `bytes` and checks it (see ``check()``), each problem with the line
+  /// and column of its string's key, found in the same read.
+  ///
+  /// - Throws: ``PropertyListError`` as ``init(bytes:limits:)-(UnsafeRawBufferPointer,_)`` does.
+  public static func check(
+    bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
+  ) throws(PropertyListError) -> (catalog: StringCatalog, problems: [StringCatalogProblem]) {
+    let (catalog, places) = try decode(bytes, limits: limits, locatesEntries: true)
+    var problems = catalog.check()
+    for index in problems.indices {
+      if let place = places[Array(problems[index].key.utf8)] {
+        problems[index].line = place.line
+        problems[index].column = place.column
+      }
+    }
+    return (catalog, problems)
   }
 
   /// Every language with a localization in any string, but the source language, in the order

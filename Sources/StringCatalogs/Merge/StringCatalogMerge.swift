@@ -53,12 +53,13 @@ public struct StringCatalogMerge: Sendable {
   public func merge(base: PropertyList, ours: PropertyList, theirs: PropertyList) throws(PropertyListError) -> Result {
     let seeded = Self.seeded(base: base, ours: ours, theirs: theirs)
     let merged = PropertyListMerge(resolution: resolution).merge(base: seeded, ours: ours, theirs: theirs)
+    // Through JSON, so that the merged catalog is exactly what the reader makes of a file.
     var catalog: StringCatalog
     do {
-      catalog = try CatalogValueDecoder.catalog(from: merged.value)
+      catalog = try StringCatalog(bytes: try merged.value.serialized(as: .json))
     } catch {
-      let path = PropertyListKeyPath(components: error.path).description
-      throw PropertyListError(.invalidValue, format: .json, at: .keyPath(path), error.message)
+      // The place is in text no one has seen: the message's key path says where.
+      throw PropertyListError(.invalidValue, format: .json, error.message)
     }
     catalog.endsWithNewline = false
     return Result(catalog: catalog, value: merged.value, conflicts: merged.conflicts)

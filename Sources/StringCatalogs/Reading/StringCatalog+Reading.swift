@@ -3,8 +3,9 @@ import PlistKit
 extension StringCatalog {
   /// Reads a String Catalog from the bytes of an `.xcstrings` file.
   ///
-  /// The JSON is read by PlistKit's JSON reader, under `limits` (depth, object count, size), so
-  /// that hostile input meets an error rather than a crash: invalid UTF-8, broken syntax, a
+  /// The JSON is read by PlistKit's JSON reader, under `limits` (depth, object count, size), and
+  /// the catalog built from its events without a value of the whole document, so that hostile
+  /// input meets an error rather than a crash: invalid UTF-8, broken syntax, a
   /// value nested too deep. A document that is JSON but not a catalog (a member of the wrong
   /// type, a string unit without its `state`) is an error that names the member's key path and
   /// says where it is.
@@ -15,14 +16,21 @@ extension StringCatalog {
   /// - Throws: ``PropertyListError`` with the line and column of the problem; for a member of
   ///   the wrong shape, the message starts with its key path (`strings.Hello.comment: …`).
   public init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default) throws(PropertyListError) {
+    self = try Self.decode(bytes, limits: limits, locatesEntries: false).catalog
+  }
+
+  /// Reads a catalog, and with `locatesEntries` where each string's key is, in the same read.
+  static func decode(
+    _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, locatesEntries: Bool
+  ) throws(PropertyListError) -> (catalog: StringCatalog, places: [[UInt8]: (line: Int, column: Int)]) {
     let options = PropertyListReadingOptions(limits: limits, jsonStyle: .plain, detectsTypedJSON: false)
-    let value = try PropertyList.read(bytes: bytes, format: .json, options: options).value
-    do {
-      self = try CatalogValueDecoder.catalog(from: value)
-    } catch {
-      throw error.located(in: bytes, options: options)
-    }
-    endsWithNewline = bytes.last == UInt8(ascii: "\n")
+    var decoder = CatalogEventDecoder()
+    decoder.locatesEntries = locatesEntries
+    try PropertyList.read(bytes: bytes, format: .json, options: options, into: &decoder)
+    // The reader reports one whole value, so the decoder has finished the catalog.
+    var catalog = decoder.catalog!
+    catalog.endsWithNewline = bytes.last == UInt8(ascii: "\n")
+    return (catalog, decoder.entryPlaces)
   }
 
   /// Reads a String Catalog from the bytes of an `.xcstrings` file (see

@@ -7,6 +7,8 @@ struct CatalogJSONOutput {
   let keyOrder: StringCatalogWriter.KeyOrder
   var bytes: [UInt8] = []
   private var depth = 0
+  /// The Xcode order of the short lists of keys met so far, by their keys' bytes.
+  private var knownOrders: [[UInt8]: [Int]] = [:]
 
   init(keyOrder: StringCatalogWriter.KeyOrder) {
     self.keyOrder = keyOrder
@@ -15,6 +17,18 @@ struct CatalogJSONOutput {
   // MARK: - The model
 
   mutating func catalog(_ catalog: StringCatalog) {
+    if catalog.extraMembers.isEmpty {
+      var count = 0
+      openObject()
+      member("sourceLanguage", &count)
+      string(catalog.sourceLanguage)
+      member("strings", &count)
+      keyed(catalog.strings) { $0.entry($1) }
+      member("version", &count)
+      string(catalog.version)
+      closeObject(count)
+      return
+    }
     object(catalog.extraMembers) { (output, member) in
       switch member {
       case "sourceLanguage": output.string(catalog.sourceLanguage)
@@ -29,6 +43,28 @@ struct CatalogJSONOutput {
   }
 
   mutating func entry(_ entry: StringCatalog.Entry) {
+    if entry.extraMembers.isEmpty {
+      var count = 0
+      openObject()
+      if let comment = entry.comment {
+        member("comment", &count)
+        string(comment)
+      }
+      if let state = entry.extractionState {
+        member("extractionState", &count)
+        string(state.rawValue)
+      }
+      if let localizations = entry.localizations {
+        member("localizations", &count)
+        keyed(localizations) { $0.localization($1) }
+      }
+      if let shouldTranslate = entry.shouldTranslate {
+        member("shouldTranslate", &count)
+        literal(shouldTranslate ? "true" : "false")
+      }
+      closeObject(count)
+      return
+    }
     object(entry.extraMembers) { (output, member) in
       switch member {
       case "comment": output.string(entry.comment!)
@@ -45,6 +81,24 @@ struct CatalogJSONOutput {
   }
 
   mutating func localization(_ localization: StringCatalog.Localization) {
+    if localization.extraMembers.isEmpty {
+      var count = 0
+      openObject()
+      if let unit = localization.stringUnit {
+        member("stringUnit", &count)
+        stringUnit(unit)
+      }
+      if let substitutions = localization.substitutions {
+        member("substitutions", &count)
+        keyed(substitutions) { $0.substitution($1) }
+      }
+      if let variations = localization.variations {
+        member("variations", &count)
+        self.variations(variations)
+      }
+      closeObject(count)
+      return
+    }
     object(localization.extraMembers) { (output, member) in
       switch member {
       case "stringUnit": output.stringUnit(localization.stringUnit!)
@@ -59,6 +113,16 @@ struct CatalogJSONOutput {
   }
 
   mutating func stringUnit(_ unit: StringCatalog.StringUnit) {
+    if unit.extraMembers.isEmpty {
+      var count = 0
+      openObject()
+      member("state", &count)
+      string(unit.state.rawValue)
+      member("value", &count)
+      string(unit.value)
+      closeObject(count)
+      return
+    }
     object(unit.extraMembers) { (output, member) in
       switch member {
       case "state": output.string(unit.state.rawValue)
@@ -108,60 +172,87 @@ struct CatalogJSONOutput {
     names.reserveCapacity(4)
     known(&names)
     if extra.isEmpty {
-      openObject(isEmpty: names.isEmpty)
-      for (index, name) in names.enumerated() {
-        memberKey(name, isFirst: index == 0)
+      var count = 0
+      openObject()
+      for name in names {
+        self.member(name, &count)
         member(&self, name)
       }
-      closeObject(isEmpty: names.isEmpty)
+      closeObject(count)
       return
     }
     // An unknown member goes where Xcode's order puts it among the known ones.
     var members: [(name: String, extraIndex: Int?)] = names.map { ($0, nil) }
     members += extra.elements.indices.map { (extra[$0].key, $0) }
     members.sort { PlutilKeyOrder.areInIncreasingOrder($0.name, $1.name) }
-    openObject(isEmpty: false)
-    for (index, entry) in members.enumerated() {
-      memberKey(entry.name, isFirst: index == 0)
+    var count = 0
+    openObject()
+    for entry in members {
+      self.member(entry.name, &count)
       if let extraIndex = entry.extraIndex { value(extra[extraIndex].value) } else { member(&self, entry.name) }
     }
-    closeObject(isEmpty: false)
+    closeObject(count)
   }
 
   /// An object whose members are a keyed list's, in the writer's key order.
   mutating func keyed<Value>(_ list: KeyedList<Value>, _ write: (inout CatalogJSONOutput, Value) -> Void) {
-    openObject(isEmpty: list.isEmpty)
+    var count = 0
+    openObject()
     if keyOrder == .xcode {
-      let order = list.indices.map { (index: $0, units: Array(list[$0].key.utf16)) }
-        .sorted { PlutilKeyOrder.compare($0.units, $1.units) < 0 }
-      for (position, item) in order.enumerated() {
-        memberKey(list[item.index].key, isFirst: position == 0)
-        write(&self, list[item.index].value)
+      for index in xcodeOrder(of: list) {
+        member(list[index].key, &count)
+        write(&self, list[index].value)
       }
     } else {
-      for (position, element) in list.elements.enumerated() {
-        memberKey(element.key, isFirst: position == 0)
+      for element in list.elements {
+        member(element.key, &count)
         write(&self, element.value)
       }
     }
-    closeObject(isEmpty: list.isEmpty)
+    closeObject(count)
   }
 
-  private mutating func openObject(isEmpty: Bool) {
+  /// The positions of a list's members in Xcode's order. Catalogs repeat the same few lists of
+  /// keys (the languages of every string, the plural categories), so a short list's order is
+  /// found once and then looked up: the comparison is expensive outside plain letters.
+  private mutating func xcodeOrder<Value>(of list: KeyedList<Value>) -> [Int] {
+    let isShort = list.count <= 64
+    // The keys' bytes, each after its length: never the same for two different lists (a
+    // `String` would call canonically equivalent keys equal).
+    var signature: [UInt8] = []
+    if isShort {
+      for element in list.elements {
+        withUnsafeBytes(of: element.key.utf8.count) { signature.append(contentsOf: $0) }
+        signature.append(contentsOf: element.key.utf8)
+      }
+      if let known = knownOrders[signature] { return known }
+    }
+    let units = list.elements.map { Array($0.key.utf16) }
+    var order = Array(list.indices)
+    // Most lists are in order already: one pass of comparisons says so.
+    let isSorted = zip(order, order.dropFirst()).allSatisfy { PlutilKeyOrder.compare(units[$0], units[$1]) < 0 }
+    if !isSorted { order.sort { PlutilKeyOrder.compare(units[$0], units[$1]) < 0 } }
+    if isShort { knownOrders[signature] = order }
+    return order
+  }
+
+  private mutating func openObject() {
     bytes.append(UInt8(ascii: "{"))
     depth += 1
-    if isEmpty { bytes.append(UInt8(ascii: "\n")) }
   }
 
-  private mutating func closeObject(isEmpty: Bool) {
+  /// Closes an object of `count` members: an empty one as `{`, an empty line, `}`.
+  private mutating func closeObject(_ count: Int) {
+    if count == 0 { bytes.append(UInt8(ascii: "\n")) }
     depth -= 1
     newline()
     bytes.append(UInt8(ascii: "}"))
   }
 
-  /// `,` unless first, a new line, the indent, `"key" : `.
-  private mutating func memberKey(_ key: String, isFirst: Bool) {
-    if !isFirst { bytes.append(UInt8(ascii: ",")) }
+  /// `,` unless first, a new line, the indent, `"key" : `; counts the member.
+  private mutating func member(_ key: String, _ count: inout Int) {
+    if count > 0 { bytes.append(UInt8(ascii: ",")) }
+    count += 1
     newline()
     string(key)
     bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
@@ -169,7 +260,7 @@ struct CatalogJSONOutput {
 
   private mutating func newline() {
     bytes.append(UInt8(ascii: "\n"))
-    for _ in 0..<depth { bytes.append(contentsOf: [0x20, 0x20]) }
+    bytes.append(contentsOf: repeatElement(0x20, count: depth * 2))
   }
 
   // MARK: - Values

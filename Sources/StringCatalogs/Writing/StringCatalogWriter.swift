@@ -26,6 +26,9 @@ public struct StringCatalogWriter: Sendable {
 
   /// How keys are ordered.
   public var keyOrder: KeyOrder
+  /// The size the output will likely have (the size of the file the catalog was read from),
+  /// reserved at once so that a large output is not copied as it grows; nil grows as it goes.
+  public var expectedSize: Int?
 
   /// Makes a writer.
   public init(keyOrder: KeyOrder = .asRead) {
@@ -35,6 +38,8 @@ public struct StringCatalogWriter: Sendable {
   /// The bytes of `catalog` in Xcode's layout.
   public func write(_ catalog: StringCatalog) -> [UInt8] {
     var output = CatalogJSONOutput(keyOrder: keyOrder)
+    // A little more than the file, for a few keys put in order or escapes written otherwise.
+    if let expectedSize { output.bytes.reserveCapacity(expectedSize + expectedSize / 64 + 64) }
     output.catalog(catalog)
     if catalog.endsWithNewline { output.bytes.append(UInt8(ascii: "\n")) }
     return output.bytes

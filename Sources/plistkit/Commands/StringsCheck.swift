@@ -49,10 +49,11 @@ enum StringsCheck {
   }
 
   private static func read(_ path: String) throws(CommandError) -> (StringCatalog, [StringCatalogProblem]) {
-    let bytes = try PropertyListIO.readBytes(path).array
+    let input = try PropertyListIO.readBytes(path)
     do {
-      let catalog = try StringCatalog(bytes: bytes, limits: InputLimit.limits)
-      return (catalog, catalog.check(locatingIn: bytes))
+      return try input.withBytes { (bytes) throws(PropertyListError) in
+        try StringCatalog.check(bytes: bytes, limits: InputLimit.limits)
+      }
     } catch {
       throw .file(path, error)
     }

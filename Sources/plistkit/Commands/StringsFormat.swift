@@ -15,25 +15,45 @@ enum StringsFormat {
     let path = arguments[0]
     let destination = context[StringsOptions.output]
     return try PropertyListIO.whileEditing(path, writingTo: destination) { () throws(CommandError) in
-      let bytes = try PropertyListIO.readBytes(path).array
-      let catalog = try parse(bytes, path: path)
-      let written = StringCatalogWriter(keyOrder: .xcode).write(catalog)
+      // The input and the catalog go before the output is compared or written: of the three,
+      // no more than two are ever in memory.
+      let (written, inputSize) = try formatted(path)
       let target = destination ?? path
       // A file already in Xcode's layout is left as it is, its time stamp too.
-      if target == path, path != "-", written == bytes { return .success }
+      if target == path, path != "-", written.count == inputSize,
+        try PropertyListIO.readBytes(path).withBytes({ $0.elementsEqual(written) })
+      {
+        return .success
+      }
       try PropertyListIO.write(written, to: target, output: context.output)
       return .success
     }
   }
 
-  /// Reads the catalog at `path` (`-` is standard input).
-  static func read(_ path: String) throws(CommandError) -> StringCatalog {
-    try parse(PropertyListIO.readBytes(path).array, path: path)
+  /// The catalog at `path` in Xcode's layout, and the size of the file.
+  private static func formatted(_ path: String) throws(CommandError) -> (bytes: [UInt8], inputSize: Int) {
+    let (catalog, inputSize) = try readWithSize(path)
+    var writer = StringCatalogWriter(keyOrder: .xcode)
+    writer.expectedSize = inputSize
+    return (writer.write(catalog), inputSize)
   }
 
-  private static func parse(_ bytes: [UInt8], path: String) throws(CommandError) -> StringCatalog {
+  /// The catalog at `path` and the size of the file, whose bytes are let go on return.
+  private static func readWithSize(_ path: String) throws(CommandError) -> (StringCatalog, Int) {
+    let input = try PropertyListIO.readBytes(path)
+    return (try read(input, path: path), input.withBytes { $0.count })
+  }
+
+  /// Reads the catalog at `path` (`-` is standard input).
+  static func read(_ path: String) throws(CommandError) -> StringCatalog {
+    try read(PropertyListIO.readBytes(path), path: path)
+  }
+
+  private static func read(_ input: InputBuffer, path: String) throws(CommandError) -> StringCatalog {
     do {
-      return try StringCatalog(bytes: bytes, limits: InputLimit.limits)
+      return try input.withBytes { (bytes) throws(PropertyListError) in
+        try StringCatalog(bytes: bytes, limits: InputLimit.limits)
+      }
     } catch {
       throw .file(path, error)
     }

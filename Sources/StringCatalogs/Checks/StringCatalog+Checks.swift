@@ -36,7 +36,7 @@ extension StringCatalog {
   /// Reads the catalog in `bytes` and checks it (see ``check()``), each problem with the line
   /// and column of its string's key, found in the same read.
   ///
-  /// - Throws: ``PropertyListError`` as ``init(bytes:limits:)-(UnsafeRawBufferPointer,_)`` does.
+  /// - Throws: `PropertyListError` as `init(bytes:limits:)` does.
   public static func check(
     bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
   ) throws(PropertyListError) -> (catalog: StringCatalog, problems: [StringCatalogProblem]) {

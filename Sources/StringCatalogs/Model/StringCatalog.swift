@@ -7,7 +7,7 @@ import PlistKit
 /// ``strings`` and, inside them, entries, localizations, string units, plural and device
 /// variations, substitutions) and any member it does not know, in ``extraMembers`` at each
 /// level, so that a catalog read and written again loses nothing. Read one with
-/// ``init(bytes:)``, write one with ``StringCatalogWriter``.
+/// `init(bytes:limits:)`, write one with ``StringCatalogWriter``.
 public struct StringCatalog: Sendable, Equatable {
   /// The language the strings are written in, such as `en`.
   public var sourceLanguage: String

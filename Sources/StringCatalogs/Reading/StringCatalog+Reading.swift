@@ -13,7 +13,7 @@ extension StringCatalog {
   /// - Parameters:
   ///   - bytes: the file's bytes (UTF-8, with or without a byte-order mark).
   ///   - limits: the limits against hostile input.
-  /// - Throws: ``PropertyListError`` with the line and column of the problem; for a member of
+  /// - Throws: `PropertyListError` with the line and column of the problem; for a member of
   ///   the wrong shape, the message starts with its key path (`strings.Hello.comment: …`).
   public init(bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default) throws(PropertyListError) {
     self = try Self.decode(bytes, limits: limits, locatesEntries: false).catalog
@@ -34,7 +34,7 @@ extension StringCatalog {
   }
 
   /// Reads a String Catalog from the bytes of an `.xcstrings` file (see
-  /// ``init(bytes:limits:)-(UnsafeRawBufferPointer,_)``).
+  /// `init(bytes:limits:)`).
   public init(bytes: [UInt8], limits: PropertyListLimits = .default) throws(PropertyListError) {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(PropertyListError) in try StringCatalog(bytes: buffer, limits: limits) }
@@ -44,8 +44,8 @@ extension StringCatalog {
 
   /// Reads a String Catalog from the file at `path`.
   ///
-  /// - Throws: ``PropertyListError`` naming the file: it could not be read, or its contents
-  ///   are not a catalog (see ``init(bytes:limits:)-(UnsafeRawBufferPointer,_)``).
+  /// - Throws: `PropertyListError` naming the file: it could not be read, or its contents
+  ///   are not a catalog (see `init(bytes:limits:)`).
   public init(contentsOf path: String, limits: PropertyListLimits = .default) throws(PropertyListError) {
     let bytes = try PropertyListFile.read(path: path, limit: limits.maximumInputSize)
     do {

@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "PlistBuddy", targets: ["PlistBuddy"]),
     .library(name: "XcodeProject", targets: ["XcodeProject"]),
     .library(name: "BuildSettings", targets: ["BuildSettings"]),
+    .library(name: "StringCatalogs", targets: ["StringCatalogs"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -56,16 +57,25 @@ let package = Package(
     // Xcode's build settings: xcconfig files, levels and conditions, and the expansion of
     // $(NAME) references in a property list (an Info.plist) through the document layer.
     .target(name: "BuildSettings", dependencies: ["PlistKit", "PlistDocument"]),
+    // String Catalogs (.xcstrings): the model, the reader and Xcode's layout, the checks, and search
+    // with Sectioning's matching; the .strings/.stringsdict files of .lproj folders (read through the
+    // document layer, for their comments) converted both ways, and the merge of catalogs (PlistDiff).
+    .target(
+      name: "StringCatalogs",
+      dependencies: ["PlistKit", "Sectioning", "PlutilCompatibility", "PlistDocument", "PlistDiff"]
+    ),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
-    // CLI's plutil mode. No product: the CLI reaches it with package access.
+    // CLI's plutil mode, and the key order String Catalogs are written in. No product: the CLI and
+    // StringCatalogs reach it with package access.
     .target(name: "PlutilCompatibility", dependencies: ["PlistKit"]),
     .executableTarget(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
         "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings", "Typedstream",
+        "StringCatalogs",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -113,6 +123,9 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "PlistKit"]),
+    .testTarget(
+      name: "StringCatalogsTests",
+      dependencies: ["StringCatalogs", "PlistKit", "PlutilCompatibility", "PropertyListRoutes"]),
     .testTarget(name: "BuildSettingsTests", dependencies: ["BuildSettings", "PlistDocument", "PlistKit"]),
     .testTarget(name: "CLITests", dependencies: ["plistkit", "PlistKit", "DocumentLayouts", "XcodeProject"]),
   ],

@@ -70,9 +70,106 @@ make_scratch() {
 '\x84\x84\x07NSValue\x00\x95\x84\x01*\x84\x9b\x9b\x00\x86\x86\x86' > "$scratch/message.typedstream"
   printf '<plist version="1.0">\n<dict>\n\t<key>attributedBody</key>\n\t<data>%s</data>\n</dict>\n</plist>\n' \
     "$(base64 -w0 "$scratch/message.typedstream")" > "$scratch/message.plist"
+  # A String Catalog in Xcode's layout (no line break at the end, as Xcode writes it) with a
+  # plural without other, a wrong format specifier, a missing translation and one to review.
+  cat > "$scratch/Localizable.xcstrings" <<'CATALOG'
+{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "%lld files" : {
+      "localizations" : {
+        "de" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "Eine Datei"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld Dateien"
+                }
+              }
+            }
+          }
+        },
+        "fr" : {
+          "variations" : {
+            "plural" : {
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld fichiers"
+                }
+              },
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld fichier"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "Hello, %@!" : {
+      "localizations" : {
+        "de" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Hallo, %@!"
+          }
+        },
+        "fr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Bonjour, %d !"
+          }
+        }
+      }
+    },
+    "Sign in" : {
+      "comment" : "The button on the welcome screen",
+      "localizations" : {
+        "de" : {
+          "stringUnit" : {
+            "state" : "needs_review",
+            "value" : "Anmelden"
+          }
+        }
+      }
+    },
+    "Version" : {
+      "shouldTranslate" : false
+    }
+  },
+  "version" : "1.0"
+}
+
+CATALOG
+  truncate -s -1 "$scratch/Localizable.xcstrings"
   printf '{"Name": "Gerald Ford", "Party": "Republican"}\n' > "$scratch/base.json"
   printf '{"Name": "Gerald R. Ford", "Party": "Republican"}\n' > "$scratch/ours.json"
   printf '{"Name": "Jerry Ford", "Party": "GOP"}\n' > "$scratch/theirs.json"
+  # The .lproj folders of Documentation/localization.md: English and German strings with comments
+  # (the German file repeats a key), and a German plural.
+  mkdir -p "$scratch/Resources/en.lproj" "$scratch/Resources/de.lproj"
+  printf '%s\n' '/* The button that closes the sheet. */' '"Done" = "Done";' '' '/* The title of the window. */' \
+    '"Library" = "Library";' > "$scratch/Resources/en.lproj/Localizable.strings"
+  printf '%s\n' '/* The button that closes the sheet. */' '"Done" = "Fertig";' '' '"Library" = "Mediathek";' \
+    '"Library" = "Bibliothek";' > "$scratch/Resources/de.lproj/Localizable.strings"
+  printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">' \
+    '<plist version="1.0">' '<dict>' '\t<key>%lld files</key>' '\t<dict>' \
+    '\t\t<key>NSStringLocalizedFormatKey</key>' '\t\t<string>%#@files@</string>' '\t\t<key>files</key>' '\t\t<dict>' \
+    '\t\t\t<key>NSStringFormatSpecTypeKey</key>' '\t\t\t<string>NSStringPluralRuleType</string>' \
+    '\t\t\t<key>NSStringFormatValueTypeKey</key>' '\t\t\t<string>lld</string>' \
+    '\t\t\t<key>one</key>' '\t\t\t<string>eine Datei</string>' '\t\t\t<key>other</key>' '\t\t\t<string>%lld Dateien</string>' \
+    '\t\t</dict>' '\t</dict>' '</dict>' '</plist>' | sed 's/\\t/\t/g' > "$scratch/Resources/de.lproj/Localizable.stringsdict"
   mkdir -p "$scratch/Tests/PlistSchemaTests/Fixtures/Invalid"
   cp "$root/Tests/PlistSchemaTests/Fixtures/Invalid/presidents.json" \
     "$scratch/Tests/PlistSchemaTests/Fixtures/Invalid/presidents.json"

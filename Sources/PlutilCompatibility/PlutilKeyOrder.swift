@@ -8,19 +8,19 @@
 /// step is ``RootCollationKey``: exact for ASCII, and an approximation of the Unicode root
 /// collation outside it (see its documentation), so keys outside ASCII can sort differently
 /// from `plutil`.
-enum PlutilKeyOrder {
+package enum PlutilKeyOrder {
   /// Whether `first` comes before `second`.
-  static func areInIncreasingOrder(_ first: String, _ second: String) -> Bool {
+  package static func areInIncreasingOrder(_ first: String, _ second: String) -> Bool {
     compare(Array(first.utf16), Array(second.utf16)) < 0
   }
 
   /// The keys in `plutil`'s order.
-  static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
+  package static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
     keys.map { (key: $0, units: Array($0.utf16)) }.sorted { compare($0.units, $1.units) < 0 }.map(\.key)
   }
 
   /// -1, 0 or 1, over UTF-16 code units as CoreFoundation walks them.
-  static func compare(_ first: [UInt16], _ second: [UInt16]) -> Int {
+  package static func compare(_ first: [UInt16], _ second: [UInt16]) -> Int {
     var index1 = 0
     var index2 = 0
     var localized1 = 0

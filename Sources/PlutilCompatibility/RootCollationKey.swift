@@ -25,7 +25,26 @@ struct RootCollationKey {
   /// The ASCII characters that have a primary weight and are neither digits nor letters, in
   /// the root collation's order.
   private static let variableOrder = Array("\t\n\u{0B}\u{0C}\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$".unicodeScalars)
-  private static let otherSymbolBase: UInt32 = 0x100
+  private static let otherSymbolBase: UInt32 = 0x1_0000
+  /// Punctuation and symbols outside ASCII that the root collation sorts among the ASCII ones,
+  /// each as the ASCII character it follows and its rank after it: dashes after `-`, quotation
+  /// marks after `'` and `"`, the middle dot after `.`, the bullet after `%`, `©` and `®`
+  /// after `^`. Without them `–`, `·` or `©` sorted after every ASCII symbol, where Xcode's
+  /// String Catalogs, sorted by the same comparison, do not have them.
+  private static let punctuationBesideASCII: [UInt32: (anchor: Unicode.Scalar, rank: UInt32)] = [
+    0x2010: ("-", 1), 0x2011: ("-", 2), 0x2012: ("-", 3), 0x2013: ("-", 4), 0x2014: ("-", 5), 0x2015: ("-", 6),
+    0x00A1: ("!", 1), 0x00BF: ("?", 1), 0x00B7: (".", 1),
+    0x2018: ("'", 1), 0x2019: ("'", 2), 0x201A: ("'", 3), 0x2039: ("'", 4), 0x203A: ("'", 5),
+    0x201C: ("\"", 1), 0x201D: ("\"", 2), 0x201E: ("\"", 3), 0x00AB: ("\"", 4), 0x00BB: ("\"", 5),
+    0x00A7: ("}", 1), 0x00B6: ("}", 2), 0x2020: ("%", 1), 0x2021: ("%", 2), 0x2022: ("%", 3),
+    0x00B0: ("^", 1), 0x00A9: ("^", 2), 0x00AE: ("^", 3), 0x00B1: ("+", 1), 0x00D7: ("+", 2), 0x00F7: ("+", 3),
+  ]
+
+  /// The primary weight of an ASCII punctuation or symbol character of ``variableOrder``: room
+  /// after each for the characters of ``punctuationBesideASCII``.
+  private static func variablePrimary(_ scalar: Unicode.Scalar) -> UInt32 {
+    UInt32(variableOrder.firstIndex(of: scalar)! + 1) << 8
+  }
   private static let currencyBase: UInt32 = 0x20_0000
   private static let digitBase: UInt32 = 0x40_0000
   private static let letterBase: UInt32 = 0x50_0000
@@ -83,7 +102,10 @@ struct RootCollationKey {
       return
     }
     let primary: UInt32
-    if category == .currencySymbol {
+    if let (anchor, rank) = Self.punctuationBesideASCII[value] {
+      // Just after the ASCII character the root collation sorts it beside.
+      primary = Self.variablePrimary(anchor) + rank
+    } else if category == .currencySymbol {
       primary = Self.currencyBase + value
     } else if Self.isPunctuation(category) || [.mathSymbol, .modifierSymbol, .otherSymbol].contains(category)
       || properties.isWhitespace
@@ -107,7 +129,7 @@ struct RootCollationKey {
     default:
       guard let rank = Self.variableOrder.firstIndex(of: scalar) else { return }  // control: ignorable
       // `$` is a currency sign: after the other symbols, as in the root collation.
-      let primary = scalar == "$" ? Self.currencyBase + value : UInt32(rank + 1)
+      let primary = scalar == "$" ? Self.currencyBase + value : UInt32(rank + 1) << 8
       elements.append(Element(primary: primary, secondary: Self.common, tertiary: tertiary))
     }
   }

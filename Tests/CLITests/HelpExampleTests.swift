@@ -12,7 +12,7 @@ struct HelpExampleTests {
   static let exampleCounts: KeyValuePairs<String, Int> = [
     "convert": 5, "lint": 3, "print": 3, "get": 6, "type": 2, "set": 4, "insert": 3, "remove": 2, "move": 3,
     "expand": 3, "create": 2, "unarchive": 2, "archive": 1, "validate": 3, "diff": 2, "merge": 2, "textconv": 2,
-    "resolve": 2, "git": 2, "sections": 4, "filter": 4, "completions": 2, "help": 2,
+    "resolve": 2, "git": 2, "strings": 5, "sections": 4, "filter": 4, "completions": 2, "help": 2,
   ]
 
   /// The commands whose examples need nothing but the project and bash (`help`'s pipe the
@@ -163,6 +163,9 @@ struct HelpExampleTests {
       "CFBundleURLTypes": [["CFBundleURLSchemes": ["demo"]]], "UIRequiredDeviceCapabilities": ["arm64"],
     ]
     try folder.file("Info.plist", info.serialized(as: .xml))
+    try folder.file("Localizable.xcstrings", CatalogFixture.text)
+    try LocalizationFixture.write(in: folder.url.appendingPathComponent("Resources"))
+    try folder.file("App.xcstrings", LocalizationFixture.catalog)
     try ExpandCommandTests.writeFixtures(in: folder)
 
     let modified = PropertyList.date(PropertyListDate(secondsSinceReferenceDate: 700_000_000))

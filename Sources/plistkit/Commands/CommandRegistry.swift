@@ -40,6 +40,7 @@ enum CommandRegistry {
     .textconv,
     .resolve,
     .git,
+    .strings,
     .sections,
     .filter,
     .completions,

@@ -2,6 +2,7 @@ import KeyedArchive
 import PlistDiff
 import PlistDocument
 import PlistKit
+import StringCatalogs
 import XcodeProject
 
 extension CommandSpec {
@@ -14,7 +15,8 @@ extension CommandSpec {
       on both sides merges once, array edits merge by hunks against BASE (insertions both sides \
       made at one place are both kept, ours first), and changes both sides made to one value \
       differently conflict, as does one side removing what the other changed. Project files \
-      merge by object ID, so two branches that each add a file merge cleanly; keyed archives \
+      merge by object ID, so two branches that each add a file merge cleanly; String Catalogs \
+      merge by string, language and variation and are written in Xcode's layout and order; keyed archives \
       (all three, or --archive) merge as object graphs. The result is written in OURS' format and \
       layout (a text file is edited in place, so its comments and layout stay; a project file \
       stays in Xcode's layout) to OUT, or atomically over OURS without -o, as git's merge \
@@ -186,6 +188,7 @@ struct MergeJob {
 
     let merged: PropertyList
     let conflicts: [PropertyListConflict]
+    var catalog: StringCatalogMerge.Result?
     if let graphs = try archives(base, ours, theirs, paths: [paths.base, paths.ours, paths.theirs]) {
       do throws(KeyedArchiveError) {
         let result = try ObjectGraphMerge(resolution: resolution).merge(
@@ -206,9 +209,21 @@ struct MergeJob {
       }
     } else {
       printer.labels = ProjectPathLabels(old: base, new: ours)
-      let result = PropertyListMerge(resolution: resolution).merge(base: base, ours: ours, theirs: theirs)
-      merged = result.value
-      conflicts = result.conflicts
+      if StringCatalogMerge.isCatalog(ours) && StringCatalogMerge.isCatalog(theirs) {
+        // By string, language and variation, written in Xcode's layout.
+        do throws(PropertyListError) {
+          let result = try StringCatalogMerge(resolution: resolution).merge(base: base, ours: ours, theirs: theirs)
+          catalog = result
+          merged = result.value
+          conflicts = result.conflicts
+        } catch {
+          throw .file(paths.ours, error)
+        }
+      } else {
+        let result = PropertyListMerge(resolution: resolution).merge(base: base, ours: ours, theirs: theirs)
+        merged = result.value
+        conflicts = result.conflicts
+      }
       if !conflicts.isEmpty && !resolved {
         conflicts.forEach { report(printer.line($0)) }
         guard request.conflictMarkers else {
@@ -253,7 +268,9 @@ struct MergeJob {
     }
     ExitTimeRelease.keepUntilExit(merged)
     let bytes: [UInt8]
-    if format == .binary {
+    if let catalog {
+      bytes = catalog.bytes
+    } else if format == .binary {
       bytes = try PropertyListIO.serialize(merged, as: format, options: writingOptions, path: paths.ours)
     } else {
       // A text file is edited in place: only what the merge changed in OURS is written again,

@@ -20,6 +20,9 @@ enum ManualGuides {
     Guide(file: "diff-merge-git.md", subject: "diff, three-way merge, the git textconv and merge driver"),
     Guide(file: "compatibility.md", subject: "plutil and PlistBuddy modes, and how they differ from the originals"),
     Guide(file: "validation.md", subject: "JSON Schema and DTD validation"),
+    Guide(
+      file: "localization.md",
+      subject: "String Catalogs: the strings command, Xcode's layout, the checks, .lproj folders"),
     Guide(file: "search-and-sections.md", subject: "the sections and filter commands, matching and collations"),
     Guide(file: "reliability.md", subject: "limits, hostile input, atomic writes, the tests behind them"),
     Guide(file: "benchmarks.md", subject: "speed and memory against plutil, plistutil and plistlib"),

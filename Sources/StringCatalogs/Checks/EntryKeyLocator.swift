@@ -1,0 +1,68 @@
+import PlistKit
+
+/// Where each string's key is in a catalog's text, found in one more read of it: only a check
+/// that has problems to place pays for it.
+struct EntryKeyLocator: PropertyListEventSink {
+  private var locator = PropertyListLocator.none
+  private var cursor: TextPosition.Cursor?
+  /// Open containers: 1 inside the top-level object.
+  private var depth = 0
+  /// True after the top-level key `strings`, until its value begins.
+  private var nextIsStrings = false
+  /// The depth of the `strings` object while it is open.
+  private var stringsDepth: Int?
+  /// The first place of each key, by its bytes (a repeated key's value is the last, at the first
+  /// place, as the reader keeps it).
+  private(set) var places: [[UInt8]: (line: Int, column: Int)] = [:]
+
+  /// The line and column of each string's key in `bytes`; empty when the text cannot be read.
+  static func locations(in bytes: UnsafeRawBufferPointer) -> [[UInt8]: (line: Int, column: Int)] {
+    var sink = EntryKeyLocator()
+    let options = PropertyListReadingOptions(jsonStyle: .plain, detectsTypedJSON: false)
+    _ = try? PropertyList.read(bytes: bytes, format: .json, options: options, into: &sink)
+    return sink.places
+  }
+
+  mutating func start(locator: PropertyListLocator) {
+    self.locator = locator
+  }
+
+  private mutating func open() {
+    depth += 1
+    if nextIsStrings {
+      stringsDepth = depth
+      nextIsStrings = false
+    }
+  }
+
+  private mutating func close() {
+    if depth == stringsDepth { stringsDepth = nil }
+    depth -= 1
+  }
+
+  mutating func beginArray() throws(PropertyListError) {
+    nextIsStrings = false
+    open()
+  }
+
+  mutating func beginDictionary() throws(PropertyListError) { open() }
+
+  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+    if depth == 1 {
+      nextIsStrings = utf8.elementsEqual("strings".utf8)
+    } else if depth == stringsDepth {
+      let key = Array(utf8)
+      if places[key] == nil, case .text(let line, let column) = locator.location(of: locator.position, after: &cursor) {
+        places[key] = (line, column)
+      }
+    }
+  }
+
+  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) { nextIsStrings = false }
+
+  mutating func scalar(_ value: PropertyList) throws(PropertyListError) { nextIsStrings = false }
+
+  mutating func endArray() throws(PropertyListError) { close() }
+
+  mutating func endDictionary() throws(PropertyListError) { close() }
+}

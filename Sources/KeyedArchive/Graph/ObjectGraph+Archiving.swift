@@ -35,10 +35,10 @@ extension ObjectGraph {
           table.append(.dictionary(dictionary))
         }
       case .classChain(let chain):
-        table.append([
-          "$classes": .array(chain.classes.map { .string($0) }),
-          "$classname": .string(chain.className),
-        ])
+        var classDictionary = PropertyListDictionary()
+        if !chain.classes.isEmpty { classDictionary["$classes"] = .array(chain.classes.map { .string($0) }) }
+        classDictionary["$classname"] = .string(chain.className)
+        table.append(.dictionary(classDictionary))
       }
     }
     var top = PropertyListDictionary()

@@ -219,7 +219,8 @@ struct ArchiveGraphReader {
     return "not a keyed archive: no $archiver, $top or $objects"
   }
 
-  /// Parses a class dictionary.
+  /// Parses a class dictionary. One without `$classes`, as some of Apple's frameworks write
+  /// (iMessage's payloads), has an empty chain, so that it is written back without one.
   static func classChain(_ dictionary: PropertyListDictionary, path: [String]) throws(KeyedArchiveError) -> ClassChain {
     guard case .string(let name)? = dictionary["$classname"] else {
       throw KeyedArchiveError(
@@ -227,11 +228,10 @@ struct ArchiveGraphReader {
         dictionary["$classname"].map { "expected a string, found \($0.kind.rawValue)" }
           ?? "missing: expected the class name")
     }
-    guard case .array(let chainValues)? = dictionary["$classes"] else {
+    guard let chainValue = dictionary["$classes"] else { return ClassChain(className: name, classes: []) }
+    guard case .array(let chainValues) = chainValue else {
       throw KeyedArchiveError(
-        .malformed, at: path + ["$classes"],
-        dictionary["$classes"].map { "expected an array, found \($0.kind.rawValue)" }
-          ?? "missing: expected the array of class names")
+        .malformed, at: path + ["$classes"], "expected an array, found \(chainValue.kind.rawValue)")
     }
     var chain: [String] = []
     chain.reserveCapacity(chainValues.count)

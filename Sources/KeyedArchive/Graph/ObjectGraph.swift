@@ -117,7 +117,8 @@ public struct ArchivedInstance: Sendable, Hashable {
 public struct ClassChain: Sendable, Hashable, CustomStringConvertible {
   /// `$classname`.
   public var className: String
-  /// `$classes`, normally starting with ``className`` and ending with `NSObject`.
+  /// `$classes`, normally starting with ``className`` and ending with `NSObject`; empty when the
+  /// class dictionary has none (some of Apple's frameworks write only `$classname`).
   public var classes: [String]
 
   /// Makes a class description from its name and the full `$classes` chain.

@@ -152,7 +152,9 @@ struct ValidationRun {
   private mutating func checkClass(_ dictionary: PropertyListDictionary, path: [String]) {
     do {
       let chain = try ArchiveGraphReader.classChain(dictionary, path: path)
-      if chain.classes.isEmpty { report(.malformed, path + ["$classes"], "expected at least one class name") }
+      if chain.classes.isEmpty && dictionary["$classes"] != nil {
+        report(.malformed, path + ["$classes"], "expected at least one class name")
+      }
     } catch {
       report(error.kind, PropertyListKeyPath(error.keyPath).components, error.message)
     }

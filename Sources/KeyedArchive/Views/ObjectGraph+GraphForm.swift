@@ -98,9 +98,10 @@ extension ObjectGraph {
         throw KeyedArchiveError(.malformed, at: path, "expected a \"value\" or a \"class\" string")
       }
       var classes = [className]
+      // An empty list is a class dictionary without `$classes`; no list at all, the class alone.
       if let classList = dictionary["classes"] {
-        guard case .array(let names) = classList, !names.isEmpty, names.allSatisfy({ $0.stringValue != nil }) else {
-          throw KeyedArchiveError(.malformed, at: path + ["classes"], "expected a non-empty array of class names")
+        guard case .array(let names) = classList, names.allSatisfy({ $0.stringValue != nil }) else {
+          throw KeyedArchiveError(.malformed, at: path + ["classes"], "expected an array of class names")
         }
         classes = names.map { $0.stringValue! }
       }

@@ -22,8 +22,8 @@ struct ClientPackageTests {
   /// The articles the documentation must have; each is compiled.
   static let expectedArticles = [
     "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge", "PlistDocument/EditingDocuments",
-    "PlistKit/GettingStarted", "Sectioning/SearchAndSections", "Typedstream/Typedstreams",
-    "StringCatalogs/ConvertingLocalizationFolders", "StringCatalogs/WorkingWithStringCatalogs",
+    "PlistKit/GettingStarted", "Sectioning/SearchAndSections", "StringCatalogs/ConvertingLocalizationFolders",
+    "StringCatalogs/WorkingWithStringCatalogs", "Typedstream/Typedstreams",
   ]
 
   /// The client's manifest, with an executable target `Client` and one per article.

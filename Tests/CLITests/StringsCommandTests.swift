@@ -26,6 +26,34 @@ struct StringsCommandTests {
         """)
   }
 
+  @Test("check reads .strings and .stringsdict files too: a repeated key, an undefined variable")
+  func checkLegacyFiles() throws {
+    let folder = try TemporaryDirectory()
+    let strings = try folder.file("Localizable.strings", "\"a\" = \"1\";\n\"b\" = \"2\";\n\"a\" = \"3\";\n")
+    let stringsdict = try folder.file(
+      "Localizable.stringsdict",
+      """
+      <plist version="1.0">
+      <dict>
+      \t<key>songs</key>
+      \t<dict>
+      \t\t<key>NSStringLocalizedFormatKey</key>
+      \t\t<string>%#@n@</string>
+      \t</dict>
+      </dict>
+      </plist>
+
+      """)
+    let run = try CLI.run(["strings", "check", strings, stringsdict])
+    #expect(run.status == 1)
+    #expect(
+      run.output == """
+        \(strings):3:1: error: key 'a' repeats (first at line 1, column 1); the last value is kept [a]
+        \(stringsdict):3:2: error: variable 'n' is referred to but not defined [songs]
+
+        """)
+  }
+
   @Test("warnings alone exit 0, and 1 with --strict, where they print as errors; a clean file is OK")
   func strict() throws {
     let folder = try TemporaryDirectory()

@@ -58,16 +58,6 @@ public struct FormatSpecifier: Sendable, Equatable {
         index += 1
         continue
       }
-      // `%#@name@`: a reference to a substitution.
-      if bytes[index] == UInt8(ascii: "#"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "@"),
-        let end = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "@"))
-      {
-        specifiers.append(
-          FormatSpecifier(
-            text: text(start..<(end + 1)), argument: nil, argumentClass: nil, substitution: text((index + 2)..<end)))
-        index = end + 1
-        continue
-      }
       var position: Int?
       // `N$`
       var digitsEnd = index
@@ -75,6 +65,17 @@ public struct FormatSpecifier: Sendable, Equatable {
       if digitsEnd > index, digitsEnd < bytes.count, bytes[digitsEnd] == UInt8(ascii: "$") {
         position = Int(text(index..<digitsEnd))
         index = digitsEnd + 1
+      }
+      // `%#@name@` (or `%1$#@name@`): a reference to a substitution or a .stringsdict variable.
+      if index < bytes.count, bytes[index] == UInt8(ascii: "#"), index + 1 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "@"), let end = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "@"))
+      {
+        specifiers.append(
+          FormatSpecifier(
+            text: text(start..<(end + 1)), argument: nil, argumentClass: nil,
+            substitution: text((index + 2)..<end)))
+        index = end + 1
+        continue
       }
       // Flags, width, precision, length.
       while index < bytes.count, isFlagWidthPrecisionOrLength(bytes[index]) { index += 1 }

@@ -24,6 +24,8 @@ public struct StringCatalogProblem: Sendable, Equatable {
     case undefinedSubstitution = "undefined-substitution"
     /// A substitution is defined and no text refers to it.
     case unusedSubstitution = "unused-substitution"
+    /// A `.strings` file holds a key again: only its last value is used.
+    case repeatedKey = "repeated-key"
   }
 
   /// How bad it is.

@@ -1,7 +1,8 @@
 import PlistKit
 import StringCatalogs
 
-/// `strings check FILE...`: the problems of each catalog, as `lint --project` prints its own.
+/// `strings check FILE...`: the problems of each catalog, `.strings` or `.stringsdict` file, as
+/// `lint --project` prints its own.
 enum StringsCheck {
   static func run(_ context: CommandContext, _ files: [String]) throws(CommandError) -> ExitStatus {
     try StringsActions.refuse(
@@ -17,7 +18,7 @@ enum StringsCheck {
     var entries: [PropertyList] = []
     for path in files {
       let name = CommandContext.displayName(of: path)
-      let checked: (catalog: StringCatalog, problems: [StringCatalogProblem])
+      let checked: (strings: Int, problems: [StringCatalogProblem])
       do throws(CommandError) {
         checked = try read(path)
       } catch {
@@ -29,7 +30,7 @@ enum StringsCheck {
       let failing = checked.problems.contains { strict || $0.severity == .error }
       if failing, status == .success { status = .failure }
       if json {
-        entries.append(jsonEntry(name, checked.catalog, checked.problems))
+        entries.append(jsonEntry(name, checked.strings, checked.problems))
         continue
       }
       for problem in checked.problems {
@@ -48,11 +49,22 @@ enum StringsCheck {
     return status
   }
 
-  private static func read(_ path: String) throws(CommandError) -> (StringCatalog, [StringCatalogProblem]) {
+  /// The number of strings of the file at `path` and its problems: a `.strings` or `.stringsdict`
+  /// file by its name, any other as a catalog.
+  private static func read(_ path: String) throws(CommandError) -> (strings: Int, problems: [StringCatalogProblem]) {
     let input = try PropertyListIO.readBytes(path)
     do {
+      if path.hasSuffix(".strings") {
+        let bytes = input.array
+        return (try StringsTable(bytes: bytes).entries.count, try StringsTable.check(bytes: bytes))
+      }
+      if path.hasSuffix(".stringsdict") {
+        let bytes = input.array
+        return (try StringsDictionary(bytes: bytes).entries.count, try StringsDictionary.check(bytes: bytes))
+      }
       return try input.withBytes { (bytes) throws(PropertyListError) in
-        try StringCatalog.check(bytes: bytes, limits: InputLimit.limits)
+        let checked = try StringCatalog.check(bytes: bytes, limits: InputLimit.limits)
+        return (checked.catalog.strings.count, checked.problems)
       }
     } catch {
       throw .file(path, error)
@@ -60,13 +72,13 @@ enum StringsCheck {
   }
 
   private static func jsonEntry(
-    _ name: String, _ catalog: StringCatalog, _ problems: [StringCatalogProblem]
+    _ name: String, _ strings: Int, _ problems: [StringCatalogProblem]
   )
     -> PropertyList
   {
     var entry = PropertyListDictionary()
     entry["file"] = .string(name)
-    entry["strings"] = .integer(PropertyListInteger(Int64(catalog.strings.count)))
+    entry["strings"] = .integer(PropertyListInteger(Int64(strings)))
     entry["errors"] = .integer(PropertyListInteger(Int64(problems.count { $0.severity == .error })))
     entry["warnings"] = .integer(PropertyListInteger(Int64(problems.count { $0.severity == .warning })))
     entry["problems"] = .array(

@@ -9,7 +9,10 @@ extension CommandSpec {
       new, needs_review or stale (warnings), format specifiers that differ from the source's by \
       argument position or type, a plural variation without other, or a %#@name@ that no \
       substitution defines (errors), and a substitution nothing refers to (a warning); strings \
-      with shouldTranslate false are skipped. Each problem is one line on standard output, \
+      with shouldTranslate false are skipped; a .strings file is checked for keys it repeats \
+      (errors: only the last value is used), a .stringsdict file for %#@name@ references to \
+      variables it does not define and plural rules without other (errors) and variables \
+      nothing refers to (warnings). Each problem is one line on standard output, \
       `FILE:LINE:COL: error|warning: message [KEY, LANGUAGE]` at the string's key, a clean file \
       `FILE: OK`; with --format json one JSON array with an entry per file ({"file", "strings", \
       "errors", "warnings", "problems": [{"severity", "kind", "line", "column", "key", \

@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "PlistBuddy", targets: ["PlistBuddy"]),
     .library(name: "XcodeProject", targets: ["XcodeProject"]),
     .library(name: "BuildSettings", targets: ["BuildSettings"]),
+    .library(name: "ArchiveExtraction", targets: ["ArchiveExtraction"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -29,6 +30,12 @@ let package = Package(
     // The extended-attribute calls of the C library (sys/xattr.h), which an atomic replace uses
     // to keep a file's attributes.
     .systemLibrary(name: "CSystemCalls"),
+    // SQLite as a system library: databases are read for the archives and plists their blobs hold.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
     // The value model and the four formats. No Foundation: readers work on raw bytes.
     .target(name: "PlistKit", dependencies: ["CLibXML2", "CSystemCalls"]),
     // NSKeyedArchiver object graphs on top of PlistKit values.
@@ -52,6 +59,9 @@ let package = Package(
     // Xcode's build settings: xcconfig files, levels and conditions, and the expansion of
     // $(NAME) references in a property list (an Info.plist) through the document layer.
     .target(name: "BuildSettings", dependencies: ["PlistKit", "PlistDocument"]),
+    // The property lists, keyed archives and typedstreams in the blobs of SQLite databases, read
+    // read-only and immutable.
+    .target(name: "ArchiveExtraction", dependencies: ["PlistKit", "KeyedArchive", "CSQLite"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
@@ -61,7 +71,7 @@ let package = Package(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
-        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings",
+        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings", "ArchiveExtraction",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -98,6 +108,11 @@ let package = Package(
     .target(name: "DocumentLayouts", dependencies: ["PlistDocument", "PlistKit"], path: "Tests/DocumentLayouts"),
     .testTarget(
       name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit", "DocumentLayouts", "XcodeProject"]),
+    .testTarget(
+      name: "ArchiveExtractionTests", dependencies: ["ArchiveExtraction", "PlistKit", "KeyedArchive", "CSQLite"],
+      // The Python peer script is run by path, not compiled or bundled.
+      exclude: ["Fixtures"]
+    ),
     .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit", "XcodeProject"]),
     .testTarget(
       name: "PlutilCompatibilityTests", dependencies: ["PlutilCompatibility", "PlistKit", "PropertyListRoutes"],

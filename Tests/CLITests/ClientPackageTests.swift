@@ -14,11 +14,13 @@ struct ClientPackageTests {
   static let scratch = CLI.root.appendingPathComponent(".build/client-package")
 
   /// The library products the client's targets depend on.
-  static let products = ["PlistKit", "KeyedArchive", "PlistCoding", "Sectioning", "PlistDocument", "PlistDiff"]
+  static let products = [
+    "PlistKit", "KeyedArchive", "PlistCoding", "Sectioning", "PlistDocument", "PlistDiff", "ArchiveExtraction",
+  ]
 
   /// The articles the documentation must have; each is compiled.
   static let expectedArticles = [
-    "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge", "PlistDocument/EditingDocuments",
+    "ArchiveExtraction/ExtractingBlobs", "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge", "PlistDocument/EditingDocuments",
     "PlistKit/GettingStarted", "Sectioning/SearchAndSections",
   ]
 

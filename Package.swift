@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "PlistKit", targets: ["PlistKit"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+    .library(name: "Typedstream", targets: ["Typedstream"]),
     .library(name: "Sectioning", targets: ["Sectioning"]),
     .library(name: "BookModels", targets: ["BookModels"]),
     .library(name: "PlistSchema", targets: ["PlistSchema"]),
@@ -38,8 +39,11 @@ let package = Package(
     ),
     // The value model and the four formats. No Foundation: readers work on raw bytes.
     .target(name: "PlistKit", dependencies: ["CLibXML2", "CSystemCalls"]),
-    // NSKeyedArchiver object graphs on top of PlistKit values.
-    .target(name: "KeyedArchive", dependencies: ["PlistKit"]),
+    // NSArchiver typedstreams: the reader, the stored values, and their plain view as
+    // PlistKit values, the same as a keyed archive's.
+    .target(name: "Typedstream", dependencies: ["PlistKit"]),
+    // NSKeyedArchiver object graphs on top of PlistKit values; typedstreams nested in data.
+    .target(name: "KeyedArchive", dependencies: ["PlistKit", "Typedstream"]),
     // Collation, search and sectioned lists (the book's searchable index).
     .target(name: "Sectioning", dependencies: ["PlistKit"]),
     // Codable coders for plists and keyed archives; Date, Data, URL and UUID come from
@@ -92,6 +96,7 @@ let package = Package(
       // The plistlib peer script is run by path, not compiled or bundled.
       exclude: ["Support/plistlib_peer.py"]
     ),
+    .testTarget(name: "TypedstreamTests", dependencies: ["Typedstream", "PlistKit"]),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels", "PropertyListRoutes"]),

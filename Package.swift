@@ -65,7 +65,7 @@ let package = Package(
     .target(name: "BuildSettings", dependencies: ["PlistKit", "PlistDocument"]),
     // The property lists, keyed archives and typedstreams in the blobs of SQLite databases, read
     // read-only and immutable.
-    .target(name: "ArchiveExtraction", dependencies: ["PlistKit", "KeyedArchive", "CSQLite"]),
+    .target(name: "ArchiveExtraction", dependencies: ["PlistKit", "KeyedArchive", "Typedstream", "CSQLite"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
@@ -114,7 +114,8 @@ let package = Package(
     .testTarget(
       name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit", "DocumentLayouts", "XcodeProject"]),
     .testTarget(
-      name: "ArchiveExtractionTests", dependencies: ["ArchiveExtraction", "PlistKit", "KeyedArchive", "CSQLite"],
+      name: "ArchiveExtractionTests",
+      dependencies: ["ArchiveExtraction", "PlistKit", "KeyedArchive", "Typedstream", "CSQLite"],
       // The Python peer script is run by path, not compiled or bundled.
       exclude: ["Fixtures"]
     ),

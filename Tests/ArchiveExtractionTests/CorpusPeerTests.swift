@@ -69,16 +69,19 @@ struct CorpusPeerTests {
   }
 }
 
-/// Whether the Python peer can run here.
+/// Whether the Python peers can run here.
 enum PythonPeer {
   /// True when python3 can import nska_deserialize.
-  static let isInstalled: Bool = {
+  static let isInstalled = canImport("nska_deserialize")
+
+  /// True when python3 can import `module`.
+  static func canImport(_ module: String) -> Bool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import nska_deserialize"]
+    process.arguments = ["python3", "-c", "import \(module)"]
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return false }
     process.waitUntilExit()
     return process.terminationStatus == 0
-  }()
+  }
 }

@@ -1,5 +1,6 @@
 import KeyedArchive
 import PlistKit
+import Typedstream
 
 /// Recognizes what a blob holds from its first bytes, and decodes it to a plain value.
 ///
@@ -9,13 +10,10 @@ import PlistKit
 /// // decoded?.kind == .binaryPlist, decoded?.result == .success(["answer": 42])
 /// ```
 public enum BlobDecoder {
-  /// The first bytes of a typedstream: its header's length byte, then `\x0bstreamtyped`.
-  static let typedstreamStart: [UInt8] = [0x04, 0x0B] + Array("streamtyped".utf8)
-
   /// What `bytes` starts like, before it is read: a binary or XML plist (which may turn out to
   /// be a keyed archive) or a typedstream; nil for anything else (an image, text, a number).
   public static func kind(startOf bytes: UnsafeRawBufferPointer) -> BlobKind? {
-    if bytes.starts(with: typedstreamStart) { return .typedstream }
+    if TypedstreamHeader.matches(bytes) { return .typedstream }
     switch NestedPlistSniffer.format(of: bytes) {
     case .binary: return .binaryPlist
     case .xml: return .xmlPlist

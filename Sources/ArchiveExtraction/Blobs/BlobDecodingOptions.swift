@@ -1,5 +1,6 @@
 import KeyedArchive
 import PlistKit
+import Typedstream
 
 /// How extraction decodes the blobs it finds, and the limits that keep a hostile database's
 /// blobs cheap: every blob is read with the same limits as a file.
@@ -10,6 +11,8 @@ public struct BlobDecodingOptions: Sendable, Equatable {
   public var archiveLimits: ArchiveLimits
   /// How keyed archives are shown (class names, null, the cycle marker).
   public var plainView: PlainViewOptions
+  /// The typedstream reader's limits for each typedstream.
+  public var typedstreamLimits: TypedstreamLimits
   /// The largest blob decoded, in bytes; a larger one is a ``BlobDecodingFailure``.
   public var maximumBlobSize: Int
   /// When set, data inside a decoded blob that holds a plist or keyed archive is opened in
@@ -19,11 +22,13 @@ public struct BlobDecodingOptions: Sendable, Equatable {
   /// Makes options; the defaults read any real blob and stop hostile ones early.
   public init(
     readingLimits: PropertyListLimits = .default, archiveLimits: ArchiveLimits = .default,
-    plainView: PlainViewOptions = .default, maximumBlobSize: Int = 256 << 20, nestedPlists: NestedPlistOptions? = nil
+    plainView: PlainViewOptions = .default, typedstreamLimits: TypedstreamLimits = .default,
+    maximumBlobSize: Int = 256 << 20, nestedPlists: NestedPlistOptions? = nil
   ) {
     self.readingLimits = readingLimits
     self.archiveLimits = archiveLimits
     self.plainView = plainView
+    self.typedstreamLimits = typedstreamLimits
     self.maximumBlobSize = maximumBlobSize
     self.nestedPlists = nestedPlists
   }

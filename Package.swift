@@ -75,7 +75,7 @@ let package = Package(
       name: "plistkit",
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
-        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings", "ArchiveExtraction",
+        "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings", "Typedstream", "ArchiveExtraction",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -96,7 +96,10 @@ let package = Package(
       // The plistlib peer script is run by path, not compiled or bundled.
       exclude: ["Support/plistlib_peer.py"]
     ),
-    .testTarget(name: "TypedstreamTests", dependencies: ["Typedstream", "PlistKit"]),
+    .testTarget(
+      name: "TypedstreamTests", dependencies: ["Typedstream", "PlistKit"],
+      // The pytypedstream peer scripts are run by path, not compiled or bundled.
+      exclude: ["Fixtures"]),
     .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "BookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "SectioningTests", dependencies: ["Sectioning", "BookModels"]),
     .testTarget(name: "PlistCodingTests", dependencies: ["PlistCoding", "BookModels", "PropertyListRoutes"]),

@@ -7,4 +7,6 @@ public enum NestedPlistKind: String, Sendable, Equatable, CaseIterable {
   case binaryPlist = "binary-plist"
   /// An XML property list that is not a keyed archive.
   case xmlPlist = "xml-plist"
+  /// An NSArchiver typedstream (`\x04\x0bstreamtyped`), shown as its plain view.
+  case typedstream
 }

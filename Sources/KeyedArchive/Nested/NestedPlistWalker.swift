@@ -1,4 +1,5 @@
 import PlistKit
+import Typedstream
 
 /// The walk behind ``PropertyList/decodingNestedPlists(options:)``: every function returns
 /// nil for a value that does not change, so that untouched subtrees keep their storage.
@@ -64,28 +65,64 @@ struct NestedPlistWalker {
 
   /// The marker dictionary for a blob that holds a plist, or nil to leave it as data.
   private mutating func open(_ bytes: [UInt8], level: Int, depth: Int) -> PropertyList? {
-    guard let format = NestedPlistSniffer.format(of: bytes) else { return nil }
+    let isTypedstream = TypedstreamHeader.matches(bytes)
+    let format = isTypedstream ? nil : NestedPlistSniffer.format(of: bytes)
+    guard isTypedstream || format != nil else { return nil }
     if let known = blobs[bytes] { return known }
-    let replacement = decode(bytes, format: format, level: level, depth: depth)
+    let replacement =
+      if let format { decode(bytes, format: format, level: level, depth: depth) } else {
+        decodeTypedstream(bytes, level: level, depth: depth)
+      }
     blobs[bytes] = replacement
     return replacement
   }
 
-  private mutating func decode(
-    _ bytes: [UInt8], format: PropertyListFormat, level: Int, depth: Int
-  ) -> PropertyList? {
+  /// Whether one more blob of `bytes` is within the nesting depth and the budgets; counts it
+  /// when it is, and notes why when it is not.
+  private mutating func admit(_ bytes: [UInt8], level: Int) -> Bool {
     guard level < options.maximumNestingDepth else {
       note(.tooDeep, "data nested more than \(options.maximumNestingDepth) levels deep; left as data")
-      return nil
+      return false
     }
     guard decodedCount < options.maximumCount, decodedBytes + bytes.count <= options.maximumTotalBytes else {
       noteBudget(
         "decoding stopped after \(decodedCount) nested plists of \(decodedBytes) bytes in all (the limits are "
           + "\(options.maximumCount) plists and \(options.maximumTotalBytes) bytes); the rest is left as data")
-      return nil
+      return false
     }
     decodedCount += 1
     decodedBytes += bytes.count
+    return true
+  }
+
+  /// A typedstream (an iMessage `attributedBody`, an NSArchiver blob) as its plain view.
+  private mutating func decodeTypedstream(_ bytes: [UInt8], level: Int, depth: Int) -> PropertyList? {
+    guard admit(bytes, level: level) else { return nil }
+    let valuesLeft = options.maximumExpandedValues - expandedValues
+    var limits = TypedstreamLimits()
+    limits.maximumDepth = max(options.readingLimits.maximumDepth - depth - 2, 0)
+    limits.maximumExpandedNodes = max(valuesLeft, 0)
+    let plain = options.plainView
+    let shown: PropertyList
+    do throws(TypedstreamError) {
+      shown = try TypedstreamArchive(bytes: bytes, limits: limits).plainView(
+        options: TypedstreamPlainViewOptions(
+          includesClassNames: plain.includesClassNames, nullValue: plain.nullValue,
+          cycleMarkerKey: plain.cycleMarkerKey),
+        limits: limits)
+    } catch {
+      note(
+        .unreadable,
+        "\(bytes.count) bytes of data that start like a typedstream but do not decode (\(error)); left as data")
+      return nil
+    }
+    return marked(shown, kind: .typedstream, level: level, depth: depth, valuesLeft: valuesLeft)
+  }
+
+  private mutating func decode(
+    _ bytes: [UInt8], format: PropertyListFormat, level: Int, depth: Int
+  ) -> PropertyList? {
+    guard admit(bytes, level: level) else { return nil }
     // The marker and its value key take one level each.
     let depthLeft = options.readingLimits.maximumDepth - depth - 2
     var limits = options.readingLimits
@@ -122,6 +159,13 @@ struct NestedPlistWalker {
         note(.brokenArchive, "not opened as a keyed archive (\(error.description)); shown as the plain plist")
       }
     }
+    return marked(shown, kind: kind, level: level, depth: depth, valuesLeft: valuesLeft)
+  }
+
+  /// The marker for a decoded blob, with the blobs inside it opened in turn.
+  private mutating func marked(
+    _ shown: PropertyList, kind: NestedPlistKind, level: Int, depth: Int, valuesLeft: Int
+  ) -> PropertyList {
     decodedValues.append(shown)
     expandedValues += shown.expandedValueCount(upTo: valuesLeft) ?? valuesLeft
     trail.append(options.valueKey)

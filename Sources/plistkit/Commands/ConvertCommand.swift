@@ -165,15 +165,33 @@ private struct ConvertJob: Sendable {
     // gets it, so that standard input converts as it always has.
     converter.streamsBinaryOutput = path != "-"
     converter.keepsValuesUntilExit = files.count == 1
-    let (bytes, report) = try PropertyListIO.convert(path, with: converter, to: destination(of: path))
-    return (bytes, [], report.plainJSONLosses)
+    do {
+      let (bytes, report) = try PropertyListIO.convert(path, with: converter, to: destination(of: path))
+      return (bytes, [], report.plainJSONLosses)
+    } catch {
+      // A typedstream is no property list: its plain view is converted instead. Asked only
+      // once the readers have refused the file, so that a plist is read once.
+      guard source == nil, path != "-", let input = try? PropertyListIO.readBytes(path),
+        let plain = try TypedstreamIO.plainView(of: input, path: path)
+      else { throw error }
+      if inPlace {
+        throw CommandError.usage(
+          "\(CommandContext.displayName(of: path)) is a typedstream: its plain view does not keep it; it cannot replace its input"
+        )
+      }
+      return try convertValue(plain, path: path)
+    }
   }
 
   /// Converts one file with its nested plists opened: through the value, since opening them
   /// needs the whole tree.
   private func convertNested(_ path: String) throws(CommandError) -> Converted {
-    let value = try PropertyListIO.read(path, format: source, options: readingOptions).value
-    let (opened, notes) = NestedPlists.open(value, path: path)
+    try convertValue(TypedstreamIO.readValue(path, format: source, options: readingOptions), path: path)
+  }
+
+  /// Converts the value of one file, with its nested plists opened under `--nested`.
+  private func convertValue(_ value: PropertyList, path: String) throws(CommandError) -> Converted {
+    let (opened, notes) = opensNested ? NestedPlists.open(value, path: path) : (value, [])
     let options = writingOptions.boundingOutput(forInputSize: FileSystem.size(of: path) ?? 0)
     let converted: [UInt8]
     var losses = PlainJSONLosses()

@@ -31,15 +31,17 @@ extension CommandSpec {
     ],
     run: { context in
       let path = context[PrintOptions.file] ?? "-"
-      let root = try PropertyListIO.read(path, format: context[SharedOptions.from], options: context.readingOptions)
+      // A typedstream (NSArchiver) is shown as its plain view, as `unarchive` shows it.
+      let rootValue = try TypedstreamIO.readValue(
+        path, format: context[SharedOptions.from], options: context.readingOptions)
       let keyPath = context[PrintOptions.keyPath]
       let archive = context[SharedOptions.archive]
       let nested = context[NestedPlists.option]
       // A plain file is opened before the lookup, so that a KEYPATH reaches into what its data
       // holds (`Font.$value.NSName`); an archive's objects are looked up first.
-      let opened = nested && !archive ? NestedPlists.decode(root.value) : nil
+      let opened = nested && !archive ? NestedPlists.decode(rootValue) : nil
       let matches = try KeyPathLookup.matches(
-        in: opened?.value ?? root.value, at: keyPath, path: path, archive: archive)
+        in: opened?.value ?? rootValue, at: keyPath, path: path, archive: archive)
       // Every match of a wildcard is shown under its concrete key path.
       var value = KeyPathLookup.combined(
         matches, pattern: keyPath, withPaths: PropertyListKeyPattern(keyPath ?? "").hasWildcard)

@@ -5,7 +5,7 @@ extension CommandSpec {
   /// `plistkit unarchive`: show an NSKeyedArchiver archive as plain data or as its object graph.
   static let unarchive = CommandSpec(
     name: "unarchive",
-    abstract: "Show a keyed archive as plain data, or as its object graph (--graph).",
+    abstract: "Show a keyed archive or a typedstream as plain data, or an archive as its object graph (--graph).",
     discussion: """
       The plain view is what forensic tools show: Foundation containers become plain arrays, \
       dictionaries, strings, numbers, dates and data; other objects become dictionaries with a \
@@ -15,7 +15,10 @@ extension CommandSpec {
       cycles kept; `plistkit archive` turns it back into an archive. JSON output of --graph is \
       always the typed form, so that nothing is lost. With --nested, data inside the archive \
       that holds another archive or a plist is shown decoded in place, marked \
-      {"$nested": KIND, "$value": …}, as nska_deserialize's full_recurse_convert_nska opens it.
+      {"$nested": KIND, "$value": …}, as nska_deserialize's full_recurse_convert_nska opens it. \
+      A typedstream (NSArchiver's format, \\x04\\x0bstreamtyped: an iMessage attributedBody, a \
+      pre-keyed nib) is recognised by its header and shown as its plain view, in the same \
+      shapes; unknown classes show their $classes chain and $values.
       """,
     options: [
       UnarchiveOptions.to.spec, UnarchiveOptions.graph.spec, UnarchiveOptions.typed.spec, UnarchiveOptions.noClass.spec,
@@ -39,6 +42,24 @@ extension CommandSpec {
         throw CommandError.usage("--nested shows the plain view; the object graph of --graph keeps data as it is")
       }
       let input = try PropertyListIO.readBytes(path)
+      if let plain = try TypedstreamIO.plainView(
+        of: input, path: path, includesClassNames: !context[UnarchiveOptions.noClass])
+      {
+        if context[UnarchiveOptions.graph] {
+          throw CommandError.usage("--graph shows a keyed archive's objects; a typedstream is shown as its plain view")
+        }
+        let value =
+          nested
+          ? NestedPlists.open(
+            plain, path: path, context: context, includesClassNames: !context[UnarchiveOptions.noClass])
+          : plain
+        let options = PropertyListWritingOptions(
+          jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain,
+          maximumOutputSize: try context.outputLimit(forInput: path))
+        let bytes = try PropertyListIO.serialize(value, as: format, options: options, path: path)
+        try PropertyListIO.write(bytes, to: context[UnarchiveOptions.output] ?? "-", output: context.output)
+        return .success
+      }
       var options = PropertyListWritingOptions(
         jsonStyle: context[UnarchiveOptions.typed] ? .typed : .plain,
         maximumOutputSize: try context.outputLimit(forInput: path))
@@ -85,5 +106,5 @@ private enum UnarchiveOptions {
   static let noClass = Option.flag(
     "no-class", help: "Leave out the $class entries of the plain view (as nska_deserialize does).")
   static let output = SharedOptions.output(help: "Write the result here instead of standard output.")
-  static let file = SharedOptions.file("The keyed archive; - is standard input.")
+  static let file = SharedOptions.file("The keyed archive or typedstream; - is standard input.")
 }

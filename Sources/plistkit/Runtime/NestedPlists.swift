@@ -8,7 +8,7 @@ enum NestedPlists {
   static let option = Option.flag(
     "nested",
     help:
-      "Show data that holds a binary or XML plist or a keyed archive decoded, in place, as {\"$nested\": KIND, \"$value\": VALUE}, recursively; data that does not decode stays data, with a note on standard error."
+      "Show data that holds a binary or XML plist, a keyed archive or a typedstream decoded, in place, as {\"$nested\": KIND, \"$value\": VALUE}, recursively; data that does not decode stays data, with a note on standard error."
   )
 
   /// `value` with its nested plists opened, with the notes about data left as data.

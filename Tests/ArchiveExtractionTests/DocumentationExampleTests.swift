@@ -20,7 +20,8 @@ struct DocumentationExampleTests {
     let database = try BlobDatabase(path: file.path)
     #expect(
       try database.tables() == [
-        DatabaseTable(name: "message", columns: ["ROWID", "is_from_me", "attributedBody"], rowNaming: .rowid("rowid"))
+        DatabaseTable(
+          name: "message", columns: ["ROWID", "is_from_me", "attributedBody"], rowNaming: .rowid("_rowid_"))
       ])
 
     let query = ExtractionQuery(

@@ -26,7 +26,7 @@ struct TypedstreamExtractionTests {
   }
 
   @Test(
-    "every message's text, as pytypedstream reads it and as the text column holds it",
+    "every message's plain view, as pytypedstream reads it, with the text the text column holds",
     .enabled(if: PythonPeer.canImport("typedstream"), "needs python3 with pytypedstream"))
   func chatDatabase() throws {
     let folder = try TestDatabase()
@@ -35,19 +35,24 @@ struct TypedstreamExtractionTests {
     _ = try Self.python([Self.writer, path, "--messages", "300", "--seed", "5"])
     let found = try ExtractionTests.blobs(path, ExtractionQuery(table: "message", column: "attributedBody"))
     let peer = try Self.python([Self.peer, path]).split(separator: UInt8(ascii: "\n")).map {
-      try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+      try #require(try JSONSerialization.jsonObject(with: Data($0)) as? NSDictionary)
     }
     #expect(found.count == 300)
     #expect(peer.count == 300)
     #expect(found.map(\.kind) == Array(repeating: .typedstream, count: 300))
     for (blob, record) in zip(found, peer) {
-      let rowid = try #require(record["rowid"] as? Int)
-      #expect(blob.row == .rowid(Int64(rowid)))
-      #expect(blob.decoded.result == .success(.string(try #require(record["decoded"] as? String))))
-      #expect(blob.decoded.result == .success(.string(try #require(record["text"] as? String))))
+      #expect(blob.row == .rowid(Int64(try #require(record["rowid"] as? Int))))
+      let value = try blob.decoded.result.get()
+      let json = try JSONSerialization.jsonObject(with: Data(try value.serialized(as: .json))) as? NSDictionary
+      #expect(json == record["view"] as? NSDictionary)
+      #expect(value.dictionaryValue?["string"] == .string(try #require(record["text"] as? String)))
     }
     #expect(
-      found.prefix(3).map(\.decoded.result) == [.success("Hello"), .success("See you at 6 🙂"), .success("Thanks!")])
+      try found[1].decoded.result.get()
+        == [
+          "string": "See you at 6 🙂",
+          "runs": [["range": ["location": 0, "length": 15], "attributes": ["__kIMMessagePartAttributeName": 0]]],
+        ])
   }
 
   @Test("a typedstream cut short fails with the reader's place and reason; the next one is read")

@@ -6,13 +6,9 @@ import Testing
 /// text and JSON Lines, blobs that do not decode, and the errors and exit codes.
 @Suite(
   "extract",
-  .enabled(if: ExtractCommandTests.hasPythonSQLite, "needs python3 with its sqlite3 module, which writes the databases")
+  .enabled(if: PythonSQLite.isInstalled, "needs python3 with its sqlite3 module, which writes the databases")
 )
 struct ExtractCommandTests {
-  /// True when python3 can write a database.
-  static let hasPythonSQLite: Bool =
-    (try? CLI.run(["python3", "-c", "import sqlite3"], program: "/usr/bin/env").status) == 0
-
   /// A database in `folder` made by `sql` (a script for sqlite3's executescript); blobs are
   /// written as `X'…'` literals.
   static func database(_ sql: String, named name: String = "app.db", in folder: TemporaryDirectory) throws -> String {
@@ -59,9 +55,7 @@ struct ExtractCommandTests {
           "answer" => 42
         }
         item.payload rowid 2: keyed-archive
-        {
-          "root" => "hello"
-        }
+        "hello"
         kv.v key k="b": binary-plist
         "x"
 
@@ -80,8 +74,8 @@ struct ExtractCommandTests {
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.output == """
-        {"table":"item","column":"payload","rowid":1,"kind":"binary-plist","bytes":50,"value":{"answer":42}}
-        {"table":"item","column":"payload","rowid":2,"kind":"keyed-archive","bytes":\(try Self.archiveSize()),"value":{"root":"hello"}}
+        {"table":"item","column":"payload","rowid":1,"kind":"binary-plist","bytes":55,"value":{"answer":42}}
+        {"table":"item","column":"payload","rowid":2,"kind":"keyed-archive","bytes":\(try Self.archiveSize()),"value":"hello"}
 
         """)
     let failed = try CLI.run(["extract", path, "--table", "item", "--rowid", "4", "--format", "json"])
@@ -152,4 +146,11 @@ struct ExtractCommandTests {
       #expect(run.stderr == "plistkit: extract: \(message) (see 'plistkit help extract')\n")
     }
   }
+}
+
+/// Whether python3 can write the databases these tests read.
+enum PythonSQLite {
+  /// True when python3 imports its sqlite3 module.
+  static let isInstalled: Bool =
+    (try? CLI.run(["python3", "-c", "import sqlite3"], program: "/usr/bin/env").status) == 0
 }

@@ -1,21 +1,27 @@
+import KeyedArchive
 import PlistKit
 import Typedstream
 
 extension BlobDecoder {
-  /// A typedstream's plain value: the text of a root string or attributed string (an iMessage
-  /// `attributedBody`), read straight from the bytes by `TypedstreamText`.
+  /// A typedstream's plain view, in the shapes of a keyed archive's (an iMessage
+  /// `attributedBody` shows its text and its attribute runs).
   static func decodeTypedstream(
     _ bytes: UnsafeRawBufferPointer, options: BlobDecodingOptions
   ) throws(BlobDecodingFailure) -> PropertyList {
-    let text: String?
     do throws(TypedstreamError) {
-      text = try TypedstreamText.string(in: bytes, limits: options.typedstreamLimits)
+      let archive = try TypedstreamArchive(buffer: bytes, limits: options.typedstreamLimits)
+      return try archive.plainView(options: options.typedstreamPlainView, limits: options.typedstreamLimits)
     } catch {
       throw BlobDecodingFailure(error.description)
     }
-    guard let text else {
-      throw BlobDecodingFailure("the typedstream's root object is not a string or an attributed string")
-    }
-    return .string(text)
+  }
+}
+
+extension BlobDecodingOptions {
+  /// The keyed archives' view options, as a typedstream's view takes them.
+  var typedstreamPlainView: TypedstreamPlainViewOptions {
+    TypedstreamPlainViewOptions(
+      includesClassNames: plainView.includesClassNames, nullValue: plainView.nullValue,
+      cycleMarkerKey: plainView.cycleMarkerKey)
   }
 }

@@ -5,9 +5,14 @@ extension SQLiteConnection {
   /// - Throws: ``DatabaseError`` when the file is not a database or its schema is damaged:
   ///   this is SQLite's first read of the file.
   func tables() throws(DatabaseError) -> [DatabaseTable] {
+    // pragma_table_list says which tables are ordinary and which have no rowid, in no useful
+    // order; the schema's own rows give the order the tables were created in.
     let list = try prepare(
-      "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
-    )
+      """
+      SELECT s.name, l.wr FROM sqlite_schema AS s JOIN pragma_table_list AS l ON l.name = s.name
+      WHERE l.schema = 'main' AND l.type = 'table' AND s.type = 'table' AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+      ORDER BY s.rowid
+      """)
     var named: [(name: String, withoutRowid: Bool)] = []
     while try list.step() { named.append((list.text(at: 0), list.integer(at: 1) != 0)) }
     var tables: [DatabaseTable] = []

@@ -54,7 +54,9 @@ database = sqlite3.connect(uri, uri=True)
 tables = [
     name
     for (name,) in database.execute(
-        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        "SELECT s.name FROM sqlite_schema AS s JOIN pragma_table_list AS l ON l.name = s.name"
+        " WHERE l.schema = 'main' AND l.type = 'table' AND s.type = 'table' AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        " ORDER BY s.rowid"
     )
 ]
 for table in tables:

@@ -20,7 +20,8 @@ struct ClientPackageTests {
 
   /// The articles the documentation must have; each is compiled.
   static let expectedArticles = [
-    "ArchiveExtraction/ExtractingBlobs", "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge", "PlistDocument/EditingDocuments",
+    "ArchiveExtraction/ExtractingBlobs", "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge",
+    "PlistDocument/EditingDocuments",
     "PlistKit/GettingStarted", "Sectioning/SearchAndSections",
   ]
 

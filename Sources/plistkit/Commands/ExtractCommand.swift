@@ -11,8 +11,8 @@ extension CommandSpec {
       Reads every table (or --table) and every column (or --column) of DATABASE and prints one \
       record per value that holds a binary or XML plist, a keyed archive or an NSArchiver \
       typedstream: its table, column, row (its rowid, or the primary key of a WITHOUT ROWID \
-      table), kind and plain value (a keyed archive as its plain view, a typedstream as the text of its \
-      string or attributed string). Other \
+      table), kind and plain value (keyed archives and typedstreams as their plain view, as unarchive \
+      shows them). Other \
       values are passed over; virtual tables are not read. The database is opened read-only and \
       immutable: nothing is written, locked or created beside it, so changes still in a -wal file \
       are not seen. Rows are chosen without SQL: --rowid N, or --where COLUMN=VALUE, whose \
@@ -30,7 +30,7 @@ extension CommandSpec {
     examples: [
       Example(
         command: "plistkit extract chat.db --table message --column attributedBody",
-        explanation: "Print the text of every message, decoded from its typedstream."),
+        explanation: "Print every message's text and attribute runs, decoded from its typedstream."),
       Example(
         command: "plistkit extract chat.db --table message --where is_from_me=1 --format json",
         explanation: "Print the blobs of the messages the phone's owner sent, as JSON Lines."),

@@ -144,14 +144,15 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   let codingTargets = ["fuzz-plist-decoder", "fuzz-archive-decoder"]
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
-    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy", "fuzz-routes",
+    "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy", "fuzz-routes", "fuzz-typedstream",
   ] + codingTargets {
     let coding: [Target.Dependency] =
       codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []
     let layouts: [Target.Dependency] = name == "fuzz-layout" ? ["DocumentLayouts"] : []
     let buddy: [Target.Dependency] = name == "fuzz-buddy" ? ["PlistBuddy"] : []
     let routes: [Target.Dependency] = name == "fuzz-routes" ? ["PropertyListRoutes", "DocumentLayouts"] : []
-    let own = coding + layouts + buddy + routes
+    let typedstream: [Target.Dependency] = name == "fuzz-typedstream" ? ["Typedstream"] : []
+    let own = coding + layouts + buddy + routes + typedstream
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(

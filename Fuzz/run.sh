@@ -2,7 +2,7 @@
 # Builds one libFuzzer target with AddressSanitizer and runs it.
 #
 #   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream document
-#                                            layout wildcard buddy routes plist-decoder archive-decoder
+#                                            layout wildcard buddy routes plist-decoder archive-decoder typedstream
 #   Fuzz/run.sh --list
 #
 # The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/, the test
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep archive schema roundtrip stream document layout wildcard buddy routes plist-decoder archive-decoder"
+targets="xml binary json openstep archive schema roundtrip stream document layout wildcard buddy routes plist-decoder archive-decoder typedstream"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -38,6 +38,15 @@ case "$target" in
   schema) seed Schemas/*.json "$corpus"/json-schema-test-suite/remotes/*.json ;;
   openstep) seed Samples/*.strings Samples/*.pbxproj Tests/*/Fixtures/*.strings Tests/*/Fixtures/*.pbxproj ;;
   roundtrip) seed Samples/* ;;
+  # The corpus's typedstreams (not its SOURCES.tsv), a string, and an attributed string whose
+  # odd first byte stands for the header (the target's shortcut past the signature).
+  typedstream)
+    seed "$corpus"/typedstream/*[!v]
+    printf '\x04\x0bstreamtyped\x81\xe8\x03\x84\x01@\x84\x84\x84\x08NSString\x01\x84\x84\x08NSObject\x00\x85\x84\x01+\x05Hello\x86' \
+      > "$work/seed-string"
+    printf '\x01\x81\xe8\x03\x84\x01@\x84\x84\x84\x12NSAttributedString\x00\x84\x84\x08NSObject\x00\x85\x92\x84\x84\x84\x08NSString\x01\x93\x84\x01+\x02Hi\x86\x84\x02iI\x01\x02\x92\x84\x84\x84\x0cNSDictionary\x00\x93\x84\x01i\x00\x86\x86' \
+      > "$work/seed-attributed"
+    ;;
   stream)
     seed Samples/*.plist Samples/*.json Tests/*/Fixtures/*.json \
       $(grep -rl 'bplist00' Tests "$corpus/apple-archives" 2>/dev/null) ;;

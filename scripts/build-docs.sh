@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the DocC documentation of every library of the package (PlistKit, KeyedArchive,
+# Builds the DocC documentation of every library of the package (PlistKit, Typedstream, KeyedArchive,
 # PlistCoding, Sectioning, BookModels, PlistSchema, XcodeProject, PlistDocument, PlistBuddy,
 # PlistDiff, BuildSettings, ArchiveExtraction) with the toolchain's docc, without the SwiftPM plugin: the compiler writes each
 # module's symbol graphs as it builds it (`-emit-symbol-graph`; extracting them afterwards from the
@@ -9,7 +9,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 output="${1:-.build/docs}"
-modules="PlistKit KeyedArchive PlistCoding Sectioning BookModels PlistSchema XcodeProject PlistDocument PlistBuddy PlistDiff BuildSettings ArchiveExtraction"
+modules="PlistKit Typedstream KeyedArchive PlistCoding Sectioning BookModels PlistSchema XcodeProject PlistDocument PlistBuddy PlistDiff BuildSettings ArchiveExtraction"
 graphs=".build/docs/symbol-graphs"
 scratch=".build/docs/build"   # a separate build folder, so the normal build stays warm
 # The compiler rewrites a module's graphs whenever it rebuilds the module, and an up-to-date
@@ -18,7 +18,8 @@ for module in $modules; do rm -rf "${graphs:?}/$module"; done
 mkdir -p "$graphs" "$output"
 # BookModels depends on PlistKit, KeyedArchive, PlistCoding and Sectioning; PlistDiff on PlistKit,
 # KeyedArchive and PlistDocument; PlistDocument on PlistKit and XcodeProject; BuildSettings on PlistKit
-# and PlistDocument; ArchiveExtraction on PlistKit and KeyedArchive; the others on PlistKit.
+# and PlistDocument; KeyedArchive on PlistKit and Typedstream; ArchiveExtraction on
+# PlistKit, KeyedArchive and Typedstream; the others on PlistKit.
 # (Each module is its own archive: link to another module's symbols as `code`, not ``links``.)
 all_graphs="$graphs/all"
 mkdir -p "$all_graphs"

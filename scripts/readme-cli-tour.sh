@@ -61,6 +61,15 @@ make_scratch() {
     'PRODUCT_BUNDLE_IDENTIFIER = org.example.$(PRODUCT_NAME:rfc1034identifier)' \
     'PRODUCT_BUNDLE_IDENTIFIER[sdk=iphoneos*] = $(inherited).ios' \
     'MARKETING_VERSION = 1.0 // the App Store version' > "$scratch/App.xcconfig"
+  # An iMessage attributedBody (an NSArchiver typedstream) written byte by byte, and a plist
+  # that holds it in data, as a chat database's row exported to a plist would.
+  printf '\x04\x0bstreamtyped\x81\xe8\x03\x84\x01@\x84\x84\x84\x19NSMutableAttributedString\x00'\
+'\x84\x84\x12NSAttributedString\x00\x84\x84\x08NSObject\x00\x85\x92\x84\x84\x84\x0fNSMutableString\x01'\
+'\x84\x84\x08NSString\x01\x95\x84\x01+\x05Hello\x86\x84\x02iI\x01\x05\x92\x84\x84\x84\x0cNSDictionary\x00'\
+'\x95\x84\x01i\x01\x92\x84\x98\x98\x1d__kIMMessagePartAttributeName\x86\x92\x84\x84\x84\x08NSNumber\x00'\
+'\x84\x84\x07NSValue\x00\x95\x84\x01*\x84\x9b\x9b\x00\x86\x86\x86' > "$scratch/message.typedstream"
+  printf '<plist version="1.0">\n<dict>\n\t<key>attributedBody</key>\n\t<data>%s</data>\n</dict>\n</plist>\n' \
+    "$(base64 -w0 "$scratch/message.typedstream")" > "$scratch/message.plist"
   printf '{"Name": "Gerald Ford", "Party": "Republican"}\n' > "$scratch/base.json"
   printf '{"Name": "Gerald R. Ford", "Party": "Republican"}\n' > "$scratch/ours.json"
   printf '{"Name": "Jerry Ford", "Party": "GOP"}\n' > "$scratch/theirs.json"

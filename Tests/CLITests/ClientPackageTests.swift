@@ -15,14 +15,14 @@ struct ClientPackageTests {
 
   /// The library products the client's targets depend on.
   static let products = [
-    "PlistKit", "KeyedArchive", "PlistCoding", "Sectioning", "PlistDocument", "PlistDiff", "ArchiveExtraction",
+    "PlistKit", "KeyedArchive", "PlistCoding", "Sectioning", "PlistDocument", "PlistDiff", "Typedstream",
+    "ArchiveExtraction",
   ]
 
   /// The articles the documentation must have; each is compiled.
   static let expectedArticles = [
     "ArchiveExtraction/ExtractingBlobs", "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge",
-    "PlistDocument/EditingDocuments",
-    "PlistKit/GettingStarted", "Sectioning/SearchAndSections",
+    "PlistDocument/EditingDocuments", "PlistKit/GettingStarted", "Sectioning/SearchAndSections", "Typedstream/Typedstreams",
   ]
 
   /// The client's manifest, with an executable target `Client` and one per article.

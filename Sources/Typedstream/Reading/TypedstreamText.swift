@@ -3,8 +3,10 @@
 ///
 /// The usual layout (the root object's classes named in full, the string object first inside
 /// an attributed string) is read straight from the bytes, keeping only the few shared strings
-/// it meets; anything else is read as a whole ``TypedstreamArchive`` and its root object's
-/// text taken from there, so both routes give the same answer.
+/// it meets; anything else is read as a whole ``TypedstreamArchive`` and its
+/// ``TypedstreamArchive/rootText`` taken from there. For every stream the archive reads, both
+/// give the same text; past the text, the short route reads nothing, so a stream broken after
+/// it still gives its text.
 public enum TypedstreamText {
   /// The text of the root string or attributed string of `bytes`; nil when the root is
   /// another kind of object.
@@ -26,7 +28,7 @@ public enum TypedstreamText {
   }
 
   /// The text of the root string or attributed string in a buffer; see
-  /// ``string(in:limits:)-(([UInt8],_))``.
+  /// the other `string(in:limits:)`.
   public static func string(
     in buffer: UnsafeRawBufferPointer, limits: TypedstreamLimits = .default
   )
@@ -43,27 +45,26 @@ public enum TypedstreamText {
 }
 
 extension TypedstreamArchive {
-  /// The text of the first root object when it is a string or an attributed string.
+  /// The text of the first root object when it is a string or an attributed string: a
+  /// string's `+` value, or the `+` value of the first object an attributed string holds.
   public var rootText: String? {
     guard case .object(let index)? = roots.first?.values.first else { return nil }
-    return text(ofObject: index, depth: 0)
-  }
-
-  private func text(ofObject index: Int, depth: Int) -> String? {
-    guard depth < 2, index < objects.count else { return nil }
-    let object = objects[index]
-    for name in classChain(of: object.classIndex) {
+    for name in classChain(of: objects[index].classIndex) {
       switch name {
       case "NSString", "NSMutableString":
-        guard case .bytes(let text)? = object.groups.first?.values.first else { return nil }
-        return String(decoding: text, as: UTF8.self)
+        return firstText(of: index)
       case "NSAttributedString", "NSMutableAttributedString":
-        guard case .object(let string)? = object.groups.first?.values.first else { return nil }
-        return text(ofObject: string, depth: depth + 1)
+        guard case .object(let string)? = objects[index].groups.first?.values.first else { return nil }
+        return firstText(of: string)
       default: continue
       }
     }
     return nil
+  }
+
+  private func firstText(of index: Int) -> String? {
+    guard case .bytes(let text)? = objects[index].groups.first?.values.first else { return nil }
+    return String(decoding: text, as: UTF8.self)
   }
 }
 

@@ -14,8 +14,9 @@ extension CommandSpec {
       are converted in parallel; errors are reported in input order. `--to pbxproj` writes \
       OpenStep in the layout Xcode gives project files, with its sections and comments; the \
       project's name (for one comment) comes from --project-name, else from the \
-      NAME.xcodeproj folder of the output or the input, else from its first target. With \
-      --nested, data that holds a binary or XML plist or a keyed archive is written decoded in \
+      NAME.xcodeproj folder of the output or the input, else from its first target. A \
+      typedstream file (NSArchiver's format) is converted as its plain view. With \
+      --nested, data that holds a binary or XML plist, a keyed archive or a typedstream is written decoded in \
       place, marked {"$nested": KIND, "$value": …} (a view for reading: the data itself is not \
       kept, so --in-place refuses it).
       """,

@@ -11,8 +11,9 @@ extension CommandSpec {
       quoted, dates are ISO 8601 in UTC, data shows its length and the first bytes in hex, \
       UIDs show as <uid N>. Colours on a terminal only, and not with NO_COLOR set, unless \
       --color always asks. A KEYPATH with `*` prints a dictionary of every match's concrete key \
-      path to its value; a negative index counts from the end. With --nested, data that holds a \
-      binary or XML plist or a keyed archive (as preferences and caches keep them) is shown \
+      path to its value; a negative index counts from the end. A typedstream (NSArchiver's \
+      format) is printed as its plain view, as `unarchive` shows it. With --nested, data that holds a \
+      binary or XML plist, a keyed archive or a typedstream (as preferences and caches keep them) is shown \
       decoded in place, marked {"$nested" => KIND, "$value" => …}, and a KEYPATH can go on \
       through `$value` (Font.$value.NSName); with --archive the data is opened after the lookup.
       """,

@@ -47,6 +47,12 @@ struct TypedstreamExtractionTests {
       #expect(json == record["view"] as? NSDictionary)
       #expect(value.dictionaryValue?["string"] == .string(try #require(record["text"] as? String)))
     }
+    let texts = try ExtractionTests.blobs(
+      path, ExtractionQuery(table: "message", column: "attributedBody"),
+      options: BlobDecodingOptions(typedstreamTextOnly: true))
+    let strings = try found.map { try $0.decoded.result.get().dictionaryValue?["string"] }
+    #expect(texts.map(\.decoded.result) == strings.map { .success($0 ?? "") })
+    #expect(texts.count == 300)
     #expect(
       try found[1].decoded.result.get()
         == [

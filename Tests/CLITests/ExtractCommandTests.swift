@@ -98,6 +98,29 @@ struct ExtractCommandTests {
     return try archive.serialized(as: .binary).count
   }
 
+  @Test("--text: a message's attributedBody as its text alone; without it, its string and attribute runs")
+  func textOnly() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.path + "/chat.db"
+    let made = try CLI.run(
+      ["python3", CLI.root.appendingPathComponent("scripts/make-chat-db.py").path, path], program: "/usr/bin/env")
+    #expect(made.status == 0, "\(made.stderr)")
+    let texts = try CLI.run(["extract", path, "--column", "attributedBody", "--text", "--format", "json"])
+    #expect(texts.status == 0, "\(texts.stderr)")
+    #expect(
+      texts.output == """
+        {"table":"message","column":"attributedBody","rowid":1,"kind":"typedstream","bytes":180,"value":"Hello"}
+        {"table":"message","column":"attributedBody","rowid":2,"kind":"typedstream","bytes":240,"value":"See you at 6 🙂"}
+        {"table":"message","column":"attributedBody","rowid":3,"kind":"typedstream","bytes":182,"value":"Thanks!"}
+
+        """)
+    let view = try CLI.run(["extract", path, "--table", "message", "--rowid", "3", "--format", "json"])
+    #expect(
+      view.output
+        == "{\"table\":\"message\",\"column\":\"attributedBody\",\"rowid\":3,\"kind\":\"typedstream\",\"bytes\":182,\"value\":{\"string\":\"Thanks!\",\"runs\":[{\"range\":{\"location\":0,\"length\":7},\"attributes\":{\"__kIMMessagePartAttributeName\":0}}]}}\n"
+    )
+  }
+
   @Test("a file that is not a database, a missing one, a name it does not have: exit 1, one line")
   func errors() throws {
     let folder = try TemporaryDirectory()

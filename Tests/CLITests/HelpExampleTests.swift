@@ -11,7 +11,7 @@ struct HelpExampleTests {
   /// drops out of a help text, fails: no example is left unrun by going missing.
   static let exampleCounts: KeyValuePairs<String, Int> = [
     "convert": 5, "lint": 3, "print": 3, "get": 6, "type": 2, "set": 4, "insert": 3, "remove": 2, "move": 3,
-    "expand": 3, "create": 2, "unarchive": 2, "extract": 2, "archive": 1, "validate": 3, "diff": 2, "merge": 2,
+    "expand": 3, "create": 2, "unarchive": 2, "extract": 3, "archive": 1, "validate": 3, "diff": 2, "merge": 2,
     "textconv": 2,
     "resolve": 2, "git": 2, "sections": 4, "filter": 4, "completions": 2, "help": 2,
   ]

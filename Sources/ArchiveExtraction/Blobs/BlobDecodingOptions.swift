@@ -13,6 +13,11 @@ public struct BlobDecodingOptions: Sendable, Equatable {
   public var plainView: PlainViewOptions
   /// The typedstream reader's limits for each typedstream.
   public var typedstreamLimits: TypedstreamLimits
+  /// When set, a typedstream whose root is a string or an attributed string (a message's
+  /// `attributedBody`) is shown as its text alone, read straight from the bytes by
+  /// `TypedstreamText`, without the plain view's attribute runs; any other typedstream is shown
+  /// as its plain view.
+  public var typedstreamTextOnly: Bool
   /// The largest blob decoded, in bytes; a larger one is a ``BlobDecodingFailure``.
   public var maximumBlobSize: Int
   /// When set, data inside a decoded blob that holds a plist or keyed archive is opened in
@@ -23,12 +28,13 @@ public struct BlobDecodingOptions: Sendable, Equatable {
   public init(
     readingLimits: PropertyListLimits = .default, archiveLimits: ArchiveLimits = .default,
     plainView: PlainViewOptions = .default, typedstreamLimits: TypedstreamLimits = .default,
-    maximumBlobSize: Int = 256 << 20, nestedPlists: NestedPlistOptions? = nil
+    typedstreamTextOnly: Bool = false, maximumBlobSize: Int = 256 << 20, nestedPlists: NestedPlistOptions? = nil
   ) {
     self.readingLimits = readingLimits
     self.archiveLimits = archiveLimits
     self.plainView = plainView
     self.typedstreamLimits = typedstreamLimits
+    self.typedstreamTextOnly = typedstreamTextOnly
     self.maximumBlobSize = maximumBlobSize
     self.nestedPlists = nestedPlists
   }

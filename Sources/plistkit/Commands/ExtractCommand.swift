@@ -24,13 +24,16 @@ extension CommandSpec {
       """,
     options: [
       ExtractOptions.table.spec, ExtractOptions.column.spec, ExtractOptions.rowid.spec, ExtractOptions.filter.spec,
-      ExtractOptions.format.spec, NestedPlists.option.spec,
+      ExtractOptions.format.spec, ExtractOptions.text.spec, NestedPlists.option.spec,
     ],
     arguments: [ExtractOptions.database.spec],
     examples: [
       Example(
         command: "plistkit extract chat.db --table message --column attributedBody",
         explanation: "Print every message's text and attribute runs, decoded from its typedstream."),
+      Example(
+        command: "plistkit extract chat.db --table message --column attributedBody --text",
+        explanation: "Print the text of every message alone."),
       Example(
         command: "plistkit extract chat.db --table message --where is_from_me=1 --format json",
         explanation: "Print the blobs of the messages the phone's owner sent, as JSON Lines."),
@@ -53,6 +56,7 @@ extension CommandSpec {
         throw CommandError.usage("--rowid and --where need --table")
       }
       var options = BlobDecodingOptions()
+      options.typedstreamTextOnly = context[ExtractOptions.text]
       if context[NestedPlists.option] { options.nestedPlists = NestedPlistOptions() }
       var printer = ExtractionPrinter(
         format: context[ExtractOptions.format], path: path, output: context.output, context: context)
@@ -84,6 +88,11 @@ enum ExtractOptions {
   static let format = Option.choice(
     "format", short: "f", placeholder: "FORMAT", choices: [("text", Format.text), ("json", .json)],
     help: "Print readable records, or JSON Lines (one object per record).", default: "text")
+  static let text = Option.flag(
+    "text",
+    help:
+      "Show a typedstream that holds a string or an attributed string (a message's attributedBody) as its text alone, without its attribute runs."
+  )
   static let database = Argument.single("DATABASE", help: "The SQLite database to read.", completion: .file)
 
   /// The filter of `--rowid` or `--where`, checked for its form.

@@ -6,12 +6,17 @@
 # `extract --text` does; `extract` without it prints the plain view (the text and its attribute
 # runs). Release build; prints the report.
 # Usage: Benchmarks/extract.sh [MESSAGES] [RUNS]   (default 100000 messages, 5 runs)
+#   PLISTKIT_BINARY=PATH measures that release binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 messages="${1:-100000}"
 runs="${2:-5}"
-swift build -c release --product plistkit >/dev/null
-binary="$(swift build -c release --show-bin-path)/plistkit"
+if [ -n "${PLISTKIT_BINARY:-}" ]; then
+  binary="$PLISTKIT_BINARY"
+else
+  swift build -c release --product plistkit >/dev/null
+  binary="$(swift build -c release --show-bin-path)/plistkit"
+fi
 python3 -c 'import typedstream' || { echo "extract.sh: needs pytypedstream (pip install pytypedstream)" >&2; exit 2; }
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT

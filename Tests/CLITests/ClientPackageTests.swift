@@ -22,7 +22,8 @@ struct ClientPackageTests {
   /// The articles the documentation must have; each is compiled.
   static let expectedArticles = [
     "ArchiveExtraction/ExtractingBlobs", "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge",
-    "PlistDocument/EditingDocuments", "PlistKit/GettingStarted", "Sectioning/SearchAndSections", "Typedstream/Typedstreams",
+    "PlistDocument/EditingDocuments", "PlistKit/GettingStarted", "Sectioning/SearchAndSections",
+    "Typedstream/Typedstreams",
   ]
 
   /// The client's manifest, with an executable target `Client` and one per article.

@@ -12,7 +12,9 @@ extension BlobDecoder {
     do throws(TypedstreamError) {
       // The text is read straight from the bytes, without building the archive: the usual
       // case of a message database, a blob of a few hundred bytes per row.
-      if options.typedstreamTextOnly, let text = try TypedstreamText.string(in: bytes, limits: options.typedstreamLimits) {
+      if options.typedstreamTextOnly,
+        let text = try TypedstreamText.string(in: bytes, limits: options.typedstreamLimits)
+      {
         return .string(text)
       }
       let archive = try TypedstreamArchive(buffer: bytes, limits: options.typedstreamLimits)

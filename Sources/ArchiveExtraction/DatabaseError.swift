@@ -2,7 +2,7 @@
 /// for a table or column it does not have.
 ///
 /// A blob that does not decode is not a `DatabaseError`: the extraction goes on, and the blob's
-/// ``ExtractedBlob/result`` holds a ``BlobDecodingFailure``.
+/// ``DecodedBlob/result`` holds a ``BlobDecodingFailure``.
 public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What went wrong, by category.
   public enum Kind: String, Sendable, Equatable {

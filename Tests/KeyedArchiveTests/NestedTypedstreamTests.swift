@@ -1,3 +1,4 @@
+import Foundation
 import KeyedArchive
 import PlistKit
 import Testing
@@ -19,6 +20,22 @@ struct NestedTypedstreamTests {
     #expect(result.value == ["body": marked, "list": [marked, 3]])
     #expect(result.notes == [])
     #expect(result.decodedCount == 1)
+  }
+
+  @Test("an NSColor that NSArchiver wrote into Preview's preferences is shown by its colour space and components")
+  func previewColor() throws {
+    let typedstream = try #require(
+      Data(
+        base64Encoded:
+          "BAtzdHJlYW10eXBlZIHoA4QBQISEhAdOU0NvbG9yAISECE5TT2JqZWN0AIWEAWMBhARmZmZmg/j3dz+DlZSUPoP5+Hg+AYY="))
+    let result = (["color": .data([UInt8](typedstream))] as PropertyList).decodingNestedPlists()
+    let color: PropertyList = [
+      "colorSpace": "calibratedRGB", "red": .real(Double(Float(0.9686274528503418))),
+      "green": .real(Double(Float(0.29019609093666077))), "blue": .real(Double(Float(0.24313725531101227))),
+      "alpha": 1.0,
+    ]
+    #expect(result.value == ["color": ["$nested": "typedstream", "$value": color]])
+    #expect(result.notes == [])
   }
 
   @Test("a broken typedstream stays data, with a note naming its byte")

@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "XcodeProject", targets: ["XcodeProject"]),
     .library(name: "BuildSettings", targets: ["BuildSettings"]),
     .library(name: "StringCatalogs", targets: ["StringCatalogs"]),
+    .library(name: "ArchiveExtraction", targets: ["ArchiveExtraction"]),
     .executable(name: "plistkit", targets: ["plistkit"]),
     .executable(name: "plistkit-benchmark", targets: ["plistkit-benchmark"]),
     .executable(name: "plistcoding-benchmark", targets: ["plistcoding-benchmark"]),
@@ -31,6 +32,12 @@ let package = Package(
     // The extended-attribute calls of the C library (sys/xattr.h), which an atomic replace uses
     // to keep a file's attributes.
     .systemLibrary(name: "CSystemCalls"),
+    // SQLite as a system library: databases are read for the archives and plists their blobs hold.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
     // The value model and the four formats. No Foundation: readers work on raw bytes.
     .target(name: "PlistKit", dependencies: ["CLibXML2", "CSystemCalls"]),
     // NSArchiver typedstreams: the reader, the stored values, and their plain view as
@@ -64,6 +71,9 @@ let package = Package(
       name: "StringCatalogs",
       dependencies: ["PlistKit", "Sectioning", "PlutilCompatibility", "PlistDocument", "PlistDiff"]
     ),
+    // The property lists, keyed archives and typedstreams in the blobs of SQLite databases, read
+    // read-only and immutable.
+    .target(name: "ArchiveExtraction", dependencies: ["PlistKit", "KeyedArchive", "Typedstream", "CSQLite"]),
     // PlistBuddy's command language (entries, commands, types, the Print layout) over PlistKit values.
     .target(name: "PlistBuddy", dependencies: ["PlistKit"]),
     // plutil's own output: its Swift and Objective-C source literals and their key order, for the
@@ -75,7 +85,7 @@ let package = Package(
       dependencies: [
         "PlistKit", "KeyedArchive", "Sectioning", "BookModels", "PlistSchema", "PlistDocument", "PlistBuddy",
         "PlistDiff", "PlutilCompatibility", "XcodeProject", "BuildSettings", "Typedstream",
-        "StringCatalogs",
+        "StringCatalogs", "ArchiveExtraction",
       ]
     ),
     // The library-level part of Benchmarks/run.sh (incremental search per keystroke).
@@ -116,6 +126,12 @@ let package = Package(
     .target(name: "DocumentLayouts", dependencies: ["PlistDocument", "PlistKit"], path: "Tests/DocumentLayouts"),
     .testTarget(
       name: "PlistDocumentTests", dependencies: ["PlistDocument", "PlistKit", "DocumentLayouts", "XcodeProject"]),
+    .testTarget(
+      name: "ArchiveExtractionTests",
+      dependencies: ["ArchiveExtraction", "PlistKit", "KeyedArchive", "Typedstream", "CSQLite"],
+      // The Python peer script is run by path, not compiled or bundled.
+      exclude: ["Fixtures"]
+    ),
     .testTarget(name: "PlistBuddyTests", dependencies: ["PlistBuddy", "PlistKit", "XcodeProject"]),
     .testTarget(
       name: "PlutilCompatibilityTests", dependencies: ["PlutilCompatibility", "PlistKit", "PropertyListRoutes"],

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the DocC documentation of every library of the package (PlistKit, Typedstream, KeyedArchive,
 # PlistCoding, Sectioning, BookModels, PlistSchema, XcodeProject, PlistDocument, PlistBuddy,
-# PlistDiff, BuildSettings, StringCatalogs) with the toolchain's docc, without the SwiftPM plugin: the compiler writes each
+# PlistDiff, BuildSettings, StringCatalogs, ArchiveExtraction) with the toolchain's docc, without the SwiftPM plugin: the compiler writes each
 # module's symbol graphs as it builds it (`-emit-symbol-graph`; extracting them afterwards from the
 # built modules crashes on PlistKit's C imports), then one `docc convert` per module.
 # Usage: scripts/build-docs.sh [output-folder]   (default .build/docs; one MODULE.doccarchive each)
@@ -9,7 +9,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 output="${1:-.build/docs}"
-modules="PlistKit Typedstream KeyedArchive PlistCoding Sectioning BookModels PlistSchema XcodeProject PlistDocument PlistBuddy PlistDiff BuildSettings StringCatalogs"
+modules="PlistKit Typedstream KeyedArchive PlistCoding Sectioning BookModels PlistSchema XcodeProject PlistDocument PlistBuddy PlistDiff BuildSettings StringCatalogs ArchiveExtraction"
 graphs=".build/docs/symbol-graphs"
 scratch=".build/docs/build"   # a separate build folder, so the normal build stays warm
 # The compiler rewrites a module's graphs whenever it rebuilds the module, and an up-to-date
@@ -19,11 +19,11 @@ mkdir -p "$graphs" "$output"
 # BookModels depends on PlistKit, KeyedArchive, PlistCoding and Sectioning; PlistDiff on PlistKit,
 # KeyedArchive and PlistDocument; PlistDocument on PlistKit and XcodeProject; BuildSettings on PlistKit
 # and PlistDocument; KeyedArchive on PlistKit and Typedstream; StringCatalogs on PlistKit and
-# Sectioning; the others on PlistKit.
+# Sectioning; ArchiveExtraction on PlistKit, KeyedArchive and Typedstream; the others on PlistKit.
 # (Each module is its own archive: link to another module's symbols as `code`, not ``links``.)
 all_graphs="$graphs/all"
 mkdir -p "$all_graphs"
-for target in BookModels PlistSchema PlistDocument PlistBuddy PlistDiff BuildSettings StringCatalogs; do
+for target in BookModels PlistSchema PlistDocument PlistBuddy PlistDiff BuildSettings StringCatalogs ArchiveExtraction; do
   swift build --target "$target" --scratch-path "$scratch" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(pwd)/$all_graphs" \
     -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public

@@ -173,6 +173,8 @@ CATALOG
   mkdir -p "$scratch/Tests/PlistSchemaTests/Fixtures/Invalid"
   cp "$root/Tests/PlistSchemaTests/Fixtures/Invalid/presidents.json" \
     "$scratch/Tests/PlistSchemaTests/Fixtures/Invalid/presidents.json"
+  # A database in the shape of iMessage's chat.db, for the forensics guide.
+  python3 "$root/scripts/make-chat-db.py" "$scratch/chat.db"
   if [ -f "$root/../shared/corpus/xcode/emoji.pbxproj" ]; then
     mkdir -p "$scratch/Emoji.xcodeproj"
     cp "$root/../shared/corpus/xcode/emoji.pbxproj" "$scratch/Emoji.xcodeproj/project.pbxproj"

@@ -16,14 +16,14 @@ struct ClientPackageTests {
   /// The library products the client's targets depend on.
   static let products = [
     "PlistKit", "KeyedArchive", "PlistCoding", "Sectioning", "PlistDocument", "PlistDiff", "Typedstream",
-    "StringCatalogs",
+    "StringCatalogs", "ArchiveExtraction",
   ]
 
   /// The articles the documentation must have; each is compiled.
   static let expectedArticles = [
-    "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge", "PlistDocument/EditingDocuments",
-    "PlistKit/GettingStarted", "Sectioning/SearchAndSections", "StringCatalogs/ConvertingLocalizationFolders",
-    "StringCatalogs/WorkingWithStringCatalogs", "Typedstream/Typedstreams",
+    "ArchiveExtraction/ExtractingBlobs", "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge",
+    "PlistDocument/EditingDocuments", "PlistKit/GettingStarted", "Sectioning/SearchAndSections",
+    "StringCatalogs/ConvertingLocalizationFolders", "StringCatalogs/WorkingWithStringCatalogs", "Typedstream/Typedstreams",
   ]
 
   /// The client's manifest, with an executable target `Client` and one per article.

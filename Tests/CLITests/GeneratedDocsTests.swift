@@ -69,6 +69,9 @@ struct GeneratedDocsTests {
     #expect(try bashCompletions(["plistkit", "convert", "x", "--so"]) == ["--sort-keys"])
     #expect(try bashCompletions(["plistkit", "help", "li"]) == ["lint"])
     #expect(try bashCompletions(["plistkit", "bu"]) == ["buddy"])
+    #expect(try bashCompletions(["plistkit", "extr"]) == ["extract"])
+    #expect(try bashCompletions(["plistkit", "extract", "chat.db", "--format", "j"]) == ["json"])
+    #expect(try bashCompletions(["plistkit", "extract", "chat.db", "--wh"]) == ["--where"])
   }
 
   @Test("zsh and fish scripts declare every command and option")
@@ -85,6 +88,10 @@ struct GeneratedDocsTests {
     #expect(
       fish.output.contains(
         " plutil buddy' -a buddy -d 'Run PlistBuddy\\'s commands'\ncomplete -c plistkit -n '__fish_seen_subcommand_from buddy' -F\n"
+      ))
+    #expect(
+      fish.output.contains(
+        "complete -c plistkit -n '__fish_seen_subcommand_from extract' -l where -r -F -d 'Read only the rows whose COLUMN equals VALUE, bound as a parameter, never SQL (needs --table).'\n"
       ))
     let wrong = try CLI.run(["completions", "tcsh"])
     #expect(wrong.status == 2)

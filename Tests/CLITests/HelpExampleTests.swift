@@ -11,8 +11,8 @@ struct HelpExampleTests {
   /// drops out of a help text, fails: no example is left unrun by going missing.
   static let exampleCounts: KeyValuePairs<String, Int> = [
     "convert": 5, "lint": 3, "print": 3, "get": 6, "type": 2, "set": 4, "insert": 3, "remove": 2, "move": 3,
-    "expand": 3, "create": 2, "unarchive": 2, "archive": 1, "validate": 3, "diff": 2, "merge": 2, "textconv": 2,
-    "resolve": 2, "git": 2, "strings": 5, "sections": 4, "filter": 4, "completions": 2, "help": 2,
+    "expand": 3, "create": 2, "unarchive": 2, "extract": 3, "archive": 1, "validate": 3, "diff": 2, "merge": 2,
+    "textconv": 2, "resolve": 2, "git": 2, "strings": 5, "sections": 4, "filter": 4, "completions": 2, "help": 2,
   ]
 
   /// The commands whose examples need nothing but the project and bash (`help`'s pipe the
@@ -152,7 +152,8 @@ struct HelpExampleTests {
   /// Fills `folder` with what the examples name: copies of `Samples/` and `Schemas/`, and files
   /// written here (an app's Info.plist, two versions of a list and three of a merge, a plist
   /// with archives in its data, an archive's object graph, Terminal's preferences and the
-  /// folders of the user's shell completions, a `.swift` file for `ls` to list).
+  /// folders of the user's shell completions, a `.swift` file for `ls` to list, a database in the
+  /// shape of iMessage's `chat.db`).
   static func prepare(_ folder: TemporaryDirectory) throws -> TemporaryDirectory {
     let files = FileManager.default
     for shipped in ["Samples", "Schemas"] {
@@ -193,6 +194,12 @@ struct HelpExampleTests {
       "Presidents": .data(presidents), "Settings": .data(try settings.serialized(as: .binary)),
     ]
     try folder.file("cache.plist", cache.serialized(as: .binary))
+
+    // A database in the shape of iMessage's, its messages' bodies in typedstreams.
+    let chat = try CLI.run(
+      ["python3", CLI.root.appendingPathComponent("scripts/make-chat-db.py").path, folder.path + "/chat.db"],
+      program: "/usr/bin/env")
+    #expect(chat.status == 0, "\(chat.stderr)")
 
     let graph = try CLI.run(
       ["unarchive", CLI.sample("Presidents.plist"), "--graph", "-o", folder.path + "/presidents.graph.json"])

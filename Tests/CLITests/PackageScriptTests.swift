@@ -41,6 +41,7 @@ struct PackageScriptTests {
     #expect(fields.output == "Package: plistkit\nVersion: \(version)\nArchitecture: \(architecture)\n")
     let depends = try CLI.run(["-f", deb, "Depends"], program: "/usr/bin/dpkg-deb").output
     #expect(depends.contains("libxml2"), "the binary links libxml2: \(depends)")
+    #expect(depends.contains("libsqlite3-0"), "the binary links SQLite: \(depends)")
 
     let unpacked = folder.path + "/unpacked"
     #expect(try CLI.run(["-x", deb, unpacked], program: "/usr/bin/dpkg-deb").status == 0)

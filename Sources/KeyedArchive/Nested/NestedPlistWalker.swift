@@ -192,12 +192,18 @@ struct NestedPlistWalker {
 }
 
 /// Which data values are worth decoding: the ones that start like a binary or XML plist.
-enum NestedPlistSniffer {
+/// Package API: the extraction of blobs from databases sniffs them the same way.
+package enum NestedPlistSniffer {
   private static let xmlStarts = ["<?xml", "<!DOCTYPE plist", "<plist"].map { Array($0.utf8) }
 
   /// The format `bytes` starts like, or nil when it is neither form (most data is not).
-  static func format(of bytes: [UInt8]) -> PropertyListFormat? {
-    if bytes.withUnsafeBytes(BinaryPropertyListObjects.startsWithHeader) { return .binary }
+  package static func format(of bytes: [UInt8]) -> PropertyListFormat? {
+    bytes.withUnsafeBytes { format(of: $0) }
+  }
+
+  /// The format `bytes` starts like, or nil when it is neither form (most data is not).
+  package static func format(of bytes: UnsafeRawBufferPointer) -> PropertyListFormat? {
+    if BinaryPropertyListObjects.startsWithHeader(bytes) { return .binary }
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }

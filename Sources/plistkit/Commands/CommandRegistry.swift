@@ -33,6 +33,7 @@ enum CommandRegistry {
     .expand,
     .create,
     .unarchive,
+    .extract,
     .archive,
     .validate,
     .diff,

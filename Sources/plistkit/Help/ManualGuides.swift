@@ -16,6 +16,7 @@ enum ManualGuides {
     Guide(file: "formats.md", subject: "the XML, binary, JSON and OpenStep readers and writers"),
     Guide(file: "editing.md", subject: "edits that change only the bytes they touch"),
     Guide(file: "keyed-archives.md", subject: "object graphs, Foundation's classes, archives inside data"),
+    Guide(file: "forensics.md", subject: "plists, keyed archives and typedstreams in SQLite databases, read-only"),
     Guide(file: "codable.md", subject: "the Codable coders for plists and keyed archives"),
     Guide(file: "diff-merge-git.md", subject: "diff, three-way merge, the git textconv and merge driver"),
     Guide(file: "compatibility.md", subject: "plutil and PlistBuddy modes, and how they differ from the originals"),

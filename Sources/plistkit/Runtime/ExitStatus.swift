@@ -6,4 +6,7 @@ enum ExitStatus: Int32, Sendable {
   case failure = 1
   /// The command line was wrong (unknown command or option, missing argument).
   case usage = 2
+  /// Part of the work failed, each failure reported on standard error, and the rest was done
+  /// (`extract`: some blobs did not decode, the others were printed).
+  case partial = 3
 }

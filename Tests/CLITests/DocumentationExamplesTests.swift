@@ -48,7 +48,7 @@ struct DocumentationExamplesTests {
   @Test("the README and the man page lead to every guide, and to no other")
   func guideLinks() throws {
     let guides = try Self.guides()
-    #expect(guides.count == 12)
+    #expect(guides.count == 13)
     let readme = try Self.text("README.md")
     let linked = readme.matches(of: /\]\(Documentation\/([a-z-]+\.md)\)/).map { String($0.1) }
     #expect(Set(linked) == Set(guides))

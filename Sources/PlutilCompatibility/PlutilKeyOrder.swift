@@ -19,8 +19,9 @@ package enum PlutilKeyOrder {
     keys.map { (key: $0, units: Array($0.utf16)) }.sorted { compare($0.units, $1.units) < 0 }.map(\.key)
   }
 
-  /// -1, 0 or 1, over UTF-16 code units as CoreFoundation walks them.
-  package static func compare(_ first: [UInt16], _ second: [UInt16]) -> Int {
+  /// -1, 0 or 1, over UTF-16 code units as CoreFoundation walks them. `shortcut` false always
+  /// collates at the first difference (the tests compare the two ways).
+  package static func compare(_ first: [UInt16], _ second: [UInt16], shortcut: Bool = true) -> Int {
     var index1 = 0
     var index2 = 0
     var localized1 = 0
@@ -55,6 +56,7 @@ package enum PlutilKeyOrder {
       }
       if unit1 != unit2 {
         if unit1 < 0x80 && unit2 < 0x80 {
+          if shortcut, let order = primaryOrder(unit1, unit2) { return order }
           return collate(first, from: index1, second, from: index2)
         }
         // Outside ASCII CoreFoundation folds character clusters before it collates; the
@@ -95,6 +97,23 @@ package enum PlutilKeyOrder {
       location -= 1
     }
     return location
+  }
+
+  /// The order of two different ASCII characters met at the first difference, when their primary
+  /// weights alone decide it: two letters that differ beyond case, or a digit and a letter (digits
+  /// first). What comes before them is the same in both strings (equal characters, or digit runs
+  /// of equal value), so the collation would find its first primary difference here; nil when it
+  /// must look further (the same letter in two cases, punctuation, controls). A sort of thousands
+  /// of keys then builds no collation key for most comparisons.
+  private static func primaryOrder(_ unit1: UInt16, _ unit2: UInt16) -> Int? {
+    let letter1 = lowercasedASCII(unit1)
+    let letter2 = lowercasedASCII(unit2)
+    let isLetter1 = letter1 >= 0x61 && letter1 <= 0x7A
+    let isLetter2 = letter2 >= 0x61 && letter2 <= 0x7A
+    if isLetter1 && isLetter2 { return letter1 == letter2 ? nil : letter1 < letter2 ? -1 : 1 }
+    if isLetter1 && isDigit(unit2) { return 1 }
+    if isDigit(unit1) && isLetter2 { return -1 }
+    return nil
   }
 
   private static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }

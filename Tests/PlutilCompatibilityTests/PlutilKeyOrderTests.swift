@@ -54,3 +54,49 @@ struct PlutilKeyOrderTests {
     }
   }
 }
+
+/// The shortcut of ``PlutilKeyOrder/compare(_:_:shortcut:)`` (letters and digits that differ
+/// decide without the collation) against the full comparison, on random keys built from the
+/// characters where the two could part: both cases, digit runs, punctuation, controls, letters
+/// with marks, expansions and CJK.
+@Suite("plutil's key order: the shortcut agrees with the collation")
+struct PlutilKeyOrderShortcutTests {
+  static let alphabet: [String] = [
+    "a", "A", "b", "B", "e", "E", "z", "Z", "s", "0", "1", "2", "9", "00", " ", "-", "_", ".", "'", "\t",
+    "\u{01}", "é", "É", "ß", "æ", "–", "·", "中", "\u{301}",
+  ]
+
+  @Test("random keys compare the same both ways", arguments: [UInt64(1), 2, 3])
+  func agrees(seed: UInt64) {
+    var generator = SplitMix(seed: seed)
+    func key() -> [UInt16] {
+      let count = Int(generator.next() % 6) + 1
+      return Array(
+        (0..<count).map { _ in Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))] }.joined().utf16)
+    }
+    var unequal = 0
+    for _ in 0..<20_000 {
+      let first = key()
+      let second = key()
+      let full = PlutilKeyOrder.compare(first, second, shortcut: false)
+      #expect(
+        PlutilKeyOrder.compare(first, second) == full,
+        "\(String(decoding: first, as: UTF16.self)) vs \(String(decoding: second, as: UTF16.self))")
+      if full != 0 { unequal += 1 }
+    }
+    #expect(unequal > 10_000)
+  }
+}
+
+/// A small seeded generator (SplitMix64), so that a failure replays.
+private struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}

@@ -15,14 +15,12 @@ enum StringsFormat {
     let path = arguments[0]
     let destination = context[StringsOptions.output]
     return try PropertyListIO.whileEditing(path, writingTo: destination) { () throws(CommandError) in
-      // The input and the catalog go before the output is compared or written: of the three,
-      // no more than two are ever in memory.
+      // The input and the catalog go before the output is compared (a megabyte of the file at a
+      // time) or written: of the three, no more than two are ever in memory.
       let (written, inputSize) = try formatted(path)
       let target = destination ?? path
       // A file already in Xcode's layout is left as it is, its time stamp too.
-      if target == path, path != "-", written.count == inputSize,
-        try PropertyListIO.readBytes(path).withBytes({ $0.elementsEqual(written) })
-      {
+      if target == path, path != "-", written.count == inputSize, PropertyListIO.fileHolds(path, exactly: written) {
         return .success
       }
       try PropertyListIO.write(written, to: target, output: context.output)

@@ -16,6 +16,25 @@ enum PropertyListIO {
     }
   }
 
+  /// True when the regular file at `path` holds exactly `bytes`: read a megabyte at a time, so
+  /// that a command that leaves an unchanged file alone does not hold the file beside its output.
+  static func fileHolds(_ path: String, exactly bytes: [UInt8]) -> Bool {
+    guard let file = SystemFile.openForReading(path) else { return false }
+    defer { file.close() }
+    guard file.regularFileSize == bytes.count else { return false }
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { chunk.deallocate() }
+    var compared = 0
+    while compared < bytes.count {
+      let count = file.readSome(into: chunk)
+      guard count > 0, compared + count <= bytes.count,
+        bytes[compared..<(compared + count)].elementsEqual(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+      else { return false }
+      compared += count
+    }
+    return file.readSome(into: chunk) == 0
+  }
+
   /// Reads and parses a property list; `format` nil detects it from the content (a `.json`
   /// name is read as JSON).
   static func read(

@@ -56,11 +56,15 @@ package enum PlutilKeyOrder {
       }
       if unit1 != unit2 {
         if unit1 < 0x80 && unit2 < 0x80 {
-          if shortcut, let order = primaryOrder(unit1, unit2) { return order }
+          // A digit after a digit beyond ASCII (which the loop above does not read as a run)
+          // continues that number in the collation: no shortcut then.
+          let afterWideCharacter = index1 > 0 && first[index1 - 1] >= 0x80
+          if shortcut, let order = primaryOrder(unit1, unit2, digitsDecide: !afterWideCharacter) { return order }
           return collate(first, from: index1, second, from: index2)
         }
         // Outside ASCII CoreFoundation folds character clusters before it collates; the
         // collation below sees the whole clusters either way.
+        if shortcut, let order = primaryOrder(scalar: unit1, unit2) { return order }
         return collate(first, from: localized1, second, from: localized2)
       }
       index1 += 1
@@ -103,17 +107,30 @@ package enum PlutilKeyOrder {
   /// weights alone decide it: two letters that differ beyond case, or a digit and a letter (digits
   /// first). What comes before them is the same in both strings (equal characters, or digit runs
   /// of equal value), so the collation would find its first primary difference here; nil when it
-  /// must look further (the same letter in two cases, punctuation, controls). A sort of thousands
+  /// must look further (the same letter in two cases, punctuation, controls, a digit where
+  /// `digitsDecide` is false). A sort of thousands
   /// of keys then builds no collation key for most comparisons.
-  private static func primaryOrder(_ unit1: UInt16, _ unit2: UInt16) -> Int? {
+  private static func primaryOrder(_ unit1: UInt16, _ unit2: UInt16, digitsDecide: Bool) -> Int? {
     let letter1 = lowercasedASCII(unit1)
     let letter2 = lowercasedASCII(unit2)
     let isLetter1 = letter1 >= 0x61 && letter1 <= 0x7A
     let isLetter2 = letter2 >= 0x61 && letter2 <= 0x7A
     if isLetter1 && isLetter2 { return letter1 == letter2 ? nil : letter1 < letter2 ? -1 : 1 }
+    guard digitsDecide else { return nil }
     if isLetter1 && isDigit(unit2) { return 1 }
     if isDigit(unit1) && isLetter2 { return -1 }
     return nil
+  }
+
+  /// ``primaryOrder(_:_:)`` for characters beyond ASCII: two characters of the Basic
+  /// Multilingual Plane (no surrogate halves) whose primary weights alone differ (`é` and `o`,
+  /// `ф` and `a`); nil when a weight is missing or shared, or for a digit.
+  private static func primaryOrder(scalar unit1: UInt16, _ unit2: UInt16) -> Int? {
+    guard let scalar1 = Unicode.Scalar(unit1), let scalar2 = Unicode.Scalar(unit2),
+      let primary1 = RootCollationKey.leadingPrimary(of: scalar1),
+      let primary2 = RootCollationKey.leadingPrimary(of: scalar2), primary1 != primary2
+    else { return nil }
+    return primary1 < primary2 ? -1 : 1
   }
 
   private static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }

@@ -134,6 +134,19 @@ struct RootCollationKey {
     }
   }
 
+  /// The primary weight of one character alone, when it has one and is not a digit (a digit's
+  /// weight depends on the digits around it): what the collation of two strings that agree up to
+  /// a character compares first there.
+  static func leadingPrimary(of scalar: Unicode.Scalar) -> UInt32? {
+    guard decimalDigit(scalar) == nil else { return nil }
+    var key = RootCollationKey()
+    key.append(scalar)
+    guard let primary = key.elements.first?.primary, primary != 0 else { return nil }
+    return primary
+  }
+
+  private init() {}
+
   /// -1, 0 or 1: primary weights, then secondary, then case, then tertiary.
   func compare(to other: RootCollationKey) -> Int {
     let levels: [(Element) -> UInt32?] = [

@@ -55,15 +55,17 @@ struct PlutilKeyOrderTests {
   }
 }
 
-/// The shortcut of ``PlutilKeyOrder/compare(_:_:shortcut:)`` (letters and digits that differ
-/// decide without the collation) against the full comparison, on random keys built from the
+/// The shortcuts of ``PlutilKeyOrder/compare(_:_:shortcut:)`` (characters whose primary weights
+/// differ decide without the collation) against the full comparison, on random keys built from the
 /// characters where the two could part: both cases, digit runs, punctuation, controls, letters
-/// with marks, expansions and CJK.
+/// with marks, expansions, CJK, Cyrillic, Hangul, a non-ASCII digit, characters beyond the Basic
+/// Multilingual Plane, a format character and symbols.
 @Suite("plutil's key order: the shortcut agrees with the collation")
 struct PlutilKeyOrderShortcutTests {
   static let alphabet: [String] = [
     "a", "A", "b", "B", "e", "E", "z", "Z", "s", "0", "1", "2", "9", "00", " ", "-", "_", ".", "'", "\t",
-    "\u{01}", "é", "É", "ß", "æ", "–", "·", "中", "\u{301}",
+    "\u{01}", "é", "É", "ß", "æ", "–", "·", "中", "\u{301}", "o", "ø", "ф", "Ф", "설", "٣", "😀", "𝒜", "\u{200B}",
+    "©", "€",
   ]
 
   @Test("random keys compare the same both ways", arguments: [UInt64(1), 2, 3])

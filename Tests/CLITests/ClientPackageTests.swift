@@ -23,7 +23,8 @@ struct ClientPackageTests {
   static let expectedArticles = [
     "ArchiveExtraction/ExtractingBlobs", "KeyedArchive/KeyedArchives", "PlistCoding/Codable", "PlistDiff/DiffAndMerge",
     "PlistDocument/EditingDocuments", "PlistKit/GettingStarted", "Sectioning/SearchAndSections",
-    "StringCatalogs/ConvertingLocalizationFolders", "StringCatalogs/WorkingWithStringCatalogs", "Typedstream/Typedstreams",
+    "StringCatalogs/ConvertingLocalizationFolders", "StringCatalogs/WorkingWithStringCatalogs",
+    "Typedstream/Typedstreams",
   ]
 
   /// The client's manifest, with an executable target `Client` and one per article.

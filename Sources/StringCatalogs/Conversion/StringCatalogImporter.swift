@@ -48,7 +48,7 @@ public struct StringCatalogImporter: Sendable {
 
   /// Converts the table of `folder`.
   ///
-  /// - Throws: ``PropertyListError/Kind/invalidValue`` when no language has the table, or when
+  /// - Throws: `PropertyListError/Kind/invalidValue` when no language has the table, or when
   ///   the source language cannot be told; the reader's error for a file it refuses, with the
   ///   file's path in the folder (`de.lproj/Localizable.strings`).
   public func catalog(from folder: LocalizationFolder) throws(PropertyListError) -> Result {

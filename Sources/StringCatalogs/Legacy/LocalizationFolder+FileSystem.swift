@@ -13,7 +13,7 @@ extension LocalizationFolder {
   /// `path` (other files and folders are passed over; the `.lproj` folders are not searched
   /// further down).
   ///
-  /// - Throws: ``PropertyListError/Kind/io`` with the path of a folder or file that cannot be read.
+  /// - Throws: `PropertyListError/Kind/io` with the path of a folder or file that cannot be read.
   public static func read(path: String) throws(PropertyListError) -> LocalizationFolder {
     var files: [File] = []
     for folder in try entries(of: path) where folder.hasSuffix(".lproj") && folder.count > ".lproj".count {
@@ -37,7 +37,7 @@ extension LocalizationFolder {
   /// Writes every file into the folder at `path`, making it and its `LANGUAGE.lproj` folders as
   /// needed; each file is replaced atomically. Files already there and not among ``files`` stay.
   ///
-  /// - Throws: ``PropertyListError/Kind/io`` with the path of what cannot be made or written.
+  /// - Throws: `PropertyListError/Kind/io` with the path of what cannot be made or written.
   public func write(to path: String) throws(PropertyListError) {
     try Self.makeDirectory(path)
     for language in languages { try Self.makeDirectory(path + "/" + language + ".lproj") }

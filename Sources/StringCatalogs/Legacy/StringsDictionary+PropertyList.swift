@@ -7,7 +7,7 @@ extension StringsDictionary {
 
   /// Reads the table of a `.stringsdict` file.
   ///
-  /// - Throws: the reader's error for a file it refuses; ``PropertyListError/Kind/invalidValue``
+  /// - Throws: the reader's error for a file it refuses; `PropertyListError/Kind/invalidValue`
   ///   with the key path of what is not a `.stringsdict` table (an entry without
   ///   `NSStringLocalizedFormatKey`, a variable that is not a dictionary of strings).
   public init(bytes: [UInt8]) throws(PropertyListError) {
@@ -16,7 +16,7 @@ extension StringsDictionary {
 
   /// Reads the table from the value of a `.stringsdict` file.
   ///
-  /// - Throws: ``PropertyListError/Kind/invalidValue`` with the key path of what is not a
+  /// - Throws: `PropertyListError/Kind/invalidValue` with the key path of what is not a
   ///   `.stringsdict` table.
   public init(propertyList: PropertyList) throws(PropertyListError) {
     guard case .dictionary(let table) = propertyList else {

@@ -39,7 +39,7 @@ public struct StringsTable: Sendable, Equatable {
   /// Reads the table of a `.strings` file.
   ///
   /// - Throws: the OpenStep reader's error for a file it refuses (with line and column);
-  ///   ``PropertyListError/Kind/invalidValue`` for an entry whose value is not a string (an
+  ///   `PropertyListError/Kind/invalidValue` for an entry whose value is not a string (an
   ///   array or dictionary, which the grammar allows and a strings table cannot hold).
   public init(bytes: [UInt8]) throws(PropertyListError) {
     let document = try PropertyListDocument(bytes: bytes, format: .openStep, fileName: "Localizable.strings")

@@ -9,7 +9,7 @@ import PlistKit
 /// if result.conflicts.isEmpty { write(result.bytes) }
 /// ```
 ///
-/// The catalogs merge as values (``PropertyListMerge``), member by member: two branches that
+/// The catalogs merge as values (`PropertyListMerge`), member by member: two branches that
 /// add different strings, or different languages or plural cases of one string, merge
 /// cleanly, also when both added the same new string (its members merge as if the base had
 /// held it empty). The same string, language and variation changed differently on the two
@@ -48,7 +48,7 @@ public struct StringCatalogMerge: Sendable {
 
   /// Merges catalogs given as the values of their JSON (what PlistKit's JSON reader reads).
   ///
-  /// - Throws: ``PropertyListError/Kind/invalidValue`` when the merged value is not a catalog
+  /// - Throws: `PropertyListError/Kind/invalidValue` when the merged value is not a catalog
   ///   (when a side is not one), with the key path of what is wrong.
   public func merge(base: PropertyList, ours: PropertyList, theirs: PropertyList) throws(PropertyListError) -> Result {
     let seeded = Self.seeded(base: base, ours: ours, theirs: theirs)

@@ -28,11 +28,11 @@ extension StringsDictionary {
   ///   `.stringsdict` table.
   public static func check(bytes: [UInt8]) throws(PropertyListError) -> [StringCatalogProblem] {
     let table = try StringsDictionary(bytes: bytes)
-    let places = keyPlaces(bytes)
+    let places = bytes.withUnsafeBytes { EntryKeyLocator.topLevelLocations(in: $0) }
     var problems: [StringCatalogProblem] = []
     for entry in table.entries {
       func report(_ severity: StringCatalogProblem.Severity, _ kind: StringCatalogProblem.Kind, _ message: String) {
-        let place = places[entry.key]
+        let place = places[Array(entry.key.utf8)]
         problems.append(
           StringCatalogProblem(
             severity: severity, kind: kind, key: entry.key, language: nil, message: message, line: place?.line,
@@ -57,40 +57,5 @@ extension StringsDictionary {
       }
     }
     return problems
-  }
-
-  /// The line and column of each top-level key of a text `.stringsdict` (XML or OpenStep), its
-  /// first place; empty for a binary file, whose problems then have no place.
-  private static func keyPlaces(_ bytes: [UInt8]) -> [String: (line: Int, column: Int)] {
-    var sink = TopLevelKeyLocator()
-    _ = try? bytes.withRawBytes { (buffer) throws(PropertyListError) in
-      try PropertyList.read(bytes: buffer, format: nil, options: .default, into: &sink)
-    }
-    return sink.places
-  }
-}
-
-/// Where each key of the top-level dictionary is, read from the reader's events.
-private struct TopLevelKeyLocator: PropertyListEventSink {
-  private var locator = PropertyListLocator.none
-  private var cursor: TextPosition.Cursor?
-  private var depth = 0
-  /// The first place of each key.
-  private(set) var places: [String: (line: Int, column: Int)] = [:]
-
-  mutating func start(locator: PropertyListLocator) { self.locator = locator }
-  mutating func beginArray() throws(PropertyListError) { depth += 1 }
-  mutating func beginDictionary() throws(PropertyListError) { depth += 1 }
-  mutating func endArray() throws(PropertyListError) { depth -= 1 }
-  mutating func endDictionary() throws(PropertyListError) { depth -= 1 }
-  mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {}
-  mutating func scalar(_ value: PropertyList) throws(PropertyListError) {}
-
-  mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
-    guard depth == 1 else { return }
-    let key = String(decoding: utf8, as: UTF8.self)
-    if places[key] == nil, case .text(let line, let column) = locator.location(of: locator.position, after: &cursor) {
-      places[key] = (line, column)
-    }
   }
 }

@@ -158,6 +158,7 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
   for name in [
     "fuzz-xml", "fuzz-binary", "fuzz-json", "fuzz-openstep", "fuzz-archive", "fuzz-schema", "fuzz-roundtrip",
     "fuzz-stream", "fuzz-document", "fuzz-layout", "fuzz-wildcard", "fuzz-buddy", "fuzz-routes", "fuzz-typedstream",
+    "fuzz-extract",
   ] + codingTargets {
     let coding: [Target.Dependency] =
       codingTargets.contains(name) ? ["PlistCoding", "FuzzCodableTypes", "BookModels"] : []
@@ -165,7 +166,8 @@ if Context.environment["PLISTKIT_FUZZ"] == "1" {
     let buddy: [Target.Dependency] = name == "fuzz-buddy" ? ["PlistBuddy"] : []
     let routes: [Target.Dependency] = name == "fuzz-routes" ? ["PropertyListRoutes", "DocumentLayouts"] : []
     let typedstream: [Target.Dependency] = name == "fuzz-typedstream" ? ["Typedstream"] : []
-    let own = coding + layouts + buddy + routes + typedstream
+    let extraction: [Target.Dependency] = name == "fuzz-extract" ? ["ArchiveExtraction", "Typedstream"] : []
+    let own = coding + layouts + buddy + routes + typedstream + extraction
     package.products.append(.executable(name: name, targets: [name]))
     package.targets.append(
       .executableTarget(

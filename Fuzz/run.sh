@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh TARGET [SECONDS]     TARGET: xml binary json openstep archive schema roundtrip stream document
 #                                            layout wildcard buddy routes plist-decoder archive-decoder typedstream
+#                                            extract
 #   Fuzz/run.sh --list
 #
 # The working corpus (Fuzz/corpus-work/TARGET) starts from the seeds in Samples/, the test
@@ -13,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="xml binary json openstep archive schema roundtrip stream document layout wildcard buddy routes plist-decoder archive-decoder typedstream"
+targets="xml binary json openstep archive schema roundtrip stream document layout wildcard buddy routes plist-decoder archive-decoder typedstream extract"
 if [ "${1:-}" = "--list" ]; then echo "$targets"; exit 0; fi
 target="${1:?usage: Fuzz/run.sh TARGET [SECONDS] (targets: $targets)}"
 seconds="${2:-600}"
@@ -102,6 +103,38 @@ PY
     # A sample a reader takes is a value; any other bytes make one with the tests' generator.
     seed Samples/*.plist Samples/*.json Samples/*.strings
     for n in 1 2 3 4 5 6; do head -c 512 /dev/urandom > "$work/seed-random-$n"; done
+    ;;
+  extract)
+    # A blob after an even byte (bit 1 opens nested plists, bit 2 takes a typedstream's text
+    # alone), a database after an odd one: the corpus's databases and a small one written here
+    # with a blob of every kind, a plist in text, and a table without rowid.
+    for file in Samples/*.plist $(grep -rl 'bplist00' Samples 2>/dev/null | head -20) "$corpus"/typedstream/*[!v]; do
+      [ -f "$file" ] || continue
+      for mode in 0 2 4; do { printf "\\x0$mode"; cat "$file"; } > "$work/blob-$mode-$(basename "$file")"; done
+    done
+    for file in "$corpus"/sqlite/*.sqlite; do
+      [ -f "$file" ] && { printf '\x01'; cat "$file"; } > "$work/database-$(basename "$file")"
+    done
+    python3 - "$work" <<'PY'
+import os, plistlib, sqlite3, sys, tempfile
+path = os.path.join(tempfile.mkdtemp(), 'seed.sqlite')
+db = sqlite3.connect(path)
+db.execute('PRAGMA page_size = 512')
+db.execute('CREATE TABLE message (ROWID INTEGER PRIMARY KEY, text TEXT, attributedBody BLOB, payload BLOB)')
+db.execute('CREATE TABLE pairs (key TEXT PRIMARY KEY, value BLOB) WITHOUT ROWID')
+archive = {'$archiver': 'NSKeyedArchiver', '$version': 100000, '$top': {'root': plistlib.UID(1)},
+           '$objects': ['$null', 'Hello']}
+typed = (b'\x04\x0bstreamtyped\x81\xe8\x03\x84\x01@\x84\x84\x84\x08NSString\x01\x84\x84\x08NSObject'
+         b'\x00\x85\x84\x01+\x05Hello\x86')
+db.execute('INSERT INTO message VALUES (1, ?, ?, ?)',
+           (plistlib.dumps({'a': 1}).decode(), typed, plistlib.dumps(archive, fmt=plistlib.FMT_BINARY)))
+db.execute('INSERT INTO message VALUES (2, NULL, ?, ?)', (b'\x04\x0bstreamtyped\x00', b'bplist00\x00'))
+db.execute('INSERT INTO pairs VALUES (?, ?)', ('k', plistlib.dumps([1, 'two'], fmt=plistlib.FMT_BINARY)))
+db.commit()
+db.close()
+with open(path, 'rb') as source, open(os.path.join(sys.argv[1], 'database-seed'), 'wb') as seed:
+    seed.write(b'\x01' + source.read())
+PY
     ;;
   layout)
     # Any bytes make a case; a few of each kind start the corpus.

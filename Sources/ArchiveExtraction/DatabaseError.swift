@@ -22,13 +22,20 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
   public var kind: Kind
   /// The message, without the file's name (the caller names the file in its own form).
   public var message: String
+  /// The table whose rows were being read when SQLite met the damage; nil for a problem with
+  /// the database as a whole (opening it, its schema, a query that names what is not there).
+  ///
+  /// A ``BlobCursor`` that throws an error with a table goes on with the next table when it is
+  /// asked again: one damaged table does not hide the others.
+  public var table: String?
 
   /// Makes an error.
-  public init(_ kind: Kind, _ message: String) {
+  public init(_ kind: Kind, _ message: String, table: String? = nil) {
     self.kind = kind
     self.message = message
+    self.table = table
   }
 
-  /// The message.
-  public var description: String { message }
+  /// The message, after `table NAME: ` when the error is one table's.
+  public var description: String { table.map { "table \($0): \(message)" } ?? message }
 }

@@ -70,11 +70,48 @@ struct HostileDatabaseTests {
     try Data(damaged).write(to: URL(fileURLWithPath: database.path))
     let cursor = try BlobDatabase(path: database.path).blobs()
     var count = 0
-    #expect(throws: DatabaseError(.corrupt, "database disk image is malformed")) {
+    #expect(throws: DatabaseError(.corrupt, "database disk image is malformed", table: "t")) {
       while try cursor.next() != nil { count += 1 }
     }
     #expect(count > 0 && count < 200)
     #expect(try cursor.next() == nil)
+  }
+
+  @Test("a damaged table is reported by name, and the tables after it are still read")
+  func damagedTableThenOthers() throws {
+    let database = try TestDatabase()
+    try database.execute("CREATE TABLE first (v BLOB)")
+    let large = try PropertyList.string(String(repeating: "x", count: 3000)).serialized(as: .binary)
+    for _ in 0..<200 { try database.insert("INSERT INTO first VALUES (?)", [.blob(large)]) }
+    // Created after the first table's rows, so its pages are the file's last ones.
+    try database.execute("CREATE TABLE second (v BLOB)")
+    for number in 1...5 {
+      try database.insert(
+        "INSERT INTO second VALUES (?)", [.blob(try PropertyList.integer(number).serialized(as: .binary))])
+    }
+    database.close()
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: database.path)))
+    var generator = SeededGenerator(seed: 11)
+    for index in (bytes.count / 3)..<(bytes.count * 2 / 3) {
+      bytes[index] = UInt8.random(in: 0...255, using: &generator)
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: database.path))
+
+    let cursor = try BlobDatabase(path: database.path).blobs()
+    var first = 0
+    #expect(throws: DatabaseError(.corrupt, "database disk image is malformed", table: "first")) {
+      while try cursor.next() != nil { first += 1 }
+    }
+    #expect(first > 0 && first < 200)
+    var second: [PropertyList] = []
+    while let blob = try cursor.next() {
+      #expect(blob.table == "second")
+      second.append(try blob.decoded.result.get())
+    }
+    #expect(second == [1, 2, 3, 4, 5])
+    #expect(
+      "\(DatabaseError(.corrupt, "database disk image is malformed", table: "first"))"
+        == "table first: database disk image is malformed")
   }
 
   @Test("a header cut short of its first page is damaged")

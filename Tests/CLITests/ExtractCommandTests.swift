@@ -91,6 +91,47 @@ struct ExtractCommandTests {
     )
   }
 
+  @Test("a damaged table: reported on standard error (and as a JSON record), the next table still read, exit 3")
+  func damagedTable() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.path + "/damaged.db"
+    // 200 rows of 3,000-byte plists, then a table created after them (its pages last); the
+    // middle third of the file overwritten with seeded random bytes.
+    let script = """
+      import plistlib, random, sqlite3, sys
+      d = sqlite3.connect(sys.argv[1])
+      d.execute('CREATE TABLE first (v BLOB)')
+      d.executemany('INSERT INTO first VALUES (?)', [(plistlib.dumps('x' * 3000, fmt=plistlib.FMT_BINARY),)] * 200)
+      d.execute('CREATE TABLE second (v BLOB)')
+      d.execute('INSERT INTO second VALUES (?)', (plistlib.dumps(7, fmt=plistlib.FMT_BINARY),))
+      d.commit()
+      d.close()
+      data = bytearray(open(sys.argv[1], 'rb').read())
+      generator = random.Random(11)
+      for index in range(len(data) // 3, len(data) * 2 // 3):
+          data[index] = generator.randrange(256)
+      open(sys.argv[1], 'wb').write(bytes(data))
+      """
+    let made = try CLI.run(["python3", "-c", script, path], program: "/usr/bin/env")
+    try #require(made.status == 0, "\(made.stderr)")
+
+    let run = try CLI.run(["extract", path])
+    #expect(run.status == 3)
+    // Before it, the blob whose bytes the damage reached, with the reader's reason.
+    #expect(run.stderr.hasSuffix("\nplistkit: \(path): table first: database disk image is malformed\n"))
+    #expect(run.output.hasPrefix("first.v rowid 1: binary-plist\n"))
+    #expect(run.output.hasSuffix("second.v rowid 1: binary-plist\n7\n"))
+
+    let json = try CLI.run(["extract", path, "--format", "json"])
+    #expect(json.status == 3)
+    let lines = json.output.split(separator: "\n")
+    #expect(
+      lines.suffix(2) == [
+        #"{"table":"first","error":"database disk image is malformed"}"#,
+        #"{"table":"second","column":"v","rowid":1,"kind":"binary-plist","bytes":43,"value":7}"#,
+      ])
+  }
+
   static func archiveSize() throws -> Int {
     let archive: PropertyList = [
       "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)], "$objects": ["$null", "hello"],

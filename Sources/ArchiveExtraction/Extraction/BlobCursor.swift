@@ -18,15 +18,21 @@ public final class BlobCursor {
 
   /// The next blob, or nil after the last.
   ///
-  /// - Throws: ``DatabaseError`` when SQLite meets a damaged page; the blobs before it have
-  ///   been returned, and the cursor is finished.
+  /// - Throws: ``DatabaseError`` with its ``DatabaseError/table`` when SQLite meets a damaged
+  ///   page while reading a table: the blobs before it have been returned, the rest of that
+  ///   table is passed over, and the next call goes on with the next table (a forensic copy is
+  ///   often damaged in one place only).
   public func next() throws(DatabaseError) -> ExtractedBlob? {
     while true {
       if current == nil {
         guard let plan = plans.popFirst() else { return nil }
-        let statement = try connection.prepare(plan.sql)
-        if let value = plan.boundValue { try statement.bind(value, at: 1) }
-        current = (plan, statement, nil, plan.columns.count)
+        do throws(DatabaseError) {
+          let statement = try connection.prepare(plan.sql)
+          if let value = plan.boundValue { try statement.bind(value, at: 1) }
+          current = (plan, statement, nil, plan.columns.count)
+        } catch {
+          throw error.in(table: plan.table.name)
+        }
       }
       guard var reading = current else { continue }
       let rowColumns = reading.plan.rowColumnCount
@@ -46,8 +52,7 @@ public final class BlobCursor {
         }
       } catch {
         current = nil
-        plans = []
-        throw error
+        throw error.in(table: reading.plan.table.name)
       }
       reading.row = row(of: reading.plan, statement: reading.statement)
       reading.column = 0
@@ -78,5 +83,12 @@ public final class BlobCursor {
       for (index, name) in key.enumerated() { values[name] = statement.value(at: Int32(index)) }
       return .primaryKey(values)
     }
+  }
+}
+
+extension DatabaseError {
+  /// This error, said of `table`.
+  fileprivate func `in`(table: String) -> DatabaseError {
+    DatabaseError(kind, message, table: table)
   }
 }

@@ -20,7 +20,9 @@ extension CommandSpec {
       integer when it is one). --format json prints JSON Lines: one object per line, \
       {"table", "column", "rowid" or "key", "kind", "bytes", "value"}, or "error" instead of \
       "value" for a blob that did not decode. Such a blob is also reported on standard error \
-      with its table, column, row and reason, and the others go on.
+      with its table, column, row and reason, and the others go on. A table SQLite finds \
+      damaged is reported the same way ({"table", "error"} in JSON), and the other tables are \
+      still read.
       """,
     options: [
       ExtractOptions.table.spec, ExtractOptions.column.spec, ExtractOptions.rowid.spec, ExtractOptions.filter.spec,
@@ -44,7 +46,9 @@ extension CommandSpec {
       .wrongCommandLine,
       ExitCodeNote(
         status: .partial,
-        meaning: "some blobs did not decode (each reported on standard error); the others were printed"),
+        meaning:
+          "some blobs did not decode, or a table was damaged (each reported on standard error); the rest was printed"
+      ),
     ],
     run: { context in
       let path = context[ExtractOptions.database] ?? "-"
@@ -62,7 +66,14 @@ extension CommandSpec {
         format: context[ExtractOptions.format], path: path, output: context.output, context: context)
       do throws(DatabaseError) {
         let blobs = try BlobDatabase(path: path).blobs(matching: query, options: options)
-        while let blob = try blobs.next() { printer.print(blob) }
+        while true {
+          do throws(DatabaseError) {
+            guard let blob = try blobs.next() else { break }
+            printer.print(blob)
+          } catch let damage where damage.table != nil {
+            printer.report(damage)
+          }
+        }
       } catch {
         throw CommandError.failure("\(CommandContext.displayName(of: path)): \(error.message)")
       }

@@ -9,7 +9,7 @@ struct ExtractionPrinter {
   let path: String
   let output: BufferedOutput
   let context: CommandContext
-  /// How many blobs did not decode (or could not be written).
+  /// How many blobs did not decode (or could not be written), and tables that were damaged.
   private(set) var failures = 0
   private let tree = TreePrinter(palette: Palette(isEnabled: false))
   private static let jsonOptions = PropertyListWritingOptions(prettyPrinted: false)
@@ -54,6 +54,22 @@ struct ExtractionPrinter {
         output.write(bytes: line)
         output.write("\n")
       }
+    }
+  }
+
+  /// Reports a table SQLite could not read to its end (its blobs before the damage were
+  /// printed); in JSON, also as a record of its own, `{"table", "error"}`.
+  mutating func report(_ damage: DatabaseError) {
+    failures += 1
+    guard let table = damage.table else { return }
+    context.report("\(CommandContext.displayName(of: path)): table \(LineSafeText.escaped(table)): \(damage.message)")
+    guard format == .json else { return }
+    var record = PropertyListDictionary()
+    record["table"] = .string(table)
+    record["error"] = .string(damage.message)
+    if let line = try? PropertyList.dictionary(record).serialized(as: .json, options: Self.jsonOptions) {
+      output.write(bytes: line)
+      output.write("\n")
     }
   }
 

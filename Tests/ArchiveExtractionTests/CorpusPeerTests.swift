@@ -70,11 +70,19 @@ struct CorpusPeerTests {
 
   /// The peer's value with each RGB colour as the class view shows it (the difference
   /// `Documentation/keyed-archives.md` lists: nska_deserialize shows a colour's raw fields, the
-  /// components as `NSRGB` bytes of text): `NSColorSpace` 1 or 2 and the numbers of `NSRGB`
-  /// (red, green, blue, and alpha when written).
+  /// components as `NSRGB` bytes of text): a UIColor's `UIRed`, `UIGreen`, `UIBlue` and
+  /// `UIAlpha`, each replaced by its `-Double` where written, in `sRGB`; otherwise
+  /// `NSColorSpace` 1 or 2 and the numbers of `NSRGB` (red, green, blue, and alpha when written).
   static func withColourViews(_ value: Any) -> NSObject {
     if let array = value as? [Any] { return array.map { withColourViews($0) } as NSArray }
     guard let dictionary = value as? [String: Any] else { return value as! NSObject }
+    if dictionary["UIRed"] != nil {
+      var view: [String: Any] = ["colorSpace": "sRGB"]
+      for (name, key) in [("red", "UIRed"), ("green", "UIGreen"), ("blue", "UIBlue"), ("alpha", "UIAlpha")] {
+        view[name] = dictionary[key + "-Double"] ?? dictionary[key]
+      }
+      return view as NSDictionary
+    }
     if let space = dictionary["NSColorSpace"] as? Int, space == 1 || space == 2,
       let encoded = dictionary["NSRGB"] as? String, let bytes = Data(base64Encoded: encoded)
     {

@@ -180,6 +180,13 @@ struct ClassViewTests {
     #expect(
       try plain(ClassArchives.uiRGB) == ["colorSpace": "sRGB", "red": 1.0, "green": 0.5, "blue": 0.25, "alpha": 1.0])
     #expect(try plain(ClassArchives.uiWhite) == ["colorSpace": "gray", "white": 0.75, "alpha": 0.5])
+    // UIKit's exact numbers, not the rounded text it writes for AppKit.
+    #expect(
+      try plain(ClassArchives.uiRGBForAppKitToo) == [
+        "colorSpace": "sRGB", "red": 0.0, "green": 0.17647058823529413, "blue": 0.5098039215686274, "alpha": 1.0,
+      ])
+    #expect(
+      try plain(ClassArchives.uiSystem) == ["colorSpace": "system", "name": "systemBackgroundColor", "alpha": 1.0])
     let graph = try ObjectGraph(archive: ClassArchives.calibratedRGB)
     #expect(graph.color(at: 1)?.components == .rgb(red: 0.1176581159, green: 0.1221527234, blue: 0.1597783715))
     #expect(graph.color(at: 1)?.alpha == nil)
@@ -214,7 +221,7 @@ struct ClassViewTests {
       ])
     #expect(
       try plain(ClassArchives.sortDescriptor) == [
-        "key": "name", "ascending": false, "selector": "localizedStandardCompare:",
+        "key": "name", "ascending": false, "selector": "localizedStandardCompare:", "reverseNullOrder": true,
       ])
   }
 

@@ -54,10 +54,13 @@ public struct ArchivedColor: Sendable, Hashable {
   ) throws(KeyedArchiveError)
     -> ArchivedColor?
   {
+    // A UIColor also writes `NSColorSpace` and `NSRGB` for AppKit, the text rounded to three
+    // digits; its own numbers are exact (and its system colour's name is only there).
+    if let color = try readUIKit(fields, in: &objects) { return color }
     if let number = try fields.integer("NSColorSpace", in: &objects) {
       return try readAppKit(space: number, fields, in: &objects)
     }
-    return try readUIKit(fields, in: &objects)
+    return nil
   }
 
   private static func readAppKit<Objects: ArchiveObjectSource>(
@@ -93,19 +96,29 @@ public struct ArchivedColor: Sendable, Hashable {
   private static func readUIKit<Objects: ArchiveObjectSource>(
     _ fields: ClassFields<Objects>, in objects: inout Objects
   ) throws(KeyedArchiveError) -> ArchivedColor? {
-    let alpha = try fields.double("UIAlpha", in: &objects)
+    let alpha = try uiComponent("UIAlpha", fields, in: &objects)
     if let name = try fields.string("UISystemColorName", in: &objects) {
       return ArchivedColor("system", .named(catalog: nil, name: name), alpha: alpha)
     }
-    if let red = try fields.double("UIRed", in: &objects) {
-      guard let green = try fields.double("UIGreen", in: &objects), let blue = try fields.double("UIBlue", in: &objects)
+    if let red = try uiComponent("UIRed", fields, in: &objects) {
+      guard let green = try uiComponent("UIGreen", fields, in: &objects),
+        let blue = try uiComponent("UIBlue", fields, in: &objects)
       else { return nil }
       return ArchivedColor("sRGB", .rgb(red: red, green: green, blue: blue), alpha: alpha)
     }
-    if let white = try fields.double("UIWhite", in: &objects) {
+    if let white = try uiComponent("UIWhite", fields, in: &objects) {
       return ArchivedColor("gray", .white(white), alpha: alpha)
     }
     return nil
+  }
+
+  /// A UIKit component: `UIRed-Double` (iOS 15 and later write it beside `UIRed` where the
+  /// 32-bit number is not exact) before `UIRed`.
+  private static func uiComponent<Objects: ArchiveObjectSource>(
+    _ key: String, _ fields: ClassFields<Objects>, in objects: inout Objects
+  ) throws(KeyedArchiveError) -> Double? {
+    if let exact = try fields.double(key + "-Double", in: &objects) { return exact }
+    return try fields.double(key, in: &objects)
   }
 
   /// Makes a colour.

@@ -91,11 +91,13 @@ extension FieldMapping {
       Field(key: "NS.\($0)", name: $0, kind: .text)
     } + [Field(key: "NS.phoneticRepresentation", name: "phoneticRepresentation", kind: .object)])
 
-  /// `NSSortDescriptor`: key, direction and comparison selector.
+  /// `NSSortDescriptor`: key, direction, comparison selector, and where nil values sort
+  /// (`NSReverseNullOrder`, written since macOS 10.15 and iOS 13).
   static let sortDescriptor = FieldMapping(fields: [
     Field(key: "NSKey", name: "key", kind: .text),
     Field(key: "NSAscending", name: "ascending", kind: .flag, isRequired: true),
     Field(key: "NSSelector", name: "selector", kind: .text),
+    Field(key: "NSReverseNullOrder", name: "reverseNullOrder", kind: .flag),
   ])
 
   /// `CLLocation`: coordinates, altitude, accuracies, speed, course and time (Core Location's

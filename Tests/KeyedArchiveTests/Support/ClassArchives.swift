@@ -38,6 +38,25 @@ enum ClassArchives {
   static let uiRGB = object(
     ["UIColor", "NSObject"], ["UIColorComponentCount": 4, "UIRed": 1, "UIGreen": 0.5, "UIBlue": 0.25, "UIAlpha": 1])
 
+  /// A UIColor as iOS 17 archives it (a Core Data attribute in the corpus's meWe database):
+  /// AppKit's `NSColorSpace` and `NSRGB`, rounded to three digits, beside UIKit's 32-bit numbers,
+  /// and `-Double` numbers where those are not exact (none for green's 0).
+  static let uiRGBForAppKitToo = object(
+    ["UIColor", "NSObject"],
+    [
+      "UIColorComponentCount": 4, "NSColorSpace": 2, "NSRGB": componentText("0 0.176 0.51"), "UIRed": 0.0,
+      "UIGreen": 0.1764705926179886, "UIGreen-Double": 0.17647058823529413, "UIBlue": 0.5098039507865906,
+      "UIBlue-Double": 0.5098039215686274, "UIAlpha": 1,
+    ])
+
+  /// A UIKit system colour, with the RGB it had when archived and AppKit's fields.
+  static let uiSystem = object(
+    ["UIColor", "NSObject"],
+    [
+      "UISystemColorName": .uid(3), "UIColorComponentCount": 4, "UIRed": 1, "UIGreen": 1, "UIBlue": 1, "UIAlpha": 1,
+      "NSRGB": componentText("1 1 1"), "NSColorSpace": 2,
+    ], extra: ["systemBackgroundColor"])
+
   /// UIKit's white form.
   static let uiWhite = object(["UIColor", "NSObject"], ["UIColorComponentCount": 2, "UIWhite": 0.75, "UIAlpha": 0.5])
 
@@ -98,9 +117,11 @@ enum ClassArchives {
       ["$classname": "NSDictionary", "$classes": ["NSDictionary", "NSObject"]],
     ])
 
-  /// A sort descriptor (ids 3 and 4).
+  /// A sort descriptor (ids 3 and 4), with the `NSReverseNullOrder` flag Foundation writes since
+  /// macOS 10.15 and iOS 13.
   static let sortDescriptor = object(
-    ["NSSortDescriptor", "NSObject"], ["NSKey": .uid(3), "NSAscending": false, "NSSelector": .uid(4)],
+    ["NSSortDescriptor", "NSObject"],
+    ["NSKey": .uid(3), "NSAscending": false, "NSSelector": .uid(4), "NSReverseNullOrder": true],
     extra: ["name", "localizedStandardCompare:"])
 
   /// An attributed string whose runs are `(length, dictionary index)` pairs over `dictionaries`

@@ -138,16 +138,29 @@ struct HostileInputTests {
     return writer.bytes
   }
 
-  @Test("a stream of shared objects that would expand exponentially is refused by the view's node limit")
+  @Test("shared objects that would expand past the node limit: each array shown once, its other places marked")
   func expansionBomb() throws {
     let archive = try TypedstreamArchive(bytes: Self.sharingBomb(40))
     #expect(archive.objects.count == 41)
+    // Level k's array is [level k+1's array, the same again], at the path of k zeros; the
+    // leaf is a string, shown at both places.
+    var expected: PropertyList = ["leaf", "leaf"]
+    for level in (0..<39).reversed() {
+      let firstPlace = Array(repeating: "0", count: level + 1).joined(separator: ".")
+      expected = [expected, ["$shared": .string(firstPlace)]]
+    }
+    #expect(try archive.plainView(limits: TypedstreamLimits(maximumExpandedNodes: 1000)) == expected)
+    // Within the limit, shared objects are expanded at every place, as before.
+    let small = try TypedstreamArchive(bytes: Self.sharingBomb(3)).plainView(
+      limits: TypedstreamLimits(maximumExpandedNodes: 1000))
+    #expect(small == [[["leaf", "leaf"], ["leaf", "leaf"]], [["leaf", "leaf"], ["leaf", "leaf"]]])
+    // Past the limit even with each object once: refused.
     do {
-      _ = try archive.plainView(limits: TypedstreamLimits(maximumExpandedNodes: 1000))
-      Issue.record("the view expanded past the limit")
+      _ = try archive.plainView(limits: TypedstreamLimits(maximumExpandedNodes: 50))
+      Issue.record("the view went past the limit")
     } catch {
       #expect(error.kind == .limitExceeded)
-      #expect(error.message.hasSuffix(": the plain view has more than 1000 nodes"))
+      #expect(error.message.hasSuffix(": the plain view has more than 50 nodes"))
     }
   }
 

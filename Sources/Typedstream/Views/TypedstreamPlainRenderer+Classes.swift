@@ -87,7 +87,7 @@ extension TypedstreamPlainRenderer {
       }
       guard number >= 1, number <= Int64(dictionaries.count) else { return nil }
       let attributes = try render(
-        dictionaries[Int(number) - 1], under: "runs.\(runs.count).attributes", depth: depth + 2)
+        dictionaries[Int(number) - 1], under: ["runs", String(runs.count), "attributes"], depth: depth + 2)
       runs.append([
         "range": ["location": .integer(location), "length": .integer(Int64(length))], "attributes": attributes,
       ])

@@ -204,6 +204,7 @@ struct ClassViewTests {
       try plain(ClassArchives.paragraphStyle) == [
         "alignment": 4, "lineSpacing": 2.5, "paragraphSpacing": 6.0, "lineBreakMode": 4,
       ])
+    #expect(try plain(ClassArchives.textTab) == ["type": 3, "location": 56.0])
     #expect(
       try plain(ClassArchives.location) == [
         "latitude": 48.8584, "longitude": 2.2945, "altitude": 35.0, "horizontalAccuracy": 5.0, "verticalAccuracy": 3.0,

@@ -10,7 +10,7 @@ enum ClassViews {
     "NSAttributedString", "NSMutableAttributedString", "NSColor", "UIColor", "NSValue", "NSDecimalNumber",
     "NSDecimalNumberPlaceholder", "NSIndexSet", "NSMutableIndexSet", "NSDateComponents", "NSTimeZone", "NSLocale",
     "NSError", "NSPersonNameComponents", "CLLocation", "NSFont", "UIFont", "NSParagraphStyle",
-    "NSMutableParagraphStyle", "NSSortDescriptor", "NSPredicate",
+    "NSMutableParagraphStyle", "NSTextTab", "NSSortDescriptor", "NSPredicate",
     // Shown as a set and a dictionary by the plain view when they hold `NS.objects` (and
     // `NS.keys`) as those do.
     "NSHashTable", "NSMapTable",
@@ -43,7 +43,7 @@ enum ClassViews {
     case "NSIndexSet", "NSMutableIndexSet":
       return try ArchivedIndexSet.read(archived, in: &objects).map { .value($0.plainValue) }
     case "NSDateComponents": return RenamedFields.dateComponents(fields)
-    case "NSParagraphStyle", "NSMutableParagraphStyle": return RenamedFields.paragraphStyle(fields)
+    case "NSParagraphStyle", "NSMutableParagraphStyle", "NSTextTab": return RenamedFields.allFields(fields)
     case "NSTimeZone": return try FieldMapping.timeZone.shape(archived, in: &objects)
     case "NSLocale": return try FieldMapping.locale.shape(archived, in: &objects)
     case "NSError": return try FieldMapping.error.shape(archived, in: &objects)

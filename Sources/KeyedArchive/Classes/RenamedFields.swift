@@ -35,9 +35,10 @@ enum RenamedFields {
     return .dictionary(entries)
   }
 
-  /// `NSParagraphStyle`: every field by its plain name (`alignment`, `lineSpacing`,
-  /// `paragraphSpacing`, `headIndent`, `tabStops`, …); `$null` references left out.
-  static func paragraphStyle(_ fields: PropertyListDictionary) -> PlainShape? {
+  /// `NSParagraphStyle` and `NSTextTab`: every field by its plain name (`alignment`,
+  /// `lineSpacing`, `headIndent`, `tabStops`, …; a tab's `location` and `type`); `$null`
+  /// references left out.
+  static func allFields(_ fields: PropertyListDictionary) -> PlainShape? {
     .dictionary(
       fields.compactMap { key, value in value == .uid(0) ? nil : (plainName(key), .rendered(value, key: key)) })
   }

@@ -44,6 +44,12 @@ extension TypedstreamPlainRenderer {
         return try color(values, depth: depth)
       case "NSFont":
         return font(values)
+      case "NSParagraphStyle", "NSMutableParagraphStyle":
+        return try paragraphStyle(values, depth: depth)
+      case "NSTextTab":
+        guard values.count == 2, let type = Self.count(values[0]), let location = TypedstreamGeometry.real(values[1])
+        else { return nil }
+        return ["type": .integer(Int64(type)), "location": .real(location)]
       default:
         continue
       }
@@ -175,6 +181,43 @@ extension TypedstreamPlainRenderer {
     for (name, value) in zip(components, values.dropFirst()) {
       guard let real = TypedstreamGeometry.real(value) else { return nil }
       entries.append((name, .real(real)))
+    }
+    return .dictionary(PropertyListDictionary(entries))
+  }
+
+  /// The numbers a paragraph style writes when they are not zero, in the order of their bits
+  /// in the mask before them, under the names the keyed archive's view gives them.
+  private static let paragraphNumbers = [
+    "lineSpacing", "paragraphSpacing", "headIndent", "tailIndent", "firstLineHeadIndent", "minLineHeight",
+    "maxLineHeight", "lineHeightMultiple", "paragraphSpacingBefore", "defaultTabInterval", "hyphenationFactor",
+    "tighteningFactorForTruncation", "headerLevel",
+  ]
+
+  /// What AppKit's paragraph style reads from NSArchiver: the alignment and the line break mode
+  /// (`C` each, the alignment as Core Text numbers it: 0 left, 1 right, 2 center, 3 justified,
+  /// 4 natural), the tab stops (an array, or nil), a 16-bit mask of the numbers that follow,
+  /// then, unless the mask is 0, those numbers as an array of floats in the mask's bit order.
+  private mutating func paragraphStyle(
+    _ values: [TypedstreamValue], depth: Int
+  ) throws(TypedstreamError) -> PropertyList? {
+    guard values.count == 4 || values.count == 5, let alignment = Self.count(values[0]),
+      let lineBreakMode = Self.count(values[1]), let mask = Self.count(values[3]),
+      mask >> Self.paragraphNumbers.count == 0, (mask == 0) == (values.count == 4)
+    else { return nil }
+    let names = Self.paragraphNumbers.indices.filter { mask & (1 << $0) != 0 }.map { Self.paragraphNumbers[$0] }
+    var numbers: [Double] = []
+    if values.count == 5 {
+      guard case .array(let elements) = values[4] else { return nil }
+      numbers = elements.compactMap(TypedstreamGeometry.real)
+      guard numbers.count == elements.count else { return nil }
+    }
+    guard numbers.count == names.count else { return nil }
+    var entries: [(String, PropertyList)] = [
+      ("alignment", .integer(Int64(alignment))), ("lineBreakMode", .integer(Int64(lineBreakMode))),
+    ]
+    for (name, number) in zip(names, numbers) { entries.append((name, .real(number))) }
+    if case .object = values[2] {
+      entries.append(("tabStops", try render(values[2], under: "tabStops", depth: depth + 1)))
     }
     return .dictionary(PropertyListDictionary(entries))
   }

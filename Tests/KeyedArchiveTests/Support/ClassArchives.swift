@@ -69,6 +69,9 @@ enum ClassArchives {
     ["UIFont", "NSObject"], ["UIFontName": .uid(3), "UIFontPointSize": 17.0, "UISystemFont": true],
     extra: [".SFUI-Regular"])
 
+  /// A decimal tab stop, as Foundation writes `NSTextTab` for a keyed archive.
+  static let textTab = object(["NSTextTab", "NSObject"], ["NSType": 3, "NSLocation": 56.0])
+
   /// A paragraph style with natural alignment, spacing and no tab stops.
   static let paragraphStyle = object(
     ["NSMutableParagraphStyle", "NSParagraphStyle", "NSObject"],

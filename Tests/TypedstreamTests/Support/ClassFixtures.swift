@@ -10,6 +10,13 @@ struct ClassFixture: CustomStringConvertible, Sendable {
 
   var description: String { name }
 
+  /// This fixture, for a class pytypedstream shows generically.
+  var unknownToPeer: ClassFixture {
+    var fixture = self
+    fixture.peerKnowsClass = false
+    return fixture
+  }
+
   /// The stream in either byte order: its root is one object.
   func bytes(bigEndian: Bool) -> [UInt8] {
     var writer = StreamWriter(bigEndian: bigEndian)
@@ -245,5 +252,57 @@ enum ClassFixtures {
     },
   ]
 
-  static let all: [ClassFixture] = others + numbers + values + colors
+  /// A tab stop as AppKit writes it for NSArchiver: its type (`C`: 0 left, 1 right, 2 center,
+  /// 3 decimal) and its location (`f`).
+  static func textTab(_ type: UInt8, _ location: Float) -> @Sendable (inout StreamWriter) -> Void {
+    { writer in
+      writer.beginObject([("NSTextTab", 0), ("NSObject", 0)])
+      writer.encoding("Cf")
+      writer.raw([type])
+      writer.float(location)
+      writer.endObject()
+    }
+  }
+
+  /// Paragraph styles in AppKit's NSArchiver layout: alignment and line break mode, the tab
+  /// stops, the mask of the numbers written, then those numbers.
+  static let paragraphStyles: [ClassFixture] = [
+    ClassFixture(
+      name: "NSParagraphStyle with tab stops and three numbers",
+      expected: [
+        "alignment": 2, "lineBreakMode": 4, "lineSpacing": 2.0, "headIndent": 10.5, "defaultTabInterval": 36.0,
+        "tabStops": [["type": 0, "location": 28.0], ["type": 3, "location": 56.0]],
+      ]
+    ) { writer in
+      writer.beginObject([("NSMutableParagraphStyle", 0), ("NSParagraphStyle", 0), ("NSObject", 0)])
+      writer.encoding("CC@S")
+      writer.raw([2, 4])
+      writer.beginObject(Chains.array)
+      writer.encoding("i")
+      writer.integer(2)
+      for (type, location): (UInt8, Float) in [(0, 28), (3, 56)] {
+        writer.encoding("@")
+        textTab(type, location)(&writer)
+      }
+      writer.endObject()
+      // lineSpacing (bit 0), headIndent (bit 2), defaultTabInterval (bit 9).
+      writer.unsigned(0x205)
+      writer.encoding("[3f]")
+      for number: Float in [2, 10.5, 36] { writer.float(number) }
+      writer.endObject()
+    }.unknownToPeer,
+    ClassFixture(
+      name: "NSParagraphStyle with no tab stops and no numbers",
+      expected: ["alignment": 4, "lineBreakMode": 0]
+    ) { writer in
+      writer.beginObject([("NSParagraphStyle", 0), ("NSObject", 0)])
+      writer.encoding("CC@S")
+      writer.raw([4, 0])
+      writer.nilValue()
+      writer.unsigned(0)
+      writer.endObject()
+    }.unknownToPeer,
+  ]
+
+  static let all: [ClassFixture] = others + numbers + values + colors + paragraphStyles
 }

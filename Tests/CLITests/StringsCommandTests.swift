@@ -192,4 +192,36 @@ struct StringsCommandTests {
     #expect(wrong.status == 2)
     #expect(wrong.stderr == "plistkit: strings: --language is not an option of format (see 'plistkit help strings')\n")
   }
+
+  @Test(
+    "each action refuses the options of the others, import's and export's included; a choice given as its default passes"
+  )
+  func optionsOfOtherActions() throws {
+    let refusals = [
+      (["check", "a.xcstrings", "--table", "Main"], "--table is not an option of check"),
+      (["search", "a.xcstrings", "x", "--encoding", "utf-16"], "--encoding is not an option of search"),
+      (["format", "a.xcstrings", "--source-language", "de"], "--source-language is not an option of format"),
+      (["import", "Resources", "-o", "a.xcstrings", "--encoding", "utf-8"], "--encoding is not an option of import"),
+      (
+        ["export", "a.xcstrings", "-o", "Resources", "--source-language", "de"],
+        "--source-language is not an option of export"
+      ),
+      // The first in the order help lists the options.
+      (["export", "a.xcstrings", "--strict", "--format", "json"], "--format is not an option of export"),
+    ]
+    for (arguments, message) in refusals {
+      let run = try CLI.run(["strings"] + arguments)
+      #expect(run.status == 2)
+      #expect(run.stderr == "plistkit: strings: \(message) (see 'plistkit help strings')\n")
+    }
+    let folder = try TemporaryDirectory()
+    let path = try Self.catalog(folder)
+    let out = folder.url.appendingPathComponent("out.xcstrings").path
+    let plain = folder.url.appendingPathComponent("plain.xcstrings").path
+    let asDefault = try CLI.run(["strings", "format", path, "--format", "text", "-o", out])
+    #expect(asDefault.status == 0)
+    #expect(asDefault.stderr == "")
+    #expect(try CLI.run(["strings", "format", path, "-o", plain]).status == 0)
+    #expect(try folder.contents("out.xcstrings") == folder.contents("plain.xcstrings"))
+  }
 }

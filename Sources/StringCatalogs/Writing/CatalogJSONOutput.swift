@@ -16,200 +16,132 @@ struct CatalogJSONOutput {
 
   // MARK: - The model
 
+  // Each object writes the members the format defines in Xcode's order; `member` puts the
+  // members the model does not know among them.
+
   mutating func catalog(_ catalog: StringCatalog) {
-    if catalog.extraMembers.isEmpty {
-      var count = 0
-      openObject()
-      member("sourceLanguage", &count)
-      string(catalog.sourceLanguage)
-      member("strings", &count)
-      keyed(catalog.strings) { $0.entry($1) }
-      member("version", &count)
-      string(catalog.version)
-      closeObject(count)
-      return
-    }
-    object(catalog.extraMembers) { (output, member) in
-      switch member {
-      case "sourceLanguage": output.string(catalog.sourceLanguage)
-      case "strings": output.keyed(catalog.strings) { $0.entry($1) }
-      default: output.string(catalog.version)
-      }
-    } known: { names in
-      names.append("sourceLanguage")
-      names.append("strings")
-      names.append("version")
-    }
+    var object = openObject(extra: catalog.extraMembers)
+    member("sourceLanguage", of: &object) { $0.string(catalog.sourceLanguage) }
+    member("strings", of: &object) { $0.keyed(catalog.strings) { $0.entry($1) } }
+    member("version", of: &object) { $0.string(catalog.version) }
+    closeObject(&object)
   }
 
   mutating func entry(_ entry: StringCatalog.Entry) {
-    if entry.extraMembers.isEmpty {
-      var count = 0
-      openObject()
-      if let comment = entry.comment {
-        member("comment", &count)
-        string(comment)
-      }
-      if let state = entry.extractionState {
-        member("extractionState", &count)
-        string(state.rawValue)
-      }
-      if let localizations = entry.localizations {
-        member("localizations", &count)
-        keyed(localizations) { $0.localization($1) }
-      }
-      if let shouldTranslate = entry.shouldTranslate {
-        member("shouldTranslate", &count)
-        literal(shouldTranslate ? "true" : "false")
-      }
-      closeObject(count)
-      return
+    var object = openObject(extra: entry.extraMembers)
+    if let comment = entry.comment { member("comment", of: &object) { $0.string(comment) } }
+    if let state = entry.extractionState { member("extractionState", of: &object) { $0.string(state.rawValue) } }
+    if let localizations = entry.localizations {
+      member("localizations", of: &object) { $0.keyed(localizations) { $0.localization($1) } }
     }
-    object(entry.extraMembers) { (output, member) in
-      switch member {
-      case "comment": output.string(entry.comment!)
-      case "extractionState": output.string(entry.extractionState!.rawValue)
-      case "localizations": output.keyed(entry.localizations!) { $0.localization($1) }
-      default: output.literal(entry.shouldTranslate! ? "true" : "false")
-      }
-    } known: { names in
-      if entry.comment != nil { names.append("comment") }
-      if entry.extractionState != nil { names.append("extractionState") }
-      if entry.localizations != nil { names.append("localizations") }
-      if entry.shouldTranslate != nil { names.append("shouldTranslate") }
+    if let shouldTranslate = entry.shouldTranslate {
+      member("shouldTranslate", of: &object) { $0.literal(shouldTranslate ? "true" : "false") }
     }
+    closeObject(&object)
   }
 
   mutating func localization(_ localization: StringCatalog.Localization) {
-    if localization.extraMembers.isEmpty {
-      var count = 0
-      openObject()
-      if let unit = localization.stringUnit {
-        member("stringUnit", &count)
-        stringUnit(unit)
-      }
-      if let substitutions = localization.substitutions {
-        member("substitutions", &count)
-        keyed(substitutions) { $0.substitution($1) }
-      }
-      if let variations = localization.variations {
-        member("variations", &count)
-        self.variations(variations)
-      }
-      closeObject(count)
-      return
+    var object = openObject(extra: localization.extraMembers)
+    if let unit = localization.stringUnit { member("stringUnit", of: &object) { $0.stringUnit(unit) } }
+    if let substitutions = localization.substitutions {
+      member("substitutions", of: &object) { $0.keyed(substitutions) { $0.substitution($1) } }
     }
-    object(localization.extraMembers) { (output, member) in
-      switch member {
-      case "stringUnit": output.stringUnit(localization.stringUnit!)
-      case "substitutions": output.keyed(localization.substitutions!) { $0.substitution($1) }
-      default: output.variations(localization.variations!)
-      }
-    } known: { names in
-      if localization.stringUnit != nil { names.append("stringUnit") }
-      if localization.substitutions != nil { names.append("substitutions") }
-      if localization.variations != nil { names.append("variations") }
-    }
+    if let variations = localization.variations { member("variations", of: &object) { $0.variations(variations) } }
+    closeObject(&object)
   }
 
   mutating func stringUnit(_ unit: StringCatalog.StringUnit) {
-    if unit.extraMembers.isEmpty {
-      var count = 0
-      openObject()
-      member("state", &count)
-      string(unit.state.rawValue)
-      member("value", &count)
-      string(unit.value)
-      closeObject(count)
-      return
-    }
-    object(unit.extraMembers) { (output, member) in
-      switch member {
-      case "state": output.string(unit.state.rawValue)
-      default: output.string(unit.value)
-      }
-    } known: { names in
-      names.append("state")
-      names.append("value")
-    }
+    var object = openObject(extra: unit.extraMembers)
+    member("state", of: &object) { $0.string(unit.state.rawValue) }
+    member("value", of: &object) { $0.string(unit.value) }
+    closeObject(&object)
   }
 
   mutating func variations(_ variations: StringCatalog.Variations) {
-    object(variations.extraMembers) { (output, member) in
-      switch member {
-      case "device": output.keyed(variations.device!) { $0.localization($1) }
-      default: output.keyed(variations.plural!) { $0.localization($1) }
-      }
-    } known: { names in
-      if variations.device != nil { names.append("device") }
-      if variations.plural != nil { names.append("plural") }
-    }
+    var object = openObject(extra: variations.extraMembers)
+    if let device = variations.device { member("device", of: &object) { $0.keyed(device) { $0.localization($1) } } }
+    if let plural = variations.plural { member("plural", of: &object) { $0.keyed(plural) { $0.localization($1) } } }
+    closeObject(&object)
   }
 
   mutating func substitution(_ substitution: StringCatalog.Substitution) {
-    object(substitution.extraMembers) { (output, member) in
-      switch member {
-      case "argNum": output.literal(String(substitution.argNum!))
-      case "formatSpecifier": output.string(substitution.formatSpecifier!)
-      default: output.variations(substitution.variations!)
-      }
-    } known: { names in
-      if substitution.argNum != nil { names.append("argNum") }
-      if substitution.formatSpecifier != nil { names.append("formatSpecifier") }
-      if substitution.variations != nil { names.append("variations") }
-    }
+    var object = openObject(extra: substitution.extraMembers)
+    if let argNum = substitution.argNum { member("argNum", of: &object) { $0.literal(String(argNum)) } }
+    if let specifier = substitution.formatSpecifier { member("formatSpecifier", of: &object) { $0.string(specifier) } }
+    if let variations = substitution.variations { member("variations", of: &object) { $0.variations(variations) } }
+    closeObject(&object)
   }
 
   // MARK: - Objects
 
-  /// An object of the members the format defines (named by `known`, in Xcode's order, each
-  /// written by `member`) and the members the model does not know, merged in Xcode's order.
-  private mutating func object(
-    _ extra: KeyedList<PropertyList>, member: (inout CatalogJSONOutput, String) -> Void,
-    known: (inout [String]) -> Void
-  ) {
-    var names: [String] = []
-    names.reserveCapacity(4)
-    known(&names)
-    if extra.isEmpty {
-      var count = 0
-      openObject()
-      for name in names {
-        self.member(name, &count)
-        member(&self, name)
-      }
-      closeObject(count)
-      return
-    }
-    // An unknown member goes where Xcode's order puts it among the known ones.
-    var members: [(name: String, extraIndex: Int?)] = names.map { ($0, nil) }
-    members += extra.elements.indices.map { (extra[$0].key, $0) }
-    members.sort { PlutilKeyOrder.areInIncreasingOrder($0.name, $1.name) }
+  /// An object being written: how many members it has so far, and the members the model does
+  /// not know, if it has any.
+  private struct OpenObject {
     var count = 0
-    openObject()
-    for entry in members {
-      self.member(entry.name, &count)
-      if let extraIndex = entry.extraIndex { value(extra[extraIndex].value) } else { member(&self, entry.name) }
+    var extra: ExtraMembers?
+  }
+
+  /// Members the model does not know, to be written where Xcode's order puts them among the
+  /// known ones.
+  private struct ExtraMembers {
+    let list: KeyedList<PropertyList>
+    /// The positions of the list's members in Xcode's order.
+    let order: [Int]
+    /// How many of them are written.
+    var written = 0
+  }
+
+  /// Opens an object whose members the model does not know are `extra`.
+  // Inlined, as `member` and `closeObject` are, so that an object without unknown members (nearly
+  // every one) costs no more than the bytes it writes.
+  @inline(__always)
+  private mutating func openObject(extra: KeyedList<PropertyList> = KeyedList()) -> OpenObject {
+    bytes.append(UInt8(ascii: "{"))
+    depth += 1
+    // Most objects have none: they sort nothing, and hold nothing that is counted.
+    guard !extra.isEmpty else { return OpenObject() }
+    let order = extra.indices.sorted { PlutilKeyOrder.areInIncreasingOrder(extra[$0].key, extra[$1].key) }
+    return OpenObject(extra: ExtraMembers(list: extra, order: order))
+  }
+
+  /// The member `name` of the format, written by `write`; first the unknown members that
+  /// Xcode's order puts before it.
+  @inline(__always)
+  private mutating func member(
+    _ name: String, of object: inout OpenObject, _ write: (inout CatalogJSONOutput) -> Void
+  ) {
+    if object.extra != nil { writeExtraMembers(of: &object, before: name) }
+    writeKey(name, counting: &object.count)
+    write(&self)
+  }
+
+  /// The unknown members that Xcode's order puts before `name` (all that are left for nil).
+  private mutating func writeExtraMembers(of object: inout OpenObject, before name: String?) {
+    while let extra = object.extra, extra.written < extra.order.count {
+      let extraMember = extra.list[extra.order[extra.written]]
+      // A known member goes before an unknown one that sorts the same.
+      if let name, !PlutilKeyOrder.areInIncreasingOrder(extraMember.key, name) { return }
+      writeKey(extraMember.key, counting: &object.count)
+      value(extraMember.value)
+      object.extra?.written += 1
     }
-    closeObject(count)
   }
 
   /// An object whose members are a keyed list's, in the writer's key order.
   mutating func keyed<Value>(_ list: KeyedList<Value>, _ write: (inout CatalogJSONOutput, Value) -> Void) {
-    var count = 0
-    openObject()
+    var object = openObject()
     if keyOrder == .xcode {
       for index in xcodeOrder(of: list) {
-        member(list[index].key, &count)
+        writeKey(list[index].key, counting: &object.count)
         write(&self, list[index].value)
       }
     } else {
       for element in list.elements {
-        member(element.key, &count)
+        writeKey(element.key, counting: &object.count)
         write(&self, element.value)
       }
     }
-    closeObject(count)
+    closeObject(&object)
   }
 
   /// The positions of a list's members in Xcode's order. Catalogs repeat the same few lists of
@@ -236,21 +168,18 @@ struct CatalogJSONOutput {
     return order
   }
 
-  private mutating func openObject() {
-    bytes.append(UInt8(ascii: "{"))
-    depth += 1
-  }
-
-  /// Closes an object of `count` members: an empty one as `{`, an empty line, `}`.
-  private mutating func closeObject(_ count: Int) {
-    if count == 0 { bytes.append(UInt8(ascii: "\n")) }
+  /// Closes an object, after the unknown members left: an empty one as `{`, an empty line, `}`.
+  @inline(__always)
+  private mutating func closeObject(_ object: inout OpenObject) {
+    if object.extra != nil { writeExtraMembers(of: &object, before: nil) }
+    if object.count == 0 { bytes.append(UInt8(ascii: "\n")) }
     depth -= 1
     newline()
     bytes.append(UInt8(ascii: "}"))
   }
 
   /// `,` unless first, a new line, the indent, `"key" : `; counts the member.
-  private mutating func member(_ key: String, _ count: inout Int) {
+  private mutating func writeKey(_ key: String, counting count: inout Int) {
     if count > 0 { bytes.append(UInt8(ascii: ",")) }
     count += 1
     newline()

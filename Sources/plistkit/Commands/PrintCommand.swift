@@ -52,15 +52,8 @@ extension CommandSpec {
       } else if nested {
         value = NestedPlists.open(value, path: path, context: context)
       }
-      let limit = try context.outputLimit(forInput: path)
-      try ExpansionCheck.refuseLargeTree(value, limit: limit, path: path)
-      var printer = TreePrinter(palette: .resolve(context[PrintOptions.color]))
-      printer.maximumOutputSize = limit
-      do throws(PropertyListError) {
-        try printer.write(value, to: context.output)
-      } catch {
-        throw CommandError.file(path, error)
-      }
+      try TreePrinter(palette: .resolve(context[PrintOptions.color])).print(
+        value, to: context.output, limit: try context.outputLimit(forInput: path), path: path)
       return .success
     }
   )

@@ -5,12 +5,6 @@ import StringCatalogs
 /// `lint --project` prints its own.
 enum StringsCheck {
   static func run(_ context: CommandContext, _ files: [String]) throws(CommandError) -> ExitStatus {
-    try StringsActions.refuse(
-      [
-        (context[StringsOptions.language] != nil, "language"),
-        (context[StringsOptions.ignoreDiacritics], "ignore-diacritics"),
-        (context[StringsOptions.ignoreWidth], "ignore-width"), (context[StringsOptions.output] != nil, "output"),
-      ], for: "check")
     guard !files.isEmpty else { throw .usage("check needs at least one FILE") }
     let strict = context[StringsOptions.strict]
     let json = context[StringsOptions.format] == .json

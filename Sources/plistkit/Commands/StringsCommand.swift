@@ -96,18 +96,30 @@ enum StringsOptions {
 
 /// The actions of `strings`, by name: one line each to add another.
 enum StringsActions {
-  /// An action: its name, and what it does with the context and its arguments.
+  /// An action: its name, the options of `strings` it takes, and what it does with the context
+  /// and its arguments.
   struct Action: Sendable {
     let name: String
+    let options: [OptionSpec]
     let run: @Sendable (CommandContext, [String]) throws(CommandError) -> ExitStatus
   }
 
   static let all: [Action] = [
-    Action(name: "check", run: StringsCheck.run),
-    Action(name: "search", run: StringsSearch.run),
-    Action(name: "format", run: StringsFormat.run),
-    Action(name: "import", run: StringsImport.run),
-    Action(name: "export", run: StringsExport.run),
+    Action(name: "check", options: [StringsOptions.format.spec, StringsOptions.strict.spec], run: StringsCheck.run),
+    Action(
+      name: "search",
+      options: [
+        StringsOptions.format.spec, StringsOptions.language.spec, StringsOptions.ignoreDiacritics.spec,
+        StringsOptions.ignoreWidth.spec,
+      ], run: StringsSearch.run),
+    Action(name: "format", options: [StringsOptions.output.spec], run: StringsFormat.run),
+    Action(
+      name: "import",
+      options: [StringsOptions.output.spec, StringsOptions.table.spec, StringsOptions.sourceLanguage.spec],
+      run: StringsImport.run),
+    Action(
+      name: "export", options: [StringsOptions.output.spec, StringsOptions.table.spec, StringsOptions.encoding.spec],
+      run: StringsExport.run),
   ]
 
   static var names: [String] { all.map(\.name) }
@@ -118,11 +130,18 @@ enum StringsActions {
       let hint = Suggestion.hint(for: name, among: names)
       throw .usage("unknown action '\(name)'; expected \(names.joined(separator: ", "))\(hint)")
     }
+    try refuseOptions(notTakenBy: action, in: context)
     return try action.run(context, context[StringsOptions.rest])
   }
 
-  /// Refuses the options given that `action` does not take.
-  static func refuse(_ options: [(given: Bool, name: String)], for action: String) throws(CommandError) {
-    if let option = options.first(where: \.given) { throw .usage("--\(option.name) is not an option of \(action)") }
+  /// Refuses the first option of `strings`, in the order help lists them, that was given and
+  /// that `action` does not take. A choice given as its default (`--format text`) asks for
+  /// nothing and passes.
+  private static func refuseOptions(notTakenBy action: Action, in context: CommandContext) throws(CommandError) {
+    for option in context.command.options where !action.options.contains(where: { $0.long == option.long }) {
+      if let given = context.arguments.options[option.long], given.last != option.defaultValue {
+        throw .usage("--\(option.long) is not an option of \(action.name)")
+      }
+    }
   }
 }

@@ -5,13 +5,6 @@ import StringCatalogs
 /// Catalog as `LANGUAGE.lproj/TABLE.strings` and `.stringsdict` files.
 enum StringsExport {
   static func run(_ context: CommandContext, _ arguments: [String]) throws(CommandError) -> ExitStatus {
-    try StringsActions.refuse(
-      [
-        (context[StringsOptions.strict], "strict"), (context[StringsOptions.language] != nil, "language"),
-        (context[StringsOptions.ignoreDiacritics], "ignore-diacritics"),
-        (context[StringsOptions.ignoreWidth], "ignore-width"), (context[StringsOptions.format] != .text, "format"),
-        (context[StringsOptions.sourceLanguage] != nil, "source-language"),
-      ], for: "export")
     guard arguments.count == 1 else { throw .usage("export needs one FILE, the catalog") }
     guard let directory = context[StringsOptions.output], directory != "-" else {
       throw .usage("export needs -o DIR, the folder to write the .lproj folders into")

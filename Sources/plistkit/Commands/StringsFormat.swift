@@ -4,13 +4,6 @@ import StringCatalogs
 /// `strings format FILE [-o OUT]`: the catalog in Xcode's layout and key order.
 enum StringsFormat {
   static func run(_ context: CommandContext, _ arguments: [String]) throws(CommandError) -> ExitStatus {
-    try StringsActions.refuse(
-      [
-        (context[StringsOptions.strict], "strict"), (context[StringsOptions.language] != nil, "language"),
-        (context[StringsOptions.ignoreDiacritics], "ignore-diacritics"),
-        (context[StringsOptions.ignoreWidth], "ignore-width"),
-        (context[StringsOptions.format] != .text, "format"),
-      ], for: "format")
     guard arguments.count == 1 else { throw .usage("format needs one FILE") }
     let path = arguments[0]
     let destination = context[StringsOptions.output]

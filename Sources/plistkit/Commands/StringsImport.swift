@@ -20,13 +20,6 @@ extension StringsOptions {
 /// `.lproj` folders as one String Catalog.
 enum StringsImport {
   static func run(_ context: CommandContext, _ arguments: [String]) throws(CommandError) -> ExitStatus {
-    try StringsActions.refuse(
-      [
-        (context[StringsOptions.strict], "strict"), (context[StringsOptions.language] != nil, "language"),
-        (context[StringsOptions.ignoreDiacritics], "ignore-diacritics"),
-        (context[StringsOptions.ignoreWidth], "ignore-width"), (context[StringsOptions.format] != .text, "format"),
-        (context[StringsOptions.encoding] != nil, "encoding"),
-      ], for: "import")
     guard arguments.count == 1 else { throw .usage("import needs one DIR, the folder of the .lproj folders") }
     guard let output = context[StringsOptions.output] else { throw .usage("import needs -o FILE.xcstrings") }
     let directory = arguments[0]

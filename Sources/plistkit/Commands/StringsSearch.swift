@@ -6,8 +6,6 @@ import StringCatalogs
 /// matches.
 enum StringsSearch {
   static func run(_ context: CommandContext, _ arguments: [String]) throws(CommandError) -> ExitStatus {
-    try StringsActions.refuse(
-      [(context[StringsOptions.strict], "strict"), (context[StringsOptions.output] != nil, "output")], for: "search")
     guard arguments.count == 2 else { throw .usage("search needs FILE and TERM") }
     let (path, term) = (arguments[0], arguments[1])
     guard !RawArguments.isRepaired(term) else { throw .usage("TERM is not valid UTF-8") }

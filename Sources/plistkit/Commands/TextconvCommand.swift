@@ -41,15 +41,8 @@ extension CommandSpec {
           throw KeyedArchiveIO.fileError(path, error)
         }
       }
-      let limit = try context.outputLimit(forInput: path)
-      try ExpansionCheck.refuseLargeLines(value, limit: limit, path: path)
-      var printer = TextconvPrinter(labels: ProjectPathLabels(old: value, new: value))
-      printer.maximumOutputSize = limit
-      do throws(PropertyListError) {
-        try printer.write(value, to: context.output)
-      } catch {
-        throw CommandError.file(path, error)
-      }
+      try TextconvPrinter(labels: ProjectPathLabels(old: value, new: value)).print(
+        value, to: context.output, limit: try context.outputLimit(forInput: path), path: path)
       return .success
     }
   )

@@ -21,37 +21,22 @@ struct CommandSpec: Sendable {
   var name: String
   /// One line for the command list.
   var abstract: String
+  // The memberwise initializer takes these in order, with the defaults below; `run` comes last
+  // so that it can be a trailing closure.
   /// Paragraphs for the command's own help, after the abstract.
-  var discussion: String
+  var discussion = ""
   /// The options, in the order help lists them (`--help` and `--quiet` are added for all).
-  var options: [OptionSpec]
+  var options: [OptionSpec] = []
   /// The positional arguments, in order.
-  var arguments: [ArgumentSpec]
+  var arguments: [ArgumentSpec] = []
   /// Examples that work on the shipped `Samples/`.
-  var examples: [Example]
+  var examples: [Example] = []
   /// What each exit code means.
-  var exitCodes: [ExitCodeNote]
-  /// Does the work; returns the exit status or throws a ``CommandError``.
-  var run: @Sendable (CommandContext) throws -> ExitStatus
+  var exitCodes = ExitCodeNote.standard
   /// How its command line is written: `plistkit`'s own way, plutil's or PlistBuddy's.
   var dialect = ArgumentDialect.plistkit
-
-  /// Makes a command description.
-  init(
-    name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-    arguments: [ArgumentSpec] = [], examples: [Example] = [], exitCodes: [ExitCodeNote] = ExitCodeNote.standard,
-    dialect: ArgumentDialect = .plistkit, run: @escaping @Sendable (CommandContext) throws -> ExitStatus
-  ) {
-    self.name = name
-    self.abstract = abstract
-    self.discussion = discussion
-    self.options = options
-    self.arguments = arguments
-    self.examples = examples
-    self.exitCodes = exitCodes
-    self.dialect = dialect
-    self.run = run
-  }
+  /// Does the work; returns the exit status or throws a ``CommandError``.
+  var run: @Sendable (CommandContext) throws -> ExitStatus
 
   /// `-q, --quiet`, which every command accepts.
   static let quietOption = Option.flag(

@@ -44,14 +44,7 @@ struct PlutilRunner {
       // The checks of `print`: a sharing bomb or a long string shared from many places would
       // print without end.
       let limit = PropertyListWritingOptions.defaultMaximumOutputSize(forInputSize: FileSystem.size(of: file) ?? 0)
-      try ExpansionCheck.refuseLargeTree(value, limit: limit, path: file)
-      var printer = TreePrinter(palette: Palette(isEnabled: false))
-      printer.maximumOutputSize = limit
-      do throws(PropertyListError) {
-        try printer.write(value, to: output)
-      } catch {
-        throw CommandError.file(file, error)
-      }
+      try TreePrinter(palette: Palette(isEnabled: false)).print(value, to: output, limit: limit, path: file)
     case .convert(let name) where SourceLiteralLanguage(rawValue: name) != nil:
       try convertToLiteral(file, language: SourceLiteralLanguage(rawValue: name)!)
     case .convert(let name):

@@ -1,21 +1,15 @@
 import PlistKit
 
 /// What a running command can reach: its parsed arguments, standard output, and the
-/// helpers every command needs to read inputs and write results.
-final class CommandContext {
+/// helpers every command needs to read inputs and write results. A value: nothing in it
+/// changes while the command runs, and the one stream it writes to is shared by reference.
+struct CommandContext {
   /// The command being run.
   let command: CommandSpec
   /// Its parsed command line.
   let arguments: ParsedArguments
   /// Standard output, buffered.
   let output: BufferedOutput
-
-  /// Makes a context.
-  init(command: CommandSpec, arguments: ParsedArguments, output: BufferedOutput) {
-    self.command = command
-    self.arguments = arguments
-    self.output = output
-  }
 
   /// True under `--quiet`: print nothing on success.
   var isQuiet: Bool { self[CommandSpec.quietOption] }

@@ -83,6 +83,8 @@ struct OpenStepSyntaxScanner: SyntaxScanner {
 
   /// Opens the container whose opening mark is at the cursor; when `close` follows at once
   /// (`{}`, `()`), closes it too and returns true.
+  // Inlined: as a call, it cost an edit of a large project file 0.4 % more instructions.
+  @inline(__always)
   private mutating func openContainer(_ kind: SyntaxTree.Kind, closedBy close: UInt8, on stack: inout [Open]) -> Bool {
     let node = tree.open(kind, at: cursor)
     stack.append(kind == .dictionary ? .dictionary(node, braced: true) : .array(node))

@@ -41,14 +41,7 @@ extension BuddySession {
       complain("Merge: Specified Entry Must Be a Container")
       return
     }
-    let source: PropertyList
-    do {
-      source = try files.readPropertyList(file)
-    } catch {
-      report(error, path: file)
-      complain("Merge: Error Reading File: \(file)")
-      return
-    }
+    guard let source = read(file, for: "Merge", with: files.readPropertyList) else { return }
     switch (target, source) {
     case (.array, .dictionary): complain("Merge: Can't Add dict Entries to array")
     case (.dictionary, .array): complain("Merge: Can't Add array Entries to dict")
@@ -79,14 +72,7 @@ extension BuddySession {
       complain("Import: Specified Entry Must Not Be a Container")
       return
     }
-    let bytes: [UInt8]
-    do {
-      bytes = try files.readBytes(file)
-    } catch {
-      report(error, path: file)
-      complain("Import: Error Reading File: \(file)")
-      return
-    }
+    guard let bytes = read(file, for: "Import", with: files.readBytes) else { return }
     guard let existing else {
       place(.data(bytes), at: entry, command: "Import")
       return
@@ -103,5 +89,19 @@ extension BuddySession {
       }
     }
     _ = root.withBuddyValue(at: entry.path[...], creating: false) { $0 = new }
+  }
+
+  /// What `read` makes of `file` for `command`, or nil once the file's error is reported and
+  /// `COMMAND: Error Reading File: FILE` complained, as PlistBuddy does for every file it reads.
+  private mutating func read<Value>(
+    _ file: String, for command: String, with read: (String) throws(BuddyFileError) -> Value
+  ) -> Value? {
+    do {
+      return try read(file)
+    } catch {
+      report(error, path: file)
+      complain("\(command): Error Reading File: \(file)")
+      return nil
+    }
   }
 }

@@ -1,3 +1,5 @@
+import PlistKit
+
 /// JSON Pointers (RFC 6901) as schema locations: `#/properties/Name/pattern`.
 enum JSONPointer {
   /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
@@ -37,7 +39,9 @@ enum JSONPointer {
     var iterator = Array(text.utf8).makeIterator()
     while let byte = iterator.next() {
       if byte == UInt8(ascii: "%") {
-        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+        guard let high = iterator.next().flatMap(ASCIIHex.value(of:)),
+          let low = iterator.next().flatMap(ASCIIHex.value(of:))
+        else {
           return nil
         }
         bytes.append(high << 4 | low)
@@ -46,14 +50,5 @@ enum JSONPointer {
       }
     }
     return String(validating: bytes, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }

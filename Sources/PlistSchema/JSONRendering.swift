@@ -25,23 +25,11 @@ enum JSONRendering {
   /// A real as JSON writes it: `1.5`, `1.0`, `1e+308`.
   static func real(_ value: Double) -> String { value.description }
 
-  /// A string as a JSON string literal.
+  /// A string as a JSON string literal, escaped as the JSON writer escapes it.
   static func quoted(_ string: String) -> String {
-    var text = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text + "\""
+    var bytes: [UInt8] = []
+    bytes.appendJSONString(string)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func append(_ value: PropertyList, schemaNull: Bool, to text: inout String) {

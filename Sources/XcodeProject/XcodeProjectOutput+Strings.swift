@@ -36,28 +36,19 @@ extension XcodeProjectOutput {
         bytes.append(contentsOf: utf8)
         return
       }
-      bytes.append(UInt8(ascii: "\""))
-      for byte in utf8 {
+      bytes.appendBackslashQuoted(utf8) { byte, bytes in
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-          bytes.append(UInt8(ascii: "\\"))
-          bytes.append(byte)
-        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x07: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "a")])
-        case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x0B: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "v")])
-        case 0..<0x20, 0x7F:
-          let digits = Array("0123456789abcdef".utf8)
-          bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-          bytes.append(digits[Int(byte >> 4)])
-          bytes.append(digits[Int(byte & 0xF)])
-        default: bytes.append(byte)
+        case 0x07: bytes.appendEscape(UInt8(ascii: "a"))
+        case 0x08: bytes.appendEscape(UInt8(ascii: "b"))
+        case 0x0B: bytes.appendEscape(UInt8(ascii: "v"))
+        case 0x0C: bytes.appendEscape(UInt8(ascii: "f"))
+        default:
+          bytes.appendEscape(UInt8(ascii: "U"))
+          bytes.append(contentsOf: [UInt8(ascii: "0"), UInt8(ascii: "0")])
+          bytes.append(ASCIIHex.lowercaseDigits[Int(byte >> 4)])
+          bytes.append(ASCIIHex.lowercaseDigits[Int(byte & 0xF)])
         }
       }
-      bytes.append(UInt8(ascii: "\""))
     }
   }
 }

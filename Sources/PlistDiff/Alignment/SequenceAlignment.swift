@@ -118,38 +118,22 @@ struct SequenceAlignment {
         forward.withUnsafeMutableBufferPointer { vf in
           backward.withUnsafeMutableBufferPointer { vb in
             for d in 0...maxD {
+              // Forward from (aLo, bLo); an odd delta meets the backward paths of the round before.
               for k in stride(from: -d, through: d, by: 2) {
-                var x =
-                  (k == -d || (k != d && vf[offset + k - 1] < vf[offset + k + 1]))
-                  ? vf[offset + k + 1] : vf[offset + k - 1] + 1
-                var y = x - k
-                let (startX, startY) = (x, y)
-                while x < n && y < m && a[aLo + x] == b[bLo + y] {
-                  x += 1
-                  y += 1
-                }
-                vf[offset + k] = x
-                budget -= 1 + x - startX
+                let step = extend(vf, offset: offset, k: k, d: d, n: n, m: m) { a[aLo + $0] == b[bLo + $1] }
                 let opposite = delta - k
-                if odd && opposite >= -(d - 1) && opposite <= d - 1 && x + vb[offset + opposite] >= n {
-                  return Snake(aStart: aLo + startX, bStart: bLo + startY, aEnd: aLo + x, bEnd: bLo + y)
+                if odd && opposite >= -(d - 1) && opposite <= d - 1 && step.x + vb[offset + opposite] >= n {
+                  return Snake(
+                    aStart: aLo + step.startX, bStart: bLo + step.startY, aEnd: aLo + step.x, bEnd: bLo + step.y)
                 }
               }
+              // Backward from (aHi, bHi), x and y counted from the ends; an even delta meets here.
               for k in stride(from: -d, through: d, by: 2) {
-                var x =
-                  (k == -d || (k != d && vb[offset + k - 1] < vb[offset + k + 1]))
-                  ? vb[offset + k + 1] : vb[offset + k - 1] + 1
-                var y = x - k
-                let (startX, startY) = (x, y)
-                while x < n && y < m && a[aHi - 1 - x] == b[bHi - 1 - y] {
-                  x += 1
-                  y += 1
-                }
-                vb[offset + k] = x
-                budget -= 1 + x - startX
+                let step = extend(vb, offset: offset, k: k, d: d, n: n, m: m) { a[aHi - 1 - $0] == b[bHi - 1 - $1] }
                 let opposite = delta - k
-                if !odd && opposite >= -d && opposite <= d && x + vf[offset + opposite] >= n {
-                  return Snake(aStart: aHi - x, bStart: bHi - y, aEnd: aHi - startX, bEnd: bHi - startY)
+                if !odd && opposite >= -d && opposite <= d && step.x + vf[offset + opposite] >= n {
+                  return Snake(
+                    aStart: aHi - step.x, bStart: bHi - step.y, aEnd: aHi - step.startX, bEnd: bHi - step.startY)
                 }
               }
               if budget <= 0 { return nil }
@@ -159,5 +143,26 @@ struct SequenceAlignment {
         }
       }
     }
+  }
+
+  /// Myers' step on diagonal `k` in round `d`, from one end of the sequences: the furthest x
+  /// its neighbours in `v` reach, then along the diagonal while `equal(x, y)`, elements counted
+  /// from that end. Records the end in `v`, charges the budget, and returns where the slide
+  /// started and where it ended.
+  @inline(__always)
+  private mutating func extend(
+    _ v: UnsafeMutableBufferPointer<Int>, offset: Int, k: Int, d: Int, n: Int, m: Int,
+    while equal: (Int, Int) -> Bool
+  ) -> (startX: Int, startY: Int, x: Int, y: Int) {
+    var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+    var y = x - k
+    let (startX, startY) = (x, y)
+    while x < n && y < m && equal(x, y) {
+      x += 1
+      y += 1
+    }
+    v[offset + k] = x
+    budget -= 1 + x - startX
+    return (startX, startY, x, y)
   }
 }

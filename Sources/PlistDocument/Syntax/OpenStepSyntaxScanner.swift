@@ -37,26 +37,12 @@ struct OpenStepSyntaxScanner: SyntaxScanner {
         skipTrivia()
         switch text[cursor] {
         case UInt8(ascii: "{"):
-          stack.append(.dictionary(tree.open(.dictionary, at: cursor), braced: true))
-          cursor += 1
-          skipTrivia()
-          if text[cursor] == UInt8(ascii: "}") {
-            cursor += 1
-            closeLast(&stack, end: cursor)
-          } else {
+          if !openContainer(.dictionary, closedBy: UInt8(ascii: "}"), on: &stack) {
             scanKey()
             continue
           }
         case UInt8(ascii: "("):
-          stack.append(.array(tree.open(.array, at: cursor)))
-          cursor += 1
-          skipTrivia()
-          if text[cursor] == UInt8(ascii: ")") {
-            cursor += 1
-            closeLast(&stack, end: cursor)
-          } else {
-            continue
-          }
+          if !openContainer(.array, closedBy: UInt8(ascii: ")"), on: &stack) { continue }
         case UInt8(ascii: "<"): scanData()
         case UInt8(ascii: "\""), UInt8(ascii: "'"): tree.appendLeaf(.string, scanQuoted())
         default: tree.appendLeaf(.string, scanUnquoted())
@@ -93,6 +79,21 @@ struct OpenStepSyntaxScanner: SyntaxScanner {
         break
       }
     }
+  }
+
+  /// Opens the container whose opening mark is at the cursor; when `close` follows at once
+  /// (`{}`, `()`), closes it too and returns true.
+  // Inlined: as a call, it cost an edit of a large project file 0.4 % more instructions.
+  @inline(__always)
+  private mutating func openContainer(_ kind: SyntaxTree.Kind, closedBy close: UInt8, on stack: inout [Open]) -> Bool {
+    let node = tree.open(kind, at: cursor)
+    stack.append(kind == .dictionary ? .dictionary(node, braced: true) : .array(node))
+    cursor += 1
+    skipTrivia()
+    guard text[cursor] == close else { return false }
+    cursor += 1
+    closeLast(&stack, end: cursor)
+    return true
   }
 
   private mutating func closeLast(_ stack: inout [Open], end: Int) {

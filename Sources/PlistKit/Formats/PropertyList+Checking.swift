@@ -18,7 +18,7 @@ extension PropertyList {
     bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
     options: PropertyListReadingOptions = .default
   ) throws(PropertyListError) -> PropertyListFormat {
-    try check(bytes: bytes, format: format, fileName: nil, options: options)
+    try inspect(bytes: bytes, format: format, fileName: nil, options: options, findsRepeatedKeys: false).format
   }
 
   /// Checks a property list whose format is `format`, or detected with `fileName` as a hint
@@ -27,17 +27,7 @@ extension PropertyList {
     bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, fileName: String?,
     options: PropertyListReadingOptions
   ) throws(PropertyListError) -> PropertyListFormat {
-    let resolved = try resolveFormat(of: bytes, format, fileName: fileName, limits: options.limits)
-    if resolved == .json, options.jsonStyle == .typed {
-      return try read(bytes: bytes, format: resolved, fileName: nil, options: options).format
-    }
-    var sink = PropertyListCheckingSink(stopsAtTypedJSONTag: resolved == .json && options.detectsTypedJSON)
-    do {
-      return try read(bytes: bytes, format: resolved, options: options, into: &sink)
-    } catch {
-      guard sink.metTypedJSONTag else { throw error }
-      return try read(bytes: bytes, format: resolved, fileName: nil, options: options).format
-    }
+    try inspect(bytes: bytes, format: format, fileName: fileName, options: options, findsRepeatedKeys: false).format
   }
 
   /// Checks that `bytes` hold a valid property list, as ``check(bytes:format:options:)`` does
@@ -56,7 +46,7 @@ extension PropertyList {
     bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
     options: PropertyListReadingOptions = .default
   ) throws(PropertyListError) -> PropertyListLintReport {
-    try lint(bytes: bytes, format: format, fileName: nil, options: options)
+    try inspect(bytes: bytes, format: format, fileName: nil, options: options, findsRepeatedKeys: true)
   }
 
   /// Lints a property list whose format is `format`, or detected with `fileName` as a hint.
@@ -64,19 +54,35 @@ extension PropertyList {
     bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, fileName: String?,
     options: PropertyListReadingOptions
   ) throws(PropertyListError) -> PropertyListLintReport {
+    try inspect(bytes: bytes, format: format, fileName: fileName, options: options, findsRepeatedKeys: true)
+  }
+
+  /// The check and the lint in one: a read into a checking sink, through the value where only
+  /// the value tells a typed JSON tag; with `findsRepeatedKeys`, a read of the raw keys after
+  /// the value's read, which the value alone cannot show.
+  private static func inspect(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, fileName: String?,
+    options: PropertyListReadingOptions, findsRepeatedKeys: Bool
+  ) throws(PropertyListError) -> PropertyListLintReport {
     let resolved = try resolveFormat(of: bytes, format, fileName: fileName, limits: options.limits)
     let typed = resolved == .json && options.jsonStyle == .typed
     var sink = PropertyListCheckingSink(
-      stopsAtTypedJSONTag: resolved == .json && options.detectsTypedJSON && !typed, findsRepeatedKeys: true)
+      stopsAtTypedJSONTag: resolved == .json && options.detectsTypedJSON && !typed,
+      findsRepeatedKeys: findsRepeatedKeys)
     do {
-      if typed { _ = try read(bytes: bytes, format: resolved, fileName: nil, options: options) }
+      if typed {
+        _ = try read(bytes: bytes, format: resolved, fileName: nil, options: options)
+        guard findsRepeatedKeys else { return PropertyListLintReport(format: resolved, repeatedKeys: []) }
+      }
       try read(bytes: bytes, format: resolved, options: options, into: &sink)
     } catch {
       guard sink.metTypedJSONTag else { throw error }
       // The value path's errors first, then the keys of the raw JSON objects.
       _ = try read(bytes: bytes, format: resolved, fileName: nil, options: options)
-      sink = PropertyListCheckingSink(findsRepeatedKeys: true)
-      try read(bytes: bytes, format: resolved, options: options, into: &sink)
+      if findsRepeatedKeys {
+        sink = PropertyListCheckingSink(findsRepeatedKeys: true)
+        try read(bytes: bytes, format: resolved, options: options, into: &sink)
+      }
     }
     return PropertyListLintReport(format: resolved, repeatedKeys: sink.repeatedKeys)
   }

@@ -1,39 +1,10 @@
 extension JSONOutput {
   /// Appends a quoted string. Only `"`, `\` and control characters are escaped: `/` and
   /// non-ASCII characters are written as they are, in UTF-8.
-  mutating func appendString(_ string: String) {
-    var copy = string
-    copy.withUTF8 { appendString(utf8: $0) }
-  }
+  mutating func appendString(_ string: String) { bytes.appendJSONString(string) }
 
   /// Appends a quoted string given as UTF-8, escaped as ``appendString(_:)`` escapes it.
-  mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
-    bytes.append(UInt8(ascii: "\""))
-    var runStart = 0
-    for index in 0..<utf8.count {
-      let byte = utf8[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-      runStart = index + 1
-      bytes.append(UInt8(ascii: "\\"))
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      default:
-        bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
-        bytes.append(Self.hexDigits[Int(byte >> 4)])
-        bytes.append(Self.hexDigits[Int(byte & 0xF)])
-      }
-    }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+  mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) { bytes.appendJSONString(utf8) }
 
   /// Appends an integer in decimal, the whole `Int64` and `UInt64` range.
   mutating func appendInteger(_ integer: PropertyListInteger) {

@@ -30,10 +30,10 @@ extension JSONParser {
     } else if byte < 0x20 {
       throw error(
         .syntax, at: cursor,
-        "control character U+\(TextPosition.hex(UInt32(byte), width: 4)) must be escaped in a string")
+        "control character U+\(ASCIIHex.string(UInt32(byte), width: 4)) must be escaped in a string")
     } else {
       guard let length = UTF8Validation.sequenceLength(at: cursor, in: bytes, end: bytes.count) else {
-        throw error(.invalidEncoding, at: cursor, "invalid UTF-8: byte 0x\(TextPosition.hex(UInt32(byte), width: 2))")
+        throw error(.invalidEncoding, at: cursor, "invalid UTF-8: byte 0x\(ASCIIHex.string(UInt32(byte), width: 2))")
       }
       cursor += length
     }
@@ -108,7 +108,7 @@ extension JSONParser {
   private mutating func parseHexQuad() throws(PropertyListError) -> UInt16 {
     var value: UInt16 = 0
     for _ in 0..<4 {
-      guard cursor < bytes.count, let digit = Self.hexDigit(bytes[cursor]) else {
+      guard cursor < bytes.count, let digit = ASCIIHex.value(of: bytes[cursor]) else {
         throw expected("4 hex digits after '\\u'")
       }
       value = value << 4 | UInt16(digit)
@@ -117,19 +117,10 @@ extension JSONParser {
     return value
   }
 
-  private static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
-
   private func unpairedSurrogate(_ unit: UInt16, at offset: Int) -> PropertyListError {
     error(
       .syntax, at: offset,
-      "unpaired surrogate \\u\(TextPosition.hex(UInt32(unit), width: 4)) in a string: a surrogate must be half of a pair"
+      "unpaired surrogate \\u\(ASCIIHex.string(UInt32(unit), width: 4)) in a string: a surrogate must be half of a pair"
     )
   }
 

@@ -63,14 +63,10 @@ extension PropertyListKeyPath {
   package static func split(_ text: String, at separator: Unicode.Scalar) -> [String] {
     var parts: [String] = []
     var current = String.UnicodeScalarView()
-    var escaping = false
-    for scalar in text.unicodeScalars {
-      if escaping {
+    forEachScalar(of: text) { scalar, escaped in
+      if escaped {
+        current.append("\\")
         current.append(scalar)
-        escaping = false
-      } else if scalar == "\\" {
-        current.append(scalar)
-        escaping = true
       } else if scalar == separator {
         parts.append(String(current))
         current = String.UnicodeScalarView()
@@ -86,19 +82,26 @@ extension PropertyListKeyPath {
   /// backslash is kept literally.
   package static func unescaped(_ text: String) -> String {
     var result = String.UnicodeScalarView()
+    forEachScalar(of: text) { scalar, _ in result.append(scalar) }
+    return String(result)
+  }
+
+  /// Calls `body` with each scalar of `text` but the backslashes that escape, and whether a
+  /// backslash escapes it: the one reading of escapes that paths and patterns share. A
+  /// trailing lone backslash escapes nothing, and comes as itself.
+  private static func forEachScalar(of text: String, _ body: (Unicode.Scalar, _ escaped: Bool) -> Void) {
     var escaping = false
     for scalar in text.unicodeScalars {
       if escaping {
-        result.append(scalar)
+        body(scalar, true)
         escaping = false
       } else if scalar == "\\" {
         escaping = true
       } else {
-        result.append(scalar)
+        body(scalar, false)
       }
     }
-    if escaping { result.append("\\") }
-    return String(result)
+    if escaping { body("\\", false) }
   }
 
   /// The array index a component names: decimal digits only, no sign.

@@ -33,34 +33,11 @@ public struct PropertyListKeyPattern: Hashable, Sendable, CustomStringConvertibl
       components = []
       return
     }
-    var parts: [Component] = []
-    var current = String.UnicodeScalarView()
-    var escaped = false
-    var escaping = false
-    func finish() {
-      let name = String(current)
-      parts.append(name == "*" && !escaped ? .any : .name(name))
-      current = String.UnicodeScalarView()
-      escaped = false
+    // Split as ``PropertyListKeyPath`` splits paths; only a `*` that no backslash escapes is
+    // a wildcard.
+    components = PropertyListKeyPath.split(text, at: ".").map { part in
+      part == "*" ? .any : .name(PropertyListKeyPath.unescaped(part))
     }
-    // Scalar by scalar, as ``PropertyListKeyPath`` reads paths: a dot followed by a combining
-    // mark is one `Character` that is not ".".
-    for scalar in text.unicodeScalars {
-      if escaping {
-        current.append(scalar)
-        escaping = false
-      } else if scalar == "\\" {
-        escaping = true
-        escaped = true
-      } else if scalar == "." {
-        finish()
-      } else {
-        current.append(scalar)
-      }
-    }
-    if escaping { current.append("\\") }
-    finish()
-    components = parts
   }
 
   /// Parses a pattern literal.

@@ -20,31 +20,24 @@ extension PropertyList: CustomStringConvertible, CustomDebugStringConvertible {
     }
     var output = ""
     var steps: [Step] = [.value(self)]
+    // A list in brackets, or `empty`: its entries pushed last first, each after its separator
+    // and its label.
+    func pushList(_ count: Int, empty: String, _ entry: (Int) -> (label: String, value: PropertyList)) {
+      guard count > 0 else { return output += empty }
+      output += "["
+      steps.append(.text("]"))
+      for position in (0..<count).reversed() {
+        let (label, value) = entry(position)
+        steps.append(.value(value))
+        steps.append(.text((position > 0 ? ", " : "") + label))
+      }
+    }
     while let step = steps.popLast() {
       switch step {
       case .text(let text): output += text
-      case .value(.array(let elements)):
-        guard !elements.isEmpty else {
-          output += "[]"
-          continue
-        }
-        output += "["
-        steps.append(.text("]"))
-        for (position, element) in elements.enumerated().reversed() {
-          steps.append(.value(element))
-          if position > 0 { steps.append(.text(", ")) }
-        }
+      case .value(.array(let elements)): pushList(elements.count, empty: "[]") { ("", elements[$0]) }
       case .value(.dictionary(let dictionary)):
-        guard !dictionary.isEmpty else {
-          output += "[:]"
-          continue
-        }
-        output += "["
-        steps.append(.text("]"))
-        for position in dictionary.indices.reversed() {
-          steps.append(.value(dictionary.values[position]))
-          steps.append(.text((position > 0 ? ", " : "") + Self.quoted(dictionary.keys[position]) + ": "))
-        }
+        pushList(dictionary.count, empty: "[:]") { (Self.quoted(dictionary.keys[$0]) + ": ", dictionary.values[$0]) }
       case .value(let scalar): output += debug ? Self.debugText(scalar) : Self.text(scalar)
       }
     }
@@ -60,7 +53,9 @@ extension PropertyList: CustomStringConvertible, CustomDebugStringConvertible {
     case .boolean(let bool): bool ? "true" : "false"
     case .date(let date): date.iso8601
     case .data(let bytes):
-      "<\(bytes.count) bytes 0x" + bytes.prefix(16).map(hex).joined() + (bytes.count > 16 ? "…>" : ">")
+      "<\(bytes.count) bytes 0x"
+        + bytes.prefix(16).map { ASCIIHex.string(UInt32($0), width: 2, uppercase: false) }.joined()
+        + (bytes.count > 16 ? "…>" : ">")
     case .uid(let uid): "<uid \(uid)>"
     case .array, .dictionary: preconditionFailure("containers are rendered by the walk")
     }
@@ -74,7 +69,8 @@ extension PropertyList: CustomStringConvertible, CustomDebugStringConvertible {
     case .real(let real): ".real(\(realLiteral(real)))"
     case .boolean(let bool): ".boolean(\(bool))"
     case .date(let date): ".date(.init(secondsSinceReferenceDate: \(realLiteral(date.secondsSinceReferenceDate))))"
-    case .data(let bytes): ".data([" + bytes.map { "0x" + hex($0).uppercased() }.joined(separator: ", ") + "])"
+    case .data(let bytes):
+      ".data([" + bytes.map { "0x" + ASCIIHex.string(UInt32($0), width: 2) }.joined(separator: ", ") + "])"
     case .uid(let uid): ".uid(\(uid))"
     case .array, .dictionary: preconditionFailure("containers are rendered by the walk")
     }
@@ -90,26 +86,8 @@ extension PropertyList: CustomStringConvertible, CustomDebugStringConvertible {
     return real.description
   }
 
-  private static func hex(_ byte: UInt8) -> String {
-    byte < 0x10 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
-  }
-
   /// A string as a Swift string literal: quotes, backslashes and control characters escaped.
   private static func quoted(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\0": result += "\\0"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    string.backslashQuoted { $0 == "\0" ? "\\0" : "\\u{\(String($0.value, radix: 16))}" }
   }
 }

@@ -19,15 +19,6 @@ enum OpenStepCharacters {
     byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
   }
 
-  static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
-
   /// The NeXTSTEP encoding's characters 0x80–0xFF, which an octal escape above `\177` stands
   /// for (as in CoreFoundation); the two unassigned codes read as U+FFFD.
   static let nextStepUpperHalf: [UInt16] = [

@@ -24,28 +24,14 @@ extension OpenStepOutput {
       bytes.append(contentsOf: utf8)
       return
     }
-    bytes.append(UInt8(ascii: "\""))
-    for byte in utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(byte)
-      case 0x0A: appendASCII("\\n")
-      case 0x09: appendASCII("\\t")
-      case 0x0D: appendASCII("\\r")
-      case 0..<0x20, 0x7F:
-        // Octal, which every OpenStep reader knows.
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(UInt8(ascii: "0") + (byte >> 6))
-        bytes.append(UInt8(ascii: "0") + (byte >> 3 & 7))
-        bytes.append(UInt8(ascii: "0") + (byte & 7))
-      default: bytes.append(byte)
-      }
+    bytes.appendBackslashQuoted(utf8) { byte, bytes in
+      // Octal, which every OpenStep reader knows.
+      bytes.append(UInt8(ascii: "\\"))
+      bytes.append(UInt8(ascii: "0") + (byte >> 6))
+      bytes.append(UInt8(ascii: "0") + (byte >> 3 & 7))
+      bytes.append(UInt8(ascii: "0") + (byte & 7))
     }
-    bytes.append(UInt8(ascii: "\""))
   }
-
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// Appends `<0fbd7a00 11>`: lower-case hex, a space after every four bytes.
   mutating func appendData(_ data: [UInt8]) {
@@ -53,8 +39,8 @@ extension OpenStepOutput {
     bytes.append(UInt8(ascii: "<"))
     for (index, byte) in data.enumerated() {
       if index > 0 && index % 4 == 0 { bytes.append(UInt8(ascii: " ")) }
-      bytes.append(Self.hexDigits[Int(byte >> 4)])
-      bytes.append(Self.hexDigits[Int(byte & 0xF)])
+      bytes.append(ASCIIHex.lowercaseDigits[Int(byte >> 4)])
+      bytes.append(ASCIIHex.lowercaseDigits[Int(byte & 0xF)])
     }
     bytes.append(UInt8(ascii: ">"))
   }

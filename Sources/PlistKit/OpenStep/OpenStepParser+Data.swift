@@ -20,7 +20,7 @@ extension OpenStepParser {
         try countDecoded(data.count, at: start)
         return .data(data)
       }
-      guard let digit = OpenStepCharacters.hexValue(byte) else { throw expected("a hex digit or '>' in data") }
+      guard let digit = ASCIIHex.value(of: byte) else { throw expected("a hex digit or '>' in data") }
       if let first = high {
         data.append(first << 4 | digit)
         high = nil

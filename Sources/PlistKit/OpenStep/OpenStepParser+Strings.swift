@@ -46,7 +46,7 @@ extension OpenStepParser {
       } else {
         guard let length = UTF8Validation.sequenceLength(at: cursor, in: bytes, end: bytes.count) else {
           throw error(
-            .invalidEncoding, at: cursor, "invalid UTF-8: byte 0x\(TextPosition.hex(UInt32(bytes[cursor]), width: 2))")
+            .invalidEncoding, at: cursor, "invalid UTF-8: byte 0x\(ASCIIHex.string(UInt32(bytes[cursor]), width: 2))")
         }
         cursor += length
       }
@@ -122,7 +122,7 @@ extension OpenStepParser {
   ) throws(PropertyListError) -> UInt16 {
     var value: UInt16 = 0
     var digits = 0
-    while digits < 4, index < content.count, let digit = OpenStepCharacters.hexValue(content[index]) {
+    while digits < 4, index < content.count, let digit = ASCIIHex.value(of: content[index]) {
       value = value << 4 | UInt16(digit)
       index += 1
       digits += 1
@@ -137,7 +137,7 @@ extension OpenStepParser {
   private func unpairedSurrogate(_ unit: UInt16, at offset: Int) -> PropertyListError {
     error(
       .syntax, at: offset,
-      "unpaired surrogate \\U\(TextPosition.hex(UInt32(unit), width: 4)) in a string: a surrogate must be half of a pair"
+      "unpaired surrogate \\U\(ASCIIHex.string(UInt32(unit), width: 4)) in a string: a surrogate must be half of a pair"
     )
   }
 }

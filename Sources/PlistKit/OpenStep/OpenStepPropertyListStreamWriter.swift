@@ -53,11 +53,7 @@ struct OpenStepPropertyListStreamWriter: TextStreamWriter {
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
     let top = open.count - 1
     try checks.add(key: utf8, depth: open.count, position: open[top].count)
-    if output.pretty {
-      output.newline(indent: open.count)
-    } else if open[top].count > 0 {
-      output.bytes.append(UInt8(ascii: " "))
-    }
+    output.beginEntry(open[top].count, indent: open.count, after: " ")
     open[top].count += 1
     output.appendString(utf8: utf8)
     output.appendASCII(" = ")
@@ -99,11 +95,7 @@ struct OpenStepPropertyListStreamWriter: TextStreamWriter {
     try checks.countValue()
     let top = open.count - 1
     guard top >= 0, !open[top].isDictionary else { return }
-    if output.pretty {
-      output.newline(indent: open.count)
-    } else if open[top].count > 0 {
-      output.appendASCII(", ")
-    }
+    output.beginEntry(open[top].count, indent: open.count, after: ", ")
     open[top].count += 1
   }
 

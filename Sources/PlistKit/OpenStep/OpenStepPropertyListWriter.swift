@@ -133,11 +133,7 @@ struct OpenStepOutput {
     bytes.append(UInt8(ascii: "("))
     for (position, element) in array.enumerated() {
       try budget.check(bytes.count)
-      if pretty {
-        newline(indent: indent + 1)
-      } else if position > 0 {
-        appendASCII(", ")
-      }
+      beginEntry(position, indent: indent + 1, after: ", ")
       path.append(String(position))
       try write(element, indent: indent + 1)
       path.removeLast()
@@ -157,11 +153,7 @@ struct OpenStepOutput {
     bytes.append(UInt8(ascii: "{"))
     for (position, index) in order.enumerated() {
       try budget.check(bytes.count)
-      if pretty {
-        newline(indent: indent + 1)
-      } else if position > 0 {
-        bytes.append(UInt8(ascii: " "))
-      }
+      beginEntry(position, indent: indent + 1, after: " ")
       let key = dictionary.keys[index]
       appendString(key)
       appendASCII(" = ")
@@ -172,6 +164,17 @@ struct OpenStepOutput {
     }
     if pretty { newline(indent: indent) }
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// Starts the entry at `position` of a container: on a line of its own at `indent` when
+  /// pretty, else after `separator` from the entry before it.
+  @inline(__always)
+  mutating func beginEntry(_ position: Int, indent: Int, after separator: StaticString) {
+    if pretty {
+      newline(indent: indent)
+    } else if position > 0 {
+      appendASCII(separator)
+    }
   }
 
   mutating func newline(indent: Int) {

@@ -52,18 +52,12 @@ package enum TextPosition {
   package static func describe(at offset: Int, in bytes: UnsafeRawBufferPointer) -> String {
     guard offset < bytes.count else { return "the end of the input" }
     let byte = bytes[offset]
-    if byte < 0x20 || byte == 0x7F { return "U+" + hex(UInt32(byte), width: 4) }
+    if byte < 0x20 || byte == 0x7F { return "U+" + ASCIIHex.string(UInt32(byte), width: 4) }
     if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
     guard let length = UTF8Validation.sequenceLength(at: offset, in: bytes, end: bytes.count) else {
-      return "byte 0x" + hex(UInt32(byte), width: 2)
+      return "byte 0x" + ASCIIHex.string(UInt32(byte), width: 2)
     }
     let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
     return "'\(text)'"
-  }
-
-  /// Upper-case hexadecimal, zero-padded to `width` digits.
-  package static func hex(_ value: UInt32, width: Int) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 }

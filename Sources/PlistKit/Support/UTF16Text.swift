@@ -28,12 +28,12 @@ package enum UTF16Text {
       switch first {
       case 0xD800...0xDBFF:
         guard offset + 1 < bytes.count, case let second = unit(at: offset), (0xDC00...0xDFFF).contains(second) else {
-          throw failure("invalid UTF-16: unpaired surrogate 0x\(TextPosition.hex(UInt32(first), width: 4))")
+          throw failure("invalid UTF-16: unpaired surrogate 0x\(ASCIIHex.string(UInt32(first), width: 4))")
         }
         offset += 2
         UTF8Validation.append(0x10000 + (UInt32(first) - 0xD800) << 10 + (UInt32(second) - 0xDC00), to: &output)
       case 0xDC00...0xDFFF:
-        throw failure("invalid UTF-16: unpaired surrogate 0x\(TextPosition.hex(UInt32(first), width: 4))")
+        throw failure("invalid UTF-16: unpaired surrogate 0x\(ASCIIHex.string(UInt32(first), width: 4))")
       default:
         UTF8Validation.append(UInt32(first), to: &output)
       }

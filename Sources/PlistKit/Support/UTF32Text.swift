@@ -91,7 +91,7 @@ package struct UTF32Text {
     guard unit < 0xD800 || (unit > 0xDFFF && unit <= 0x10FFFF) else {
       throw PropertyListError(
         .invalidEncoding, format: format, at: .text(line: line, column: column),
-        "invalid UTF-32: 0x\(TextPosition.hex(unit, width: 8)) is not a Unicode scalar")
+        "invalid UTF-32: 0x\(ASCIIHex.string(unit, width: 8)) is not a Unicode scalar")
     }
     UTF8Validation.append(unit, to: &output)
     if unit == 0x0A {

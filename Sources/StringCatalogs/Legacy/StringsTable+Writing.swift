@@ -1,3 +1,5 @@
+import PlistKit
+
 /// The encodings a `.strings` file is written in.
 public enum StringsFileEncoding: String, Sendable, Equatable, CaseIterable {
   /// UTF-8 without a byte-order mark, as Xcode writes new files.
@@ -34,21 +36,7 @@ extension StringsTable {
 
   /// `string` in double quotes, escaped as Apple's tools write `.strings` files.
   static func quoted(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{0}"..."\u{1F}", "\u{7F}":
-        // A control character, as the OpenStep reader reads it back: `\U` and four hex digits.
-        let hex = String(scalar.value, radix: 16, uppercase: false)
-        result += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    // A control character as the OpenStep reader reads it back: `\U` and four hex digits.
+    string.backslashQuoted { "\\U" + ASCIIHex.string($0.value, width: 4, uppercase: false) }
   }
 }

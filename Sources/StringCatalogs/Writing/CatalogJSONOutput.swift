@@ -199,39 +199,7 @@ struct CatalogJSONOutput {
   }
 
   /// A JSON string, escaped as Foundation's writer escapes it.
-  mutating func string(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { utf8 in
-      var runStart = 0
-      for index in utf8.indices {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        runStart = index + 1
-        escape(byte)
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  private mutating func escape(_ byte: UInt8) {
-    bytes.append(UInt8(ascii: "\\"))
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
-    default:
-      let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: [
-        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-      ])
-    }
-  }
+  mutating func string(_ text: String) { bytes.appendJSONString(text) }
 
   /// A member the model does not know: any JSON value, in the same layout.
   mutating func value(_ value: PropertyList) {

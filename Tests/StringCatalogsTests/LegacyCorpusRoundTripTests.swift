@@ -73,7 +73,7 @@ private struct PluralRules: Equatable {
     let whole = entry.variables.first { entry.format == "%#@\($0.name)@" }
     for variable in whole.map({ [$0] }) ?? entry.variables {
       let name = whole == nil ? variable.name : ""
-      variables[name] = Dictionary(uniqueKeysWithValues: variable.cases.map { ($0.name, $0.text) })
+      variables[name] = Dictionary(uniqueKeysWithValues: variable.cases.map { ($0.key, $0.value) })
       if whole == nil { valueTypes[name] = variable.valueType }
     }
     format = whole == nil ? entry.format : nil

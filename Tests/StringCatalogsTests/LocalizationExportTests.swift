@@ -60,14 +60,14 @@ import Testing
             variables: [
               .init(
                 name: "count", rule: .plural, valueType: "lld",
-                cases: [.init(name: "one", text: "eine Datei"), .init(name: "other", text: "%lld Dateien")])
+                cases: KeyedList(["one": "eine Datei", "other": "%lld Dateien"]))
             ]),
           .init(
             key: "Found %lld in %@", format: "%#@n@ in %@ gefunden",
             variables: [
               .init(
                 name: "n", rule: .plural, valueType: "lld",
-                cases: [.init(name: "one", text: "%lld Treffer"), .init(name: "other", text: "%lld Treffer")])
+                cases: KeyedList(["one": "%lld Treffer", "other": "%lld Treffer"]))
             ]),
         ]))
     #expect(
@@ -78,7 +78,7 @@ import Testing
             variables: [
               .init(
                 name: "device", rule: .device,
-                cases: [.init(name: "mac", text: "Click"), .init(name: "other", text: "Tap")])
+                cases: KeyedList(["mac": "Click", "other": "Tap"]))
             ])
         ]))
     #expect(

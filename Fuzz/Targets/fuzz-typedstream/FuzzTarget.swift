@@ -20,7 +20,7 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   guard let archive = try? TypedstreamArchive(bytes: bytes, limits: limits) else { return 0 }
   precondition(text == archive.rootText, "the short route's text differs from the archive's")
   _ = try? archive.plainView(limits: limits)
-  _ = try? archive.plainView(options: TypedstreamPlainViewOptions(includesClassNames: false), limits: limits)
+  _ = try? archive.plainView(options: PlainViewOptions(includesClassNames: false), limits: limits)
   return 0
 }
 

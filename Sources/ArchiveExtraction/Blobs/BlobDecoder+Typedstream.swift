@@ -18,18 +18,9 @@ extension BlobDecoder {
         return .string(text)
       }
       let archive = try TypedstreamArchive(buffer: bytes, limits: options.typedstreamLimits)
-      return try archive.plainView(options: options.typedstreamPlainView, limits: options.typedstreamLimits)
+      return try archive.plainView(options: options.plainView, limits: options.typedstreamLimits)
     } catch {
       throw BlobDecodingFailure(error.description)
     }
-  }
-}
-
-extension BlobDecodingOptions {
-  /// The keyed archives' view options, as a typedstream's view takes them.
-  var typedstreamPlainView: TypedstreamPlainViewOptions {
-    TypedstreamPlainViewOptions(
-      includesClassNames: plainView.includesClassNames, nullValue: plainView.nullValue,
-      cycleMarkerKey: plainView.cycleMarkerKey)
   }
 }

@@ -1,4 +1,5 @@
 import PlistKit
+import Typedstream
 
 /// How `PropertyList.decodingNestedPlists(options:)` opens data values, and the limits that
 /// keep hostile nestings (data inside data inside data, a bomb inside data) cheap.

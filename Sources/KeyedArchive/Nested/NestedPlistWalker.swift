@@ -102,14 +102,9 @@ struct NestedPlistWalker {
     var limits = TypedstreamLimits()
     limits.maximumDepth = max(options.readingLimits.maximumDepth - depth - 2, 0)
     limits.maximumExpandedNodes = max(valuesLeft, 0)
-    let plain = options.plainView
     let shown: PropertyList
     do throws(TypedstreamError) {
-      shown = try TypedstreamArchive(bytes: bytes, limits: limits).plainView(
-        options: TypedstreamPlainViewOptions(
-          includesClassNames: plain.includesClassNames, nullValue: plain.nullValue,
-          cycleMarkerKey: plain.cycleMarkerKey),
-        limits: limits)
+      shown = try TypedstreamArchive(bytes: bytes, limits: limits).plainView(options: options.plainView, limits: limits)
     } catch {
       note(
         .unreadable,

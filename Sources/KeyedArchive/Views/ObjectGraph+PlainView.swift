@@ -1,4 +1,5 @@
 import PlistKit
+import Typedstream
 
 extension ObjectGraph {
   /// The plain view of the archive, as forensic tools render archives: Foundation containers
@@ -198,10 +199,7 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
       return try report(options.nullValue, into: &sink)
     }
     if let length = ancestors[id] {
-      let ancestor = PropertyListKeyPath(components: Array(trail.prefix(length))).description
-      let marker = PropertyList.dictionary(
-        PropertyListDictionary([(options.cycleMarkerKey, .string(ancestor.isEmpty ? "(root)" : ancestor))]))
-      return try report(marker, into: &sink)
+      return try report(options.cycleMarker(toAncestorAt: trail.prefix(length)), into: &sink)
     }
     ancestors[id] = trail.count
     defer { ancestors[id] = nil }
@@ -255,7 +253,7 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
         let renderedKey = try value { (renderer, builder) throws(KeyedArchiveError) in
           try renderer.render(key, depth: depth + 1, into: &builder)
         }
-        guard let keyText = Self.keyText(renderedKey) else {
+        guard let keyText = renderedKey.plainViewKeyText else {
           throw KeyedArchiveError(
             .typeMismatch, at: trail + ["NS.keys", String(position)],
             "a dictionary key must be a string, a number, a boolean or a date, found \(Self.kindName(renderedKey))")
@@ -378,20 +376,6 @@ struct PlainViewRenderer<Objects: ArchiveObjectSource> {
   /// Reports a dictionary key.
   private func report<Sink: PropertyListEventSink>(key: String, into sink: inout Sink) throws(KeyedArchiveError) {
     try report(into: &sink) { (sink) throws(PropertyListError) in try PropertyList.report(key: key, to: &sink) }
-  }
-
-  /// A dictionary key as text: strings as they are, numbers, booleans and dates in their plain
-  /// form (`nska_deserialize` uses Python's `str`); nil for a container, data or a UID, which
-  /// have no text a key could be.
-  static func keyText(_ value: PropertyList) -> String? {
-    switch value {
-    case .string(let string): string
-    case .integer(let integer): integer.description
-    case .real(let real): real.description
-    case .boolean(let bool): bool ? "True" : "False"
-    case .date(let date): date.iso8601
-    case .array, .dictionary, .data, .uid: nil
-    }
   }
 
   /// The kind of a value that cannot be a key, with its article, for messages.

@@ -1,4 +1,5 @@
 import PlistKit
+import Typedstream
 
 extension ObjectGraph {
   /// Writes the plain view (``plainView(options:limits:)``) of the keyed archive in `bytes`

@@ -39,7 +39,7 @@ extension StringsDictionary {
             column: place?.column))
       }
       var referenced: [String] = []
-      for text in [entry.format] + entry.variables.flatMap({ $0.cases.map(\.text) }) {
+      for text in [entry.format] + entry.variables.flatMap({ $0.cases.map(\.value) }) {
         for name in FormatSpecifier.parse(text).compactMap(\.substitution) where !referenced.contains(name) {
           referenced.append(name)
         }

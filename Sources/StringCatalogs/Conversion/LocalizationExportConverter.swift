@@ -120,7 +120,7 @@ private struct NotePlace {
     }
     guard let plural = substitution.variations?.plural else {
       note("the substitution '\(name)' has no plural variation; it is written with none")
-      return .init(name: name, rule: .plural, valueType: substitution.formatSpecifier, cases: [])
+      return .init(name: name, rule: .plural, valueType: substitution.formatSpecifier, cases: KeyedList())
     }
     if substitution.variations?.device != nil { note("the device variation of '\(name)' is not kept") }
     return pluralVariable(named: name, plural, specifier: substitution.formatSpecifier)
@@ -147,18 +147,18 @@ private struct NotePlace {
     let cases = texts.map { (category, text) in
       let replaced = text.replacing("%arg", with: "%" + valueType)
       if replaced != text { argument = true }
-      return StringsDictionary.Case(name: category, text: replaced)
+      return KeyedList<String>.Element(key: category, value: replaced)
     }
     if argument { note("'%arg' in the texts of '\(name)' is written as '%\(valueType)'") }
-    return .init(name: name, rule: .plural, valueType: valueType, cases: cases)
+    return .init(name: name, rule: .plural, valueType: valueType, cases: KeyedList(cases))
   }
 
   /// Device cases as a variable (`NSStringDeviceSpecificRuleType`).
   mutating func deviceVariable(_ device: KeyedList<StringCatalog.Localization>) -> StringsDictionary.Variable {
     let cases = device.map { element in
-      StringsDictionary.Case(name: element.key, text: text(of: element.value, in: " of device.\(element.key)"))
+      KeyedList<String>.Element(key: element.key, value: text(of: element.value, in: " of device.\(element.key)"))
     }
-    return .init(name: "device", rule: .device, cases: cases)
+    return .init(name: "device", rule: .device, cases: KeyedList(cases))
   }
 
   /// The text of one case: its string unit, or for a case that varies in turn its `other`.

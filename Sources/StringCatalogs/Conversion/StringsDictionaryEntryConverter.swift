@@ -42,7 +42,7 @@ struct StringsDictionaryEntryConverter {
             key: name,
             value: StringCatalog.Substitution(
               argNum: argument,
-              formatSpecifier: variable.valueType ?? PluralVariable.firstConversion(in: variable.cases.map(\.text)),
+              formatSpecifier: variable.valueType ?? PluralVariable.firstConversion(in: variable.cases.map(\.value)),
               variations: variations(of: variable))))
       case .device, .width, .other:
         let (kept, why) = fallback(for: variable)
@@ -60,8 +60,8 @@ struct StringsDictionaryEntryConverter {
     var cases = KeyedList<StringCatalog.Localization>()
     if variable.rule == .plural {
       let known = Set(StringCatalog.PluralCategory.all.map(\.rawValue))
-      for item in variable.cases where !known.contains(item.name) {
-        note("'\(item.name)' of the variable '\(variable.name)' is no plural category and is not kept")
+      for item in variable.cases where !known.contains(item.key) {
+        note("'\(item.key)' of the variable '\(variable.name)' is no plural category and is not kept")
       }
       for category in StringCatalog.PluralCategory.all {
         if let text = variable.text(of: category.rawValue) {
@@ -70,7 +70,7 @@ struct StringsDictionaryEntryConverter {
       }
       return StringCatalog.Variations(plural: cases)
     }
-    for item in variable.cases { cases.elements.append(.init(key: item.name, value: Self.unit(item.text))) }
+    for item in variable.cases { cases.elements.append(.init(key: item.key, value: Self.unit(item.value))) }
     return StringCatalog.Variations(device: cases)
   }
 
@@ -92,12 +92,12 @@ struct StringsDictionaryEntryConverter {
   /// device variable's `other` case, a width variable's widest.
   private func fallback(for variable: StringsDictionary.Variable) -> (text: String, why: String) {
     switch variable.rule {
-    case .device: return (variable.text(of: "other") ?? variable.cases.last?.text ?? "", "device variation")
+    case .device: return (variable.text(of: "other") ?? variable.cases.last?.value ?? "", "device variation")
     case .width:
-      let widest = variable.cases.max { (Int($0.name) ?? 0) < (Int($1.name) ?? 0) }
-      return (widest?.text ?? "", "width variation")
+      let widest = variable.cases.max { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }
+      return (widest?.value ?? "", "width variation")
     case .plural, .other:
-      return (variable.text(of: "other") ?? variable.cases.last?.text ?? "", "variable of rule \(variable.rule.name)")
+      return (variable.text(of: "other") ?? variable.cases.last?.value ?? "", "variable of rule \(variable.rule.name)")
     }
   }
 

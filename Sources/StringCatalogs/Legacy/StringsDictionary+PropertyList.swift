@@ -49,7 +49,7 @@ extension StringsDictionary {
     }
     var rule: Rule?
     var valueType: String?
-    var cases: [Case] = []
+    var cases = KeyedList<String>()
     for (field, value) in fields {
       guard case .string(let text) = value else {
         throw invalid(path + [field], "a variable's fields are strings, found \(value.kind.rawValue)")
@@ -57,7 +57,7 @@ extension StringsDictionary {
       switch field {
       case ruleKey: rule = Rule(name: text)
       case valueTypeKey: valueType = text
-      default: cases.append(Case(name: field, text: text))
+      default: cases.elements.append(.init(key: field, value: text))
       }
     }
     guard let rule else { throw invalid(path, "a variable needs \(ruleKey)") }
@@ -79,7 +79,7 @@ extension StringsDictionary {
         var cases = PropertyListDictionary()
         _ = cases.updateValue(.string(variable.rule.name), forKey: Self.ruleKey)
         if let valueType = variable.valueType { _ = cases.updateValue(.string(valueType), forKey: Self.valueTypeKey) }
-        for item in variable.cases { _ = cases.updateValue(.string(item.text), forKey: item.name) }
+        for item in variable.cases { _ = cases.updateValue(.string(item.value), forKey: item.key) }
         _ = fields.updateValue(.dictionary(cases), forKey: variable.name)
       }
       _ = table.updateValue(.dictionary(fields), forKey: entry.key)

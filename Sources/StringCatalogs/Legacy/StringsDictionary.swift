@@ -36,12 +36,13 @@ public struct StringsDictionary: Sendable, Equatable {
     /// The format specifier of the argument without its `%` (`NSStringFormatValueTypeKey`:
     /// `d`, `ld`, `lld`, `@`…); nil when the file gives none.
     public var valueType: String?
-    /// The cases and their texts, in the file's order: plural categories (`zero`, `one`,
-    /// `two`, `few`, `many`, `other`), devices (`iphone`, `mac`, …, `other`) or widths (`20`, `50`).
-    public var cases: [Case]
+    /// The cases and their texts, in the file's order: each case named by a plural category
+    /// (`zero`, `one`, `two`, `few`, `many`, `other`), a device (`iphone`, `mac`, …, `other`) or
+    /// a width (`20`, `50`), as a catalog's variation names its cases.
+    public var cases: KeyedList<String>
 
     /// Makes a variable.
-    public init(name: String, rule: Rule, valueType: String? = nil, cases: [Case]) {
+    public init(name: String, rule: Rule, valueType: String? = nil, cases: KeyedList<String>) {
       self.name = name
       self.rule = rule
       self.valueType = valueType
@@ -49,21 +50,7 @@ public struct StringsDictionary: Sendable, Equatable {
     }
 
     /// The text of case `name`, if the variable has it.
-    public func text(of name: String) -> String? { cases.first { $0.name == name }?.text }
-  }
-
-  /// One case of a variable.
-  public struct Case: Sendable, Equatable {
-    /// The case: a plural category, a device or a width.
-    public var name: String
-    /// The text for it.
-    public var text: String
-
-    /// Makes a case.
-    public init(name: String, text: String) {
-      self.name = name
-      self.text = text
-    }
+    public func text(of name: String) -> String? { cases[name] }
   }
 
   /// What chooses the text of a variable (`NSStringFormatSpecTypeKey`).

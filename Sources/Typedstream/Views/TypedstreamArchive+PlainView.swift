@@ -22,7 +22,7 @@ extension TypedstreamArchive {
   ///   nodes even so, or past `limits.maximumDepth` levels (the error's offset is 0: the view is
   ///   past the reading).
   public func plainView(
-    options: TypedstreamPlainViewOptions = .default, limits: TypedstreamLimits = .default
+    options: PlainViewOptions = .default, limits: TypedstreamLimits = .default
   ) throws(TypedstreamError) -> PropertyList {
     var renderer = TypedstreamPlainRenderer(archive: self, options: options, limits: limits)
     let values = roots.flatMap(\.values)
@@ -38,7 +38,7 @@ extension TypedstreamArchive {
 /// Renders the stored values of an archive as plain values, one object at a time.
 struct TypedstreamPlainRenderer {
   let archive: TypedstreamArchive
-  let options: TypedstreamPlainViewOptions
+  let options: PlainViewOptions
   let limits: TypedstreamLimits
   private var ancestors: [Int: Int] = [:]
   private var trail: [String] = []
@@ -54,7 +54,7 @@ struct TypedstreamPlainRenderer {
   /// The key of the marker that stands for an object shown in full at an earlier place.
   static let sharedMarkerKey = "$shared"
 
-  init(archive: TypedstreamArchive, options: TypedstreamPlainViewOptions, limits: TypedstreamLimits) {
+  init(archive: TypedstreamArchive, options: PlainViewOptions, limits: TypedstreamLimits) {
     self.archive = archive
     self.options = options
     self.limits = limits
@@ -125,11 +125,7 @@ struct TypedstreamPlainRenderer {
   }
 
   private mutating func renderObject(_ index: Int, depth: Int) throws(TypedstreamError) -> PropertyList {
-    if let length = ancestors[index] {
-      let ancestor = PropertyListKeyPath(components: Array(trail.prefix(length))).description
-      return .dictionary(
-        PropertyListDictionary([(options.cycleMarkerKey, .string(ancestor.isEmpty ? "(root)" : ancestor))]))
-    }
+    if let length = ancestors[index] { return options.cycleMarker(toAncestorAt: trail.prefix(length)) }
     if let place = firstPlaces[index] {
       return .dictionary(PropertyListDictionary([(Self.sharedMarkerKey, .string(place.isEmpty ? "(root)" : place))]))
     }

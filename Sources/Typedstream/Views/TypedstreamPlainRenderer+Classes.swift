@@ -112,23 +112,10 @@ extension TypedstreamPlainRenderer {
     var entries: [(String, PropertyList)] = []
     for pair in 0..<count {
       let key = try render(values[1 + 2 * pair], under: "$key\(pair)", depth: depth + 1)
-      guard let text = Self.keyText(key) else { return nil }
+      guard let text = key.plainViewKeyText else { return nil }
       entries.append((text, try render(values[2 + 2 * pair], under: text, depth: depth + 1)))
     }
     return .dictionary(PropertyListDictionary(entries))
-  }
-
-  /// A dictionary key as text: strings as they are, numbers, booleans and dates in their
-  /// plain form, as the keyed archive's plain view writes them.
-  private static func keyText(_ value: PropertyList) -> String? {
-    switch value {
-    case .string(let string): string
-    case .integer(let integer): integer.description
-    case .real(let real): real.description
-    case .boolean(let bool): bool ? "True" : "False"
-    case .date(let date): date.iso8601
-    case .array, .dictionary, .data, .uid: nil
-    }
   }
 
   /// A flag for a base URL, the base when there is one, then the relative string.

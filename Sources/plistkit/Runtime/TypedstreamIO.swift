@@ -15,7 +15,7 @@ enum TypedstreamIO {
       do throws(TypedstreamError) {
         let archive = try TypedstreamArchive(buffer: bytes)
         return .success(
-          try archive.plainView(options: TypedstreamPlainViewOptions(includesClassNames: includesClassNames)))
+          try archive.plainView(options: PlainViewOptions(includesClassNames: includesClassNames)))
       } catch {
         return .failure(error)
       }

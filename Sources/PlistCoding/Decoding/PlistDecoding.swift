@@ -1,11 +1,11 @@
 import PlistKit
 
-/// One decoding of ``PlistDecoder``: the decoder's settings as they were when it started, and
-/// the route from the input to the decoded value. The decoder reads its settings under its
-/// lock once and hands them here, so that nothing on the way takes the lock again.
-struct PlistDecoding {
-  let options: PropertyListReadingOptions
-  let userInfo: [CodingUserInfoKey: Any]
+/// The settings of ``PlistDecoder`` and the route from the input to the decoded value: the
+/// decoder keeps them behind its lock, and each decoding runs on a copy read once when it
+/// starts, so that nothing on the way takes the lock again.
+struct PlistDecoding: Sendable {
+  var options: PropertyListReadingOptions
+  var userInfo: [CodingUserInfoKey: any Sendable]
 
   /// Decodes a value from the bytes of a property list in any format, as
   /// `PlistDecoder.decode(_:from:format:)` describes.

@@ -112,14 +112,13 @@ private struct KeyedArchiveDecoding: Sendable {
   var readingOptions: PropertyListReadingOptions
 
   func decode<T: Decodable>(_ type: T.Type, from graph: ObjectGraph, forKey key: String) throws -> T {
-    let map = try DecodingMap(archive: graph)
     var rules = DecodingRules(
       limits: PropertyListLimits(maximumDepth: limits.maximumDepth, maximumObjectCount: limits.maximumExpandedNodes),
       scalarsFromText: false)
     rules.classes = classes
     rules.numbersAreNSNumbers = true
-    let decoder = SourceDecoder(
-      source: MapDecodingSource(map: map, rules: rules), at: 0, userInfo: userInfo, limits: rules.limits)
+    let source = try MapDecodingSource(archive: graph, rules: rules)
+    let decoder = SourceDecoder(source: source, at: 0, userInfo: userInfo, limits: rules.limits)
     return try decoder.decodeTopLevel(type, forKey: key)
   }
 }

@@ -1,13 +1,13 @@
 import FoundationEssentials
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
 /// The places and values of a map's errors.
 extension MapDecodingSource {
-  func location(of index: Int) -> PropertyListError.Location { map.locations.location(ofEntry: index) }
+  func location(of index: Int) -> PropertyListError.Location { map.location(ofEntry: index) }
 
   /// What the entry at `index` holds, for messages: `a string "abc"`, `an integer 300`.
   func found(_ index: Int) -> String {
-    if let chain = map.archive?.classes[map.resolved(index)] { return "an object of class \(chain.className)" }
+    if let chain = archive?.classes[map.resolved(index)] { return "an object of class \(chain.className)" }
     let entry = map.entries[map.resolved(index)]
     switch entry.kind {
     case .null: return "null ($null)"

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
 /// The `Decoder` that ``PlistDecoder`` and ``KeyedArchiveDecoder`` hand to `init(from:)`, over
 /// any ``DecodingSource``: one per decoding, moved from value to value (a nested value is

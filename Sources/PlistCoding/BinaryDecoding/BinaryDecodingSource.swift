@@ -30,8 +30,8 @@ final class BinaryDecodingSource: DecodingSource {
   let problems: BinaryDecodingProblems
   /// The objects the decoding is inside, shared with the sources of `superDecoder()`'s decoders.
   let nesting: BinaryNesting
-  /// What is remembered of the dictionaries looked up at each depth (see ``BinaryKeySlots``).
-  let keySlots: UnsafeMutablePointer<BinaryKeySlots>
+  /// What is remembered of the dictionaries looked up at each depth (see ``BinaryPropertyListKeySlots``).
+  let keySlots: UnsafeMutablePointer<BinaryPropertyListKeySlots>
   /// Key → pair of large dictionaries looked up out of order.
   @exclusivity(unchecked) var keyIndexes: [Int: [ExactKey: Int]] = [:]
   /// Strings and data of at least ``sharedValueSize`` bytes, made once per object: a file that
@@ -53,7 +53,7 @@ final class BinaryDecodingSource: DecodingSource {
     self.problems = problems
     self.nesting = nesting
     keySlots = .allocate(capacity: 1)
-    keySlots.initialize(to: BinaryKeySlots(maximumDepth: limits.maximumDepth))
+    keySlots.initialize(to: BinaryPropertyListKeySlots(maximumDepth: limits.maximumDepth))
   }
 
   deinit {

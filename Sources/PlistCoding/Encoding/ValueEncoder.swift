@@ -38,38 +38,36 @@ final class ValueEncoder: Encoder {
   private var needsEncoding: Bool { stack.count < level }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let node: Int32
-    if needsEncoding {
-      node = arena.addDictionary()
-      stack.append(node)
-    } else {
-      node = stack.last!
-      precondition(
-        arena.nodes[Int(node)].kind == .dictionary,
-        "a keyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)")
-    }
-    return KeyedEncodingContainer(ValueKeyedContainer<Key>(encoder: self, node: node, path: pathNode))
+    KeyedEncodingContainer(
+      ValueKeyedContainer<Key>(encoder: self, node: containerNode(.dictionary, "a keyed"), path: pathNode))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let node: Int32
-    if needsEncoding {
-      node = arena.addArray()
-      stack.append(node)
-    } else {
-      node = stack.last!
+    ValueUnkeyedContainer(encoder: self, node: containerNode(.array, "an unkeyed"), path: pathNode)
+  }
+
+  /// The node of the current value's container: a new one of `kind`, which is then the value's
+  /// encoding, or the one requested before (Foundation hands back the same container), which
+  /// must be of `kind`.
+  @inline(__always)
+  private func containerNode(_ kind: EncodingArena.Node.Kind, _ request: String) -> Int32 {
+    guard needsEncoding else {
+      let node = stack.last!
       precondition(
-        arena.nodes[Int(node)].kind == .array,
-        "an unkeyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)"
+        arena.nodes[Int(node)].kind == kind,
+        "\(request) container was requested for a value already encoded another way at \(codingPath.keyPathDescription)"
       )
+      return node
     }
-    return ValueUnkeyedContainer(encoder: self, node: node, path: pathNode)
+    let node = kind == .array ? arena.addArray() : arena.addDictionary()
+    stack.append(node)
+    return node
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
   /// Sets the encoding of the current value (a single-value container's one value).
-  private func set(_ node: Int32) {
+  func put(_ node: Int32) {
     precondition(
       needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath.keyPathDescription)")
     stack.append(node)
@@ -184,23 +182,7 @@ final class ValueEncoder: Encoder {
   }
 }
 
-extension ValueEncoder: SingleValueEncodingContainer {
-  func encodeNil() { set(arena.addNull()) }
-  func encode(_ value: Bool) { set(arena.add(boolean: value)) }
-  func encode(_ value: String) { set(arena.add(string: value)) }
-  func encode(_ value: Double) { set(arena.add(real: value)) }
-  func encode(_ value: Float) { set(arena.add(float: value)) }
-  func encode(_ value: Int) { set(arena.add(integer: Int64(value))) }
-  func encode(_ value: Int8) { set(arena.add(integer: Int64(value))) }
-  func encode(_ value: Int16) { set(arena.add(integer: Int64(value))) }
-  func encode(_ value: Int32) { set(arena.add(integer: Int64(value))) }
-  func encode(_ value: Int64) { set(arena.add(integer: value)) }
-  func encode(_ value: UInt) { set(arena.add(unsigned64: UInt64(value))) }
-  func encode(_ value: UInt8) { set(arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt16) { set(arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt32) { set(arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt64) { set(arena.add(unsigned64: value)) }
-
+extension ValueEncoder: SingleValueEncodingContainer, ArenaValueContainer {
   func encode<T: Encodable>(_ value: T) throws {
     precondition(
       needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath.keyPathDescription)")

@@ -130,7 +130,7 @@ extension SourceDecoder {
     let dictionary =
       source.dictionary(at: 0, depth: 0) ?? DecodingDictionary(index: 0, count: 0, start: 1, slot: 0)
     let container = SourceKeyedContainer<PlistCodingKey>(
-      decoder: self, dictionary: dictionary, path: .root)
+      decoder: self, dictionary: dictionary, pathNode: .root)
     let top = KeyedDecodingContainer(container)
     let codingKey = PlistCodingKey(stringValue: key)
     guard top.contains(codingKey), let index = container.valueIndex(for: key) else {

@@ -73,7 +73,7 @@ extension MapDecodingSource {
   @inline(__always)  // Into the witness the decoder calls.
   func data(at index: Int) throws(ScalarProblem) -> Data {
     let entry = map.entries[index]
-    if entry.kind == .data { return Data(map.data[Int(entry.payload)]) }
+    if entry.kind == .data { return map.data[Int(entry.payload)].withUnsafeBufferPointer { Data(buffer: $0) } }
     guard let text = try text(at: index) else { throw .mismatch }
     do {
       return Data(try Base64.decode(Array(text.utf8)))

@@ -81,12 +81,3 @@ struct DecodingRules {
   /// boolean may then be read from the integers 0 and 1, and an integer from a boolean.
   var numbersAreNSNumbers = false
 }
-
-extension PropertyListMap {
-  /// A document holding only `$null`: what `superDecoder(forKey:)` decodes for a missing key.
-  static var nullDocument: PropertyListMap {
-    var builder = PropertyListMapBuilder(limits: .default)
-    try! builder.string(PropertyListMap.null)
-    return builder.map
-  }
-}

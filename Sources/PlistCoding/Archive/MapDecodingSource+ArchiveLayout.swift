@@ -49,8 +49,6 @@ private struct ArchiveLayout {
     var next = 0
   }
 
-  init(graph: ObjectGraph) { self.graph = graph }
-
   mutating func run() throws(PropertyListError) {
     var stack: [Frame] = []
     try builder.beginDictionary()

@@ -11,10 +11,7 @@ extension MapDecodingSource {
     let entry = map.entries[map.resolved(index)]
     switch entry.kind {
     case .null: return "null ($null)"
-    case .string:
-      let string = map.strings[Int(entry.payload)]
-      let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
-      return "a string \"\(shown)\""
+    case .string: return found(string: map.strings[Int(entry.payload)])
     case .integer: return "an integer \(Int64(bitPattern: entry.payload))"
     case .largeInteger: return "an integer \(entry.payload)"
     case .real: return "a real \(Double(bitPattern: entry.payload))"

@@ -103,8 +103,6 @@ final class EncodingArena {
 
   func add(date seconds: Double) -> Int32 { add(makeNode(.date, payload: seconds.bitPattern)) }
 
-  func add(data bytes: [UInt8]) -> Int32 { add(data: Data(bytes)) }
-
   func add(data bytes: Data) -> Int32 {
     data.append(bytes)
     return add(makeNode(.data, payload: UInt64(data.count - 1)))

@@ -38,30 +38,32 @@ final class ValueEncoder: Encoder {
   private var needsEncoding: Bool { stack.count < level }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(
-      ValueKeyedContainer<Key>(encoder: self, node: containerNode(.dictionary, "a keyed"), path: pathNode))
+    let node: Int32
+    if needsEncoding {
+      node = arena.addDictionary()
+      stack.append(node)
+    } else {
+      node = stack.last!
+      precondition(
+        arena.nodes[Int(node)].kind == .dictionary,
+        "a keyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)")
+    }
+    return KeyedEncodingContainer(ValueKeyedContainer<Key>(encoder: self, node: node, path: pathNode))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    ValueUnkeyedContainer(encoder: self, node: containerNode(.array, "an unkeyed"), path: pathNode)
-  }
-
-  /// The node of the current value's container: a new one of `kind`, which is then the value's
-  /// encoding, or the one requested before (Foundation hands back the same container), which
-  /// must be of `kind`.
-  @inline(__always)
-  private func containerNode(_ kind: EncodingArena.Node.Kind, _ request: String) -> Int32 {
-    guard needsEncoding else {
-      let node = stack.last!
+    let node: Int32
+    if needsEncoding {
+      node = arena.addArray()
+      stack.append(node)
+    } else {
+      node = stack.last!
       precondition(
-        arena.nodes[Int(node)].kind == kind,
-        "\(request) container was requested for a value already encoded another way at \(codingPath.keyPathDescription)"
+        arena.nodes[Int(node)].kind == .array,
+        "an unkeyed container was requested for a value already encoded another way at \(codingPath.keyPathDescription)"
       )
-      return node
     }
-    let node = kind == .array ? arena.addArray() : arena.addDictionary()
-    stack.append(node)
-    return node
+    return ValueUnkeyedContainer(encoder: self, node: node, path: pathNode)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer { self }

@@ -54,7 +54,7 @@ extension MapDecodingSource {
   /// The UUID of an `NSUUID` laid out at `index`.
   func archivedUUID(at index: Int) -> UUID? {
     guard archive?.uuids.contains(index) == true, map.entries[index].kind == .data else { return nil }
-    let bytes = map.data[Int(map.entries[index].payload)]
+    let bytes = map.withData(Int(map.entries[index].payload)) { [UInt8]($0) }
     guard bytes.count == 16 else { return nil }
     return UUID(
       uuid: (

@@ -18,7 +18,7 @@ extension MapDecodingSource {
     case .boolean: return "a boolean \(entry.payload != 0)"
     case .date:
       return "a date \(PropertyListDate(secondsSinceReferenceDate: Double(bitPattern: entry.payload)).iso8601)"
-    case .data: return "data (\(map.data[Int(entry.payload)].count) bytes)"
+    case .data: return "data (\(map.withData(Int(entry.payload)) { $0.count }) bytes)"
     case .uid: return "a UID \(entry.payload)"
     case .array: return "an array (\(counted(entry.count, "element")))"
     case .dictionary: return "a dictionary (\(counted(entry.count, "key")))"

@@ -79,10 +79,19 @@ public struct PropertyListMap {
 
   public internal(set) var entries = PropertyListMapEntries()
   public internal(set) var strings: [String] = []
-  /// The bytes of the data values.
-  public internal(set) var data: [[UInt8]] = []
+  /// The bytes of the data values, one after another in one buffer (no allocation per value),
+  /// and where each ends: read them with ``withData(_:_:)``.
+  @usableFromInline var dataBytes: [UInt8] = []
+  @usableFromInline var dataEnds: [Int] = []
   /// Where each entry's value is in the input, when the map was read from bytes.
   var locations: PropertyListMapLocations = .none
+
+  /// The bytes of data value `index` (a ``Kind/data`` entry's payload), for the length of `body`.
+  @inlinable
+  public func withData<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    let start = index == 0 ? 0 : dataEnds[index - 1]
+    return try dataBytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<dataEnds[index]])) }
+  }
 
   /// The entry that a shared entry stands for, or `index` itself.
   @inlinable @inline(__always)

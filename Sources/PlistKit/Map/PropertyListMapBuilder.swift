@@ -108,8 +108,9 @@ public struct PropertyListMapBuilder {
     case .boolean(let boolean): try append(PropertyListMap.Entry(.boolean, payload: boolean ? 1 : 0))
     case .date(let date): try append(PropertyListMap.Entry(.date, payload: date.secondsSinceReferenceDate.bitPattern))
     case .data(let bytes):
-      try append(PropertyListMap.Entry(.data, payload: UInt64(map.data.count)))
-      map.data.append(bytes)
+      try append(PropertyListMap.Entry(.data, payload: UInt64(map.dataEnds.count)))
+      map.dataBytes.append(contentsOf: bytes)
+      map.dataEnds.append(map.dataBytes.count)
     case .uid(let uid): try append(PropertyListMap.Entry(.uid, payload: uid))
     case .array, .dictionary: preconditionFailure("containers are laid out with begin and end")
     }

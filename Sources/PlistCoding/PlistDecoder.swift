@@ -1,6 +1,5 @@
 import FoundationEssentials
 import PlistKit
-import Synchronization
 
 /// Decodes `Decodable` values from property lists, with the semantics of Foundation's
 /// `PropertyListDecoder`, so that files move between the two.
@@ -32,37 +31,26 @@ import Synchronization
 /// A change in place (`userInfo[key] = value`) reads the setting and writes it back as two
 /// steps: make such changes before the coder is shared, or from one task.
 public final class PlistDecoder: Sendable {
-  private let settings: Mutex<Settings>
-
-  /// The decoder's settings, as they are kept behind the lock.
-  private struct Settings {
-    var options: PropertyListReadingOptions
-    var userInfo: [CodingUserInfoKey: any Sendable]
-  }
+  /// The settings, which each decoding reads once as the ``PlistDecoding`` that runs it.
+  private let settings: CoderSettings<PlistDecoding>
 
   /// Values for the types being decoded, as `Decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.withLock { $0.userInfo } }
-    set { settings.withLock { $0.userInfo = newValue } }
+    get { settings[\.userInfo] }
+    set { settings[\.userInfo] = newValue }
   }
 
   /// Limits against hostile input, and the JSON form to expect. The object limit also bounds
   /// decoding: a binary plist that references one array from many places is decoded at every
   /// place, and that many values at most.
   public var options: PropertyListReadingOptions {
-    get { settings.withLock { $0.options } }
-    set { settings.withLock { $0.options = newValue } }
+    get { settings[\.options] }
+    set { settings[\.options] = newValue }
   }
 
   /// Makes a decoder.
   public init(options: PropertyListReadingOptions = .default, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
-    settings = Mutex(Settings(options: options, userInfo: userInfo))
-  }
-
-  /// One decoding with the settings as they are now, read under the lock once: the values of
-  /// a document never take the lock.
-  private var decoding: PlistDecoding {
-    settings.withLock { PlistDecoding(options: $0.options, userInfo: $0.userInfo) }
+    settings = CoderSettings(PlistDecoding(options: options, userInfo: userInfo))
   }
 
   /// Decodes a value from a property list in any format (detected from the content unless
@@ -73,14 +61,14 @@ public final class PlistDecoder: Sendable {
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: [UInt8], format: PropertyListFormat? = nil
   ) throws -> T {
-    let decoding = decoding
+    let decoding = settings.snapshot
     return try bytes.withUnsafeBytes { try decoding.decode(type, from: $0, format: format) }
   }
 
   /// Decodes a value from a property list in `Data`, as Foundation's
   /// `PropertyListDecoder.decode(_:from:)` does; see the `[UInt8]` form.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data, format: PropertyListFormat? = nil) throws -> T {
-    let decoding = decoding
+    let decoding = settings.snapshot
     return try data.withUnsafeBytes { try decoding.decode(type, from: $0, format: format) }
   }
 
@@ -96,11 +84,11 @@ public final class PlistDecoder: Sendable {
   public func decode<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, format: PropertyListFormat? = nil
   ) throws -> T {
-    try decoding.decode(type, from: bytes, format: format)
+    try settings.snapshot.decode(type, from: bytes, format: format)
   }
 
   /// Decodes a value from a property-list value.
   public func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
-    try decoding.decode(type, from: value)
+    try settings.snapshot.decode(type, from: value)
   }
 }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import PlistKit
-import Synchronization
 
 /// Encodes `Encodable` values as property lists, with the semantics of Foundation's
 /// `PropertyListEncoder`, so that files move between the two.
@@ -35,39 +34,32 @@ import Synchronization
 /// A change in place (`userInfo[key] = value`) reads the setting and writes it back as two
 /// steps: make such changes before the coder is shared, or from one task.
 public final class PlistEncoder: Sendable {
-  private let settings: Mutex<Settings>
-
-  /// The encoder's settings, as they are kept behind the lock.
-  private struct Settings {
-    var outputFormat: PropertyListFormat
-    var userInfo: [CodingUserInfoKey: any Sendable]
-    var writingOptions: PropertyListWritingOptions
-    var maximumDepth: Int
-  }
+  /// The settings, which each encoding reads once as the ``PlistEncoding`` that runs it.
+  private let settings: CoderSettings<PlistEncoding>
 
   /// The format ``encode(_:)->[UInt8]`` writes.
   public var outputFormat: PropertyListFormat {
-    get { settings.withLock { $0.outputFormat } }
-    set { settings.withLock { $0.outputFormat = newValue } }
+    get { settings[\.outputFormat] }
+    set { settings[\.outputFormat] = newValue }
   }
 
   /// Values for the types being encoded, as `Encoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.withLock { $0.userInfo } }
-    set { settings.withLock { $0.userInfo = newValue } }
+    get { settings[\.userInfo] }
+    set { settings[\.userInfo] = newValue }
   }
 
   /// How the format is written: the JSON form, indentation, the OpenStep scalars. The XML real
   /// style is Foundation's shortest form unless set otherwise.
   public var writingOptions: PropertyListWritingOptions {
-    get { settings.withLock { $0.writingOptions } }
-    set { settings.withLock { $0.writingOptions = newValue } }
+    get { settings[\.writingOptions] }
+    set { settings[\.writingOptions] = newValue }
   }
 
   /// The deepest nesting of values encoded, against runaway recursion.
   public var maximumDepth: Int {
-    get { settings.withLock { $0.maximumDepth } }
-    set { settings.withLock { $0.maximumDepth = newValue } }
+    get { settings[\.maximumDepth] }
+    set { settings[\.maximumDepth] = newValue }
   }
 
   /// Makes an encoder for `outputFormat`.
@@ -75,8 +67,8 @@ public final class PlistEncoder: Sendable {
     outputFormat: PropertyListFormat = .binary, userInfo: [CodingUserInfoKey: any Sendable] = [:],
     writingOptions: PropertyListWritingOptions = PlistEncoder.defaultWritingOptions
   ) {
-    settings = Mutex(
-      Settings(
+    settings = CoderSettings(
+      PlistEncoding(
         outputFormat: outputFormat, userInfo: userInfo, writingOptions: writingOptions,
         maximumDepth: PropertyListLimits.default.maximumDepth))
   }
@@ -90,22 +82,12 @@ public final class PlistEncoder: Sendable {
     return options
   }
 
-  /// One encoding with the settings as they are now, read under the lock once: the values of
-  /// a document never take the lock.
-  private var encoding: PlistEncoding {
-    settings.withLock {
-      PlistEncoding(
-        outputFormat: $0.outputFormat, userInfo: $0.userInfo, writingOptions: $0.writingOptions,
-        maximumDepth: $0.maximumDepth)
-    }
-  }
-
   /// Encodes `value` and writes it in ``outputFormat``.
   ///
   /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing, or when the format
   ///   cannot hold something it encodes (the description names its key path).
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-    try encoding.encode(value)
+    try settings.snapshot.encode(value)
   }
 
   /// Encodes `value` and writes it in ``outputFormat``, as `Data`: what Foundation's
@@ -117,13 +99,13 @@ public final class PlistEncoder: Sendable {
   /// - Throws: `EncodingError.invalidValue`, as the `[UInt8]` form.
   @_disfavoredOverload
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    Data(try encoding.encode(value))
+    Data(try settings.snapshot.encode(value))
   }
 
   /// Encodes `value` as a property-list value, keys in the order they were encoded.
   ///
   /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing.
   public func encodeValue<T: Encodable>(_ value: T) throws -> PropertyList {
-    try encoding.encodeValue(value)
+    try settings.snapshot.encodeValue(value)
   }
 }

@@ -9,11 +9,6 @@ struct ArchiveGraphBuilder {
   let mutableCollections: Bool
   var graph = ObjectGraph()
 
-  init(arena: EncodingArena, mutableCollections: Bool) {
-    self.arena = arena
-    self.mutableCollections = mutableCollections
-  }
-
   /// A reference to the object that stands for `node` (strings, numbers and data are objects
   /// stored in `$objects` themselves; `$null` is the null reference).
   mutating func reference(_ node: Int32) -> PropertyList {

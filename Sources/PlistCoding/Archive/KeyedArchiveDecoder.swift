@@ -1,7 +1,6 @@
 import FoundationEssentials
 import KeyedArchive
 import PlistKit
-import Synchronization
 
 /// Decodes `Decodable` values from NSKeyedArchiver archives: what Foundation's
 /// `NSKeyedUnarchiver` does for `NSCoding` classes, for Swift value types.
@@ -34,43 +33,34 @@ import Synchronization
 /// A decoder is `Sendable`, as Foundation's coders are: its settings are kept behind a lock,
 /// and each decoding reads them once when it starts.
 public final class KeyedArchiveDecoder: Sendable {
-  private let settings: Mutex<Settings>
-
-  /// The decoder's settings, as they are kept behind the lock.
-  private struct Settings {
-    var userInfo: [CodingUserInfoKey: any Sendable]
-    var limits: ArchiveLimits
-    var policy: ClassPolicy
-    var readingOptions: PropertyListReadingOptions
-    var overrides: [ExactKey: ObjectIdentifier] = [:]
-  }
+  private let settings: CoderSettings<KeyedArchiveDecoding>
 
   /// Values for the types being decoded, as `Decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.withLock { $0.userInfo } }
-    set { settings.withLock { $0.userInfo = newValue } }
+    get { settings[\.userInfo] }
+    set { settings[\.userInfo] = newValue }
   }
 
   /// Limits against hostile archives: the object count, the nesting depth, and how many
   /// values decoding may make (`maximumExpandedNodes`: an archive that shares objects is
   /// decoded at every place they occur).
   public var limits: ArchiveLimits {
-    get { settings.withLock { $0.limits } }
-    set { settings.withLock { $0.limits = newValue } }
+    get { settings[\.limits] }
+    set { settings[\.limits] = newValue }
   }
 
   /// Classes allowed besides the Foundation classes and the classes the types being decoded
   /// declare: `ClassPolicy/only(_:)-(Set<String>)` names some (their fields decode into any
   /// type), `ClassPolicy/permissive` allows all. By default none.
   public var policy: ClassPolicy {
-    get { settings.withLock { $0.policy } }
-    set { settings.withLock { $0.policy = newValue } }
+    get { settings[\.classes.policy] }
+    set { settings[\.classes.policy] = newValue }
   }
 
   /// Limits of the property-list reader under the archive.
   public var readingOptions: PropertyListReadingOptions {
-    get { settings.withLock { $0.readingOptions } }
-    set { settings.withLock { $0.readingOptions = newValue } }
+    get { settings[\.readingOptions] }
+    set { settings[\.readingOptions] = newValue }
   }
 
   /// Makes a decoder.
@@ -78,14 +68,16 @@ public final class KeyedArchiveDecoder: Sendable {
     limits: ArchiveLimits = .default, policy: ClassPolicy = .only([]),
     readingOptions: PropertyListReadingOptions = .default, userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) {
-    settings = Mutex(Settings(userInfo: userInfo, limits: limits, policy: policy, readingOptions: readingOptions))
+    settings = CoderSettings(
+      KeyedArchiveDecoding(
+        userInfo: userInfo, limits: limits, classes: ArchiveClassRules(policy: policy), readingOptions: readingOptions))
   }
 
   /// Decodes objects archived under `className` as `type` too (like
   /// `NSKeyedUnarchiver.setClass(_:forClassName:)`): Foundation on Linux writes a Swift class's
   /// module-qualified name, such as `MyApp.Person`.
   public func setClass(_ type: any KeyedArchivable.Type, forClassName className: String) {
-    settings.withLock { $0.overrides[ExactKey(className)] = ObjectIdentifier(type) }
+    settings.update { $0.classes.overrides[ExactKey(className)] = ObjectIdentifier(type) }
   }
 
   /// Decodes the object under the `$top` key `key` (`root`, the key Foundation's
@@ -95,9 +87,9 @@ public final class KeyedArchiveDecoder: Sendable {
   ///   `KeyedArchiveError` when they are not a keyed archive, `DecodingError` when the
   ///   object does not fit `type`.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], forKey key: String = "root") throws -> T {
-    let settings = settings.withLock { $0 }
-    let archive = try PropertyList(bytes: bytes, options: settings.readingOptions)
-    return try Self.decode(type, from: ObjectGraph(archive: archive, limits: settings.limits), forKey: key, settings)
+    let decoding = settings.snapshot
+    let archive = try PropertyList(bytes: bytes, options: decoding.readingOptions)
+    return try decoding.decode(type, from: ObjectGraph(archive: archive, limits: decoding.limits), forKey: key)
   }
 
   /// Decodes the object under a `$top` key from an archive in `Data`.
@@ -107,22 +99,26 @@ public final class KeyedArchiveDecoder: Sendable {
 
   /// Decodes the object under a `$top` key of an object graph.
   public func decode<T: Decodable>(_ type: T.Type, from graph: ObjectGraph, forKey key: String = "root") throws -> T {
-    try Self.decode(type, from: graph, forKey: key, settings.withLock { $0 })
+    try settings.snapshot.decode(type, from: graph, forKey: key)
   }
+}
 
-  /// Decodes with the settings read once when the decoding started.
-  private static func decode<T: Decodable>(
-    _ type: T.Type, from graph: ObjectGraph, forKey key: String, _ settings: Settings
-  ) throws -> T {
-    let limits = settings.limits
-    let map = try DecodingMap(archive: graph)
+/// The settings of ``KeyedArchiveDecoder`` and the decoding of an object graph, run on a copy
+/// read once when the decoding starts (see ``CoderSettings``).
+private struct KeyedArchiveDecoding: Sendable {
+  var userInfo: [CodingUserInfoKey: any Sendable]
+  var limits: ArchiveLimits
+  var classes: ArchiveClassRules
+  var readingOptions: PropertyListReadingOptions
+
+  func decode<T: Decodable>(_ type: T.Type, from graph: ObjectGraph, forKey key: String) throws -> T {
     var rules = DecodingRules(
       limits: PropertyListLimits(maximumDepth: limits.maximumDepth, maximumObjectCount: limits.maximumExpandedNodes),
       scalarsFromText: false)
-    rules.classes = ArchiveClassRules(policy: settings.policy, overrides: settings.overrides)
+    rules.classes = classes
     rules.numbersAreNSNumbers = true
-    let decoder = SourceDecoder(
-      source: MapDecodingSource(map: map, rules: rules), at: 0, userInfo: settings.userInfo, limits: rules.limits)
+    let source = try MapDecodingSource(archive: graph, rules: rules)
+    let decoder = SourceDecoder(source: source, at: 0, userInfo: userInfo, limits: rules.limits)
     return try decoder.decodeTopLevel(type, forKey: key)
   }
 }
@@ -134,7 +130,7 @@ extension SourceDecoder {
     let dictionary =
       source.dictionary(at: 0, depth: 0) ?? DecodingDictionary(index: 0, count: 0, start: 1, slot: 0)
     let container = SourceKeyedContainer<PlistCodingKey>(
-      decoder: self, dictionary: dictionary, path: .root)
+      decoder: self, dictionary: dictionary, pathNode: .root)
     let top = KeyedDecodingContainer(container)
     let codingKey = PlistCodingKey(stringValue: key)
     guard top.contains(codingKey), let index = container.valueIndex(for: key) else {

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import KeyedArchive
 import PlistKit
-import Synchronization
 
 /// Encodes `Encodable` values as NSKeyedArchiver archives that Foundation's
 /// `NSKeyedUnarchiver` reads back (with the classes registered through `setClass`).
@@ -25,39 +24,31 @@ import Synchronization
 /// An encoder is `Sendable`, as Foundation's coders are: its settings are kept behind a lock,
 /// and each encoding reads them once when it starts.
 public final class KeyedArchiveEncoder: Sendable {
-  private let settings: Mutex<Settings>
-
-  /// The encoder's settings, as they are kept behind the lock.
-  private struct Settings {
-    var outputFormat: PropertyListFormat
-    var userInfo: [CodingUserInfoKey: any Sendable]
-    var encodesMutableCollections: Bool
-    var maximumDepth: Int
-  }
+  private let settings: CoderSettings<KeyedArchiveEncoding>
 
   /// The plist format of the archive: binary (as Foundation writes) or XML.
   public var outputFormat: PropertyListFormat {
-    get { settings.withLock { $0.outputFormat } }
-    set { settings.withLock { $0.outputFormat = newValue } }
+    get { settings[\.outputFormat] }
+    set { settings[\.outputFormat] = newValue }
   }
 
   /// Values for the types being encoded, as `Encoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.withLock { $0.userInfo } }
-    set { settings.withLock { $0.userInfo = newValue } }
+    get { settings[\.userInfo] }
+    set { settings[\.userInfo] = newValue }
   }
 
   /// Write arrays, dictionaries and sets as NSMutableArray, NSMutableDictionary and
   /// NSMutableSet, as Foundation does for mutable collections.
   public var encodesMutableCollections: Bool {
-    get { settings.withLock { $0.encodesMutableCollections } }
-    set { settings.withLock { $0.encodesMutableCollections = newValue } }
+    get { settings[\.encodesMutableCollections] }
+    set { settings[\.encodesMutableCollections] = newValue }
   }
 
   /// The deepest nesting of values encoded.
   public var maximumDepth: Int {
-    get { settings.withLock { $0.maximumDepth } }
-    set { settings.withLock { $0.maximumDepth = newValue } }
+    get { settings[\.maximumDepth] }
+    set { settings[\.maximumDepth] = newValue }
   }
 
   /// Makes an encoder.
@@ -65,8 +56,8 @@ public final class KeyedArchiveEncoder: Sendable {
     outputFormat: PropertyListFormat = .binary, encodesMutableCollections: Bool = false,
     userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) {
-    settings = Mutex(
-      Settings(
+    settings = CoderSettings(
+      KeyedArchiveEncoding(
         outputFormat: outputFormat, userInfo: userInfo, encodesMutableCollections: encodesMutableCollections,
         maximumDepth: ArchiveLimits.default.maximumDepth))
   }
@@ -76,15 +67,15 @@ public final class KeyedArchiveEncoder: Sendable {
   /// - Throws: `EncodingError.invalidValue` when the value encodes nothing, or something the
   ///   format cannot hold.
   public func encode<T: Encodable>(_ value: T, forKey key: String = "root") throws -> [UInt8] {
-    let settings = settings.withLock { $0 }
-    let graph = try Self.encodeGraph(value, forKey: key, settings)
+    let encoding = settings.snapshot
+    let graph = try encoding.encodeGraph(value, forKey: key)
     do {
-      return try graph.archivedBytes(format: settings.outputFormat)
+      return try graph.archivedBytes(format: encoding.outputFormat)
     } catch {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
-          codingPath: [], debugDescription: "the archive cannot be written as \(settings.outputFormat): \(error)",
+          codingPath: [], debugDescription: "the archive cannot be written as \(encoding.outputFormat): \(error)",
           underlyingError: error))
     }
   }
@@ -102,21 +93,26 @@ public final class KeyedArchiveEncoder: Sendable {
   /// Archives `value` under the `$top` key `key`, as an object graph (to add more top-level
   /// objects, or write it yourself).
   public func encodeGraph<T: Encodable>(_ value: T, forKey key: String = "root") throws -> ObjectGraph {
-    try Self.encodeGraph(value, forKey: key, settings.withLock { $0 })
+    try settings.snapshot.encodeGraph(value, forKey: key)
   }
+}
 
-  /// Archives with the settings read once when the encoding started.
-  private static func encodeGraph<T: Encodable>(
-    _ value: T, forKey key: String, _ settings: Settings
-  ) throws -> ObjectGraph {
+/// The settings of ``KeyedArchiveEncoder`` and the archiving of a value, run on a copy read
+/// once when the encoding starts (see ``CoderSettings``).
+private struct KeyedArchiveEncoding: Sendable {
+  var outputFormat: PropertyListFormat
+  var userInfo: [CodingUserInfoKey: any Sendable]
+  var encodesMutableCollections: Bool
+  var maximumDepth: Int
+
+  func encodeGraph<T: Encodable>(_ value: T, forKey key: String) throws -> ObjectGraph {
     let arena = EncodingArena()
-    let encoder = ValueEncoder(
-      arena: arena, userInfo: settings.userInfo, maximumDepth: settings.maximumDepth, archiving: true)
+    let encoder = ValueEncoder(arena: arena, userInfo: userInfo, maximumDepth: maximumDepth, archiving: true)
     guard let root = try encoder.topLevel(value) else {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "top-level \(T.self) did not encode any values"))
     }
-    var builder = ArchiveGraphBuilder(arena: arena, mutableCollections: settings.encodesMutableCollections)
+    var builder = ArchiveGraphBuilder(arena: arena, mutableCollections: encodesMutableCollections)
     builder.graph.top[key] = builder.reference(root)
     return builder.graph
   }

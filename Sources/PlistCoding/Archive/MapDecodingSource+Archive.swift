@@ -1,6 +1,6 @@
 import FoundationEssentials
 import KeyedArchive
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
 /// Which archived classes a ``KeyedArchiveDecoder`` decodes, besides Foundation's.
 struct ArchiveClassRules {
@@ -19,7 +19,7 @@ extension MapDecodingSource {
   /// archive names, or a name it was set for), or the policy allows the class. A nested
   /// container (`type` nil) relies on the policy alone.
   func checkObject(at index: Int, decodedAs type: Any.Type?, _ path: @autoclosure () -> CodingPath) throws {
-    guard let chain = map.archive?.classes[index] else { return }
+    guard let chain = archive?.classes[index] else { return }
     let declared = (type as? any KeyedArchivable.Type)?.archivedClassNames.first
     let typeID = type.map { ObjectIdentifier($0) }
     for name in chain.lookupOrder {
@@ -53,8 +53,8 @@ extension MapDecodingSource {
 
   /// The UUID of an `NSUUID` laid out at `index`.
   func archivedUUID(at index: Int) -> UUID? {
-    guard map.archive?.uuids.contains(index) == true, map.entries[index].kind == .data else { return nil }
-    let bytes = map.data[Int(map.entries[index].payload)]
+    guard archive?.uuids.contains(index) == true, map.entries[index].kind == .data else { return nil }
+    let bytes = map.withData(Int(map.entries[index].payload)) { [UInt8]($0) }
     guard bytes.count == 16 else { return nil }
     return UUID(
       uuid: (
@@ -66,17 +66,17 @@ extension MapDecodingSource {
   /// Marks the archived object at `index` as being decoded, or throws when it already is: it
   /// refers back to itself through its fields. Only an archive's map shares objects that way.
   func enter(_ index: Int, inside: Bool, path: @autoclosure () -> CodingPath) throws {
-    guard map.archive != nil else { return }
+    guard archive != nil else { return }
     guard inProgress.insert(index).inserted else { throw cycle(at: index, path()) }
   }
 
   func leave(_ index: Int, inside: Bool) {
-    if map.archive != nil { inProgress.remove(index) }
+    if archive != nil { inProgress.remove(index) }
   }
 
   /// The error for an object reached again while it is being decoded.
   private func cycle(at index: Int, _ path: CodingPath) -> DecodingError {
-    let what = map.archive?.classes[index].map { "an object of class \($0.className)" } ?? "an object"
+    let what = archive?.classes[index].map { "an object of class \($0.className)" } ?? "an object"
     return .dataCorrupted(
       context(
         path, nil,

@@ -26,8 +26,7 @@ extension ValueEncoder {
       arena.mark(node, as: .set)
     } else if T.self == UUID.self {
       let uuid = unsafeBitCast(value, to: UUID.self).uuid
-      let bytes = withUnsafeBytes(of: uuid) { [UInt8]($0) }
-      arena.replace(node, with: arena.add(data: bytes))
+      arena.replace(node, with: arena.add(data: withUnsafeBytes(of: uuid) { Data($0) }))
       arena.mark(node, as: .uuid)
     } else if T.self == URL.self {
       arena.mark(node, as: .url)

@@ -12,9 +12,7 @@ extension BinaryDecodingSource {
     if isNull(index) { return "null ($null)" }
     var objects = objects
     switch try? objects.object(index) {
-    case .scalar(.string(let string))?:
-      let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
-      return "a string \"\(shown)\""
+    case .scalar(.string(let string))?: return found(string: string)
     case .scalar(.integer(let integer))?: return "an integer \(integer)"
     case .scalar(.real(let real))?: return "a real \(real)"
     case .scalar(.boolean(let boolean))?: return "a boolean \(boolean)"

@@ -6,7 +6,7 @@
 /// starting at the pair after the one found last (a type asks for its keys mostly in the
 /// file's order), without a table per dictionary or a string per key; a dictionary of the same
 /// shape as the last one at its depth, asked for the same keys, finds them where that one did
-/// (see ``BinaryKeySlots``). A large dictionary read out of order gets a hash index. Its keys
+/// (see ``BinaryPropertyListKeySlots``). A large dictionary read out of order gets a hash index. Its keys
 /// are checked when it is opened: each must be a string, and a repeated key is found at its
 /// last value, as the reader keeps it. None of this is generic over the key type, so it
 /// compiles to direct code whatever `CodingKey` a type decodes with.
@@ -46,23 +46,22 @@ extension BinaryDecodingSource {
     if previous.keysInSlot && previous.count == count
       && table.sameReferences(previous.references, references, count: count)
     {
-      slots.pointee.hints[slot] = BinaryKeySlots.Hint(
+      slots.pointee.hints[slot] = BinaryPropertyListKeySlots.Hint(
         dictionary: object, pair: 0, keysInSlot: true, count: count, references: references, lookups: 0)
       return .distinct
     }
-    slots.pointee.hints[slot] = BinaryKeySlots.Hint(
+    slots.pointee.hints[slot] = BinaryPropertyListKeySlots.Hint(
       dictionary: object, pair: 0, keysInSlot: false, count: count, references: references, lookups: 0)
     if previous.keysInSlot { slots.pointee.forgetLookups(ofSlot: slot) }
-    if count <= BinaryKeySlots.keysPerSlot {
+    if count <= BinaryPropertyListKeySlots.keysPerSlot {
       let row = slots.pointee.texts(ofSlot: slot)
       var plain = true
       for pair in 0..<count {
         guard let key = reference(pair, of: object, references: references) else { return .unreadable }
-        guard let (bytes, prefix) = table.asciiKey(key) else {
+        guard let text = table.asciiKey(key) else {
           plain = false
           break
         }
-        let text = KeyText(bytes: bytes, prefix: prefix)
         for earlier in 0..<pair where row[earlier].equals(text) { return .repeats }
         row[pair] = text
       }
@@ -126,21 +125,25 @@ extension BinaryDecodingSource {
   /// same shape found for the same lookup, or else the one the slot's key texts find (and it
   /// is remembered for the next dictionary).
   @inline(__always)
-  private func rememberedPair(of key: String, _ hint: BinaryKeySlots.Hint, in dictionary: DecodingDictionary) -> Int? {
+  private func rememberedPair(
+    of key: String, _ hint: BinaryPropertyListKeySlots.Hint, in dictionary: DecodingDictionary
+  ) -> Int? {
     let slots = keySlots
     let ordinal = hint.lookups
     slots.pointee.hints[dictionary.slot].lookups = ordinal &+ 1
-    guard ordinal < BinaryKeySlots.keysPerSlot else { return searchTexts(for: key, from: hint.pair, in: dictionary) }
+    guard ordinal < BinaryPropertyListKeySlots.keysPerSlot else {
+      return searchTexts(for: key, from: hint.pair, in: dictionary)
+    }
     let lookup = slots.pointee.lookups(ofSlot: dictionary.slot) + ordinal
     // Equal strings from the same `CodingKey` are the same bits: the comparison is one word.
     // Exact, as the search is: "\u{212A}ey" (a Kelvin sign) is `==` "Key", but another key.
-    if lookup.pointee.pair != BinaryKeySlots.Lookup.none && lookup.pointee.key.exactlyEquals(key) {
+    if lookup.pointee.pair != BinaryPropertyListKeySlots.Lookup.none && lookup.pointee.key.exactlyEquals(key) {
       let pair = lookup.pointee.pair
       guard pair >= 0 else { return nil }
       return found(pair, in: dictionary)
     }
     let pair = searchTexts(for: key, from: hint.pair, in: dictionary)
-    lookup.pointee = BinaryKeySlots.Lookup(key: key, pair: pair ?? BinaryKeySlots.Lookup.absent)
+    lookup.pointee = BinaryPropertyListKeySlots.Lookup(key: key, pair: pair ?? BinaryPropertyListKeySlots.Lookup.absent)
     return pair
   }
 
@@ -150,7 +153,7 @@ extension BinaryDecodingSource {
     let count = dictionary.count
     var key = key
     return key.withUTF8 { utf8 in
-      let wanted = KeyText(UnsafeRawBufferPointer(utf8))
+      let wanted = BinaryPropertyListKeyText(UnsafeRawBufferPointer(utf8))
       // From the hinted pair on: most searches end at the first comparison.
       var pair = start
       for _ in 0..<count {
@@ -219,14 +222,4 @@ extension BinaryDecodingSource {
   }
 
   struct KeyProblem: Error {}
-}
-
-extension BinaryPropertyListObjects.StringText {
-  /// The text as a string.
-  var string: String {
-    switch self {
-    case .ascii(let bytes): String(decoding: bytes, as: UTF8.self)
-    case .string(let string): string
-    }
-  }
 }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-@_spi(BinaryObjects) import PlistKit
+@_spi(BinaryObjects) @_spi(PropertyListMap) import PlistKit
 
 /// Scalars read straight from their objects: a string only from a string, a boolean only from
 /// a boolean, a date only from a date, data only from data, numbers as the file holds them (see
@@ -15,7 +15,7 @@ extension BinaryDecodingSource {
     }
     if !sharedStrings.isEmpty, let shared = sharedStrings[index] { return shared }
     guard case .scalar(.string(let string))? = object(index) else { throw .mismatch }
-    if string.utf8.count == 5 && string.exactlyEquals(DecodingMap.null) { throw .null }
+    if string.utf8.count == 5 && string.exactlyEquals(PropertyListMap.null) { throw .null }
     if string.utf8.count >= Self.sharedValueSize { sharedStrings[index] = string }
     return string
   }

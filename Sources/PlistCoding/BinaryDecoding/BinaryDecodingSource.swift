@@ -1,5 +1,5 @@
 import FoundationEssentials
-@_spi(BinaryObjects) import PlistKit
+@_spi(BinaryObjects) @_spi(PropertyListMap) import PlistKit
 
 /// The values of a binary plist for ``SourceDecoder``, read from the file's object table as the
 /// type asks for them, with nothing laid out first. Its values are the file's objects; a key is
@@ -30,8 +30,8 @@ final class BinaryDecodingSource: DecodingSource {
   let problems: BinaryDecodingProblems
   /// The objects the decoding is inside, shared with the sources of `superDecoder()`'s decoders.
   let nesting: BinaryNesting
-  /// What is remembered of the dictionaries looked up at each depth (see ``BinaryKeySlots``).
-  let keySlots: UnsafeMutablePointer<BinaryKeySlots>
+  /// What is remembered of the dictionaries looked up at each depth (see ``BinaryPropertyListKeySlots``).
+  let keySlots: UnsafeMutablePointer<BinaryPropertyListKeySlots>
   /// Key → pair of large dictionaries looked up out of order.
   @exclusivity(unchecked) var keyIndexes: [Int: [ExactKey: Int]] = [:]
   /// Strings and data of at least ``sharedValueSize`` bytes, made once per object: a file that
@@ -53,7 +53,7 @@ final class BinaryDecodingSource: DecodingSource {
     self.problems = problems
     self.nesting = nesting
     keySlots = .allocate(capacity: 1)
-    keySlots.initialize(to: BinaryKeySlots(maximumDepth: limits.maximumDepth))
+    keySlots.initialize(to: BinaryPropertyListKeySlots(maximumDepth: limits.maximumDepth))
   }
 
   deinit {
@@ -170,7 +170,7 @@ final class BinaryDecodingSource: DecodingSource {
     if let bytes = table.asciiString(index) { return Self.isNullText(bytes) }
     switch try? objects.stringText(index) {
     case .ascii(let bytes)?: return Self.isNullText(bytes)
-    case .string(let string)?: return string.exactlyEquals(DecodingMap.null)
+    case .string(let string)?: return string.exactlyEquals(PropertyListMap.null)
     case nil: return false
     }
   }
@@ -178,7 +178,7 @@ final class BinaryDecodingSource: DecodingSource {
   /// True when `bytes` are `$null`.
   @inline(__always)
   static func isNullText(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    bytes.count == 5 && bytes[0] == UInt8(ascii: "$") && bytes.elementsEqual(DecodingMap.null.utf8)
+    bytes.count == 5 && bytes[0] == UInt8(ascii: "$") && bytes.elementsEqual(PropertyListMap.null.utf8)
   }
 
   /// Counts `size` bytes of a string or data against the decoded-size limit; false (the limit

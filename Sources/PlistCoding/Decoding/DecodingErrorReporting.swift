@@ -21,6 +21,11 @@ extension DecodingErrorReporting {
       codingPath: codingPath, debugDescription: Self.describe(codingPath, place, message))
   }
 
+  /// A string as a message shows it: quoted, cut after 40 characters.
+  func found(string: String) -> String {
+    "a string \"\(string.count > 40 ? String(string.prefix(40)) + "…" : string)\""
+  }
+
   /// `KEYPATH (LOCATION): message`.
   static func describe(
     _ codingPath: [any CodingKey], _ location: PropertyListError.Location, _ message: String

@@ -1,4 +1,4 @@
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
 /// The lookup of keys in a dictionary of the map.
 ///

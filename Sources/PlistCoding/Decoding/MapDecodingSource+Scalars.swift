@@ -1,5 +1,5 @@
 import FoundationEssentials
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
 /// Scalars read from the map's entries: each from an entry of its own kind (see
 /// ``SourceDecoder`` for the conversions of numbers).
@@ -73,7 +73,10 @@ extension MapDecodingSource {
   @inline(__always)  // Into the witness the decoder calls.
   func data(at index: Int) throws(ScalarProblem) -> Data {
     let entry = map.entries[index]
-    if entry.kind == .data { return map.data[Int(entry.payload)] }
+    if entry.kind == .data {
+      return map.withData(Int(entry.payload)) { bytes in bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } }
+        ?? Data()
+    }
     guard let text = try text(at: index) else { throw .mismatch }
     do {
       return Data(try Base64.decode(Array(text.utf8)))

@@ -1,15 +1,17 @@
 import FoundationEssentials
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
-/// The values of a ``DecodingMap`` for ``SourceDecoder``: a document laid out from a reader's
+/// The values of a ``PropertyListMap`` for ``SourceDecoder``: a document laid out from a reader's
 /// events (XML, JSON, OpenStep), from a value, or from a keyed archive.
 ///
 /// Its values are the map's entries, resolved (an entry that stands for one laid out before
 /// is never handed out); keys are found by ``value(forKey:in:)`` with a hint per depth and a
 /// hash index for large dictionaries read out of order.
 final class MapDecodingSource: DecodingSource {
-  let map: DecodingMap
+  let map: PropertyListMap
   let rules: DecodingRules
+  /// For a map laid out from a keyed archive, the classes of its objects.
+  let archive: ArchiveAnnotations?
   /// For each depth, the dictionary whose keys were last looked up there and where the search
   /// for its next key starts: keys asked for in file order are found at once. One slot per
   /// depth the limit allows, in a buffer of its own (no uniqueness check per lookup).
@@ -25,9 +27,10 @@ final class MapDecodingSource: DecodingSource {
     var keyEntry: Int
   }
 
-  init(map: DecodingMap, rules: DecodingRules) {
+  init(map: PropertyListMap, rules: DecodingRules, archive: ArchiveAnnotations? = nil) {
     self.map = map
     self.rules = rules
+    self.archive = archive
     keyHints = .allocate(capacity: Swift.max(0, Swift.min(rules.limits.maximumDepth, 1 << 16)) + 2)
     keyHints.initialize(repeating: KeyHint(dictionary: -1, pair: 0, keyEntry: 0))
   }
@@ -36,7 +39,7 @@ final class MapDecodingSource: DecodingSource {
     keyHints.deallocate()
   }
 
-  func detached() -> MapDecodingSource { MapDecodingSource(map: map, rules: rules) }
+  func detached() -> MapDecodingSource { MapDecodingSource(map: map, rules: rules, archive: archive) }
 
   @inline(__always)  // Into the witness the decoder calls.
   func array(at index: Int) -> DecodingArray? {
@@ -57,9 +60,9 @@ final class MapDecodingSource: DecodingSource {
   @inline(__always)  // Into the witness the decoder calls.
   func isNull(_ index: Int) -> Bool { map.isNull(index) }
 
-  var readsScalarArrays: Bool { map.archive == nil }
+  var readsScalarArrays: Bool { archive == nil }
 
-  var checksObjects: Bool { map.archive != nil }
+  var checksObjects: Bool { archive != nil }
 
   func nestedTooDeep() {}
 }
@@ -77,13 +80,4 @@ struct DecodingRules {
   /// Foundation's archiver stores as one object when they are equal (`true` and `1`): a
   /// boolean may then be read from the integers 0 and 1, and an integer from a boolean.
   var numbersAreNSNumbers = false
-}
-
-extension DecodingMap {
-  /// A document holding only `$null`: what `superDecoder(forKey:)` decodes for a missing key.
-  static var nullDocument: DecodingMap {
-    var builder = DecodingMapBuilder(limits: .default)
-    try! builder.string(DecodingMap.null)
-    return builder.map
-  }
 }

@@ -1,11 +1,11 @@
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
-/// One decoding of ``PlistDecoder``: the decoder's settings as they were when it started, and
-/// the route from the input to the decoded value. The decoder reads its settings under its
-/// lock once and hands them here, so that nothing on the way takes the lock again.
-struct PlistDecoding {
-  let options: PropertyListReadingOptions
-  let userInfo: [CodingUserInfoKey: Any]
+/// The settings of ``PlistDecoder`` and the route from the input to the decoded value: the
+/// decoder keeps them behind its lock, and each decoding runs on a copy read once when it
+/// starts, so that nothing on the way takes the lock again.
+struct PlistDecoding: Sendable {
+  var options: PropertyListReadingOptions
+  var userInfo: [CodingUserInfoKey: any Sendable]
 
   /// Decodes a value from the bytes of a property list in any format, as
   /// `PlistDecoder.decode(_:from:format:)` describes.
@@ -19,23 +19,16 @@ struct PlistDecoding {
     }
     if resolved == .json && options.jsonStyle == .typed {
       let value = try PropertyList(bytes: bytes, format: .json, options: options)
-      return try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
+      return try decode(type, from: PropertyListMap(value: value, limits: options.limits), scalarsFromText: false)
     }
-    var sink = DecodingMapSink(limits: options.limits)
     // Plain JSON may be typed JSON, as the JSON reader decides on its value: a key that names a
     // tag stops the map, and the value decides.
-    sink.stopsAtTypedJSONTag = resolved == .json && options.detectsTypedJSON
-    let read: PropertyListFormat
-    do {
-      read = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
-    } catch {
-      guard sink.metTypedJSONTag else { throw error }
-      return try decode(type, fromTaggedJSON: bytes)
-    }
-    // The map finds the places of its errors in `bytes` again, which outlive the decoding.
-    return try decode(
-      type, from: sink.finish(bytes: bytes, format: read, options: options),
-      scalarsFromText: read == .openStep || read == .json)
+    guard
+      let (map, read) = try PropertyListMap.read(
+        bytes: bytes, format: format, options: options,
+        stopsAtTypedJSONTag: resolved == .json && options.detectsTypedJSON)
+    else { return try decode(type, fromTaggedJSON: bytes) }
+    return try decode(type, from: map, scalarsFromText: read == .openStep || read == .json)
   }
 
   /// Decodes plain JSON that has a key naming a typed JSON tag as the JSON reader reads it: as
@@ -49,19 +42,19 @@ struct PlistDecoding {
       var typed = options
       typed.jsonStyle = .typed
       let typedValue = try PropertyList(bytes: bytes, format: .json, options: typed)
-      return try decode(type, from: DecodingMap(value: typedValue, limits: options.limits), scalarsFromText: false)
+      return try decode(type, from: PropertyListMap(value: typedValue, limits: options.limits), scalarsFromText: false)
     }
-    var sink = DecodingMapSink(limits: options.limits)
-    try PropertyList.read(bytes: bytes, format: .json, options: plain, into: &sink)
-    return try decode(type, from: sink.finish(bytes: bytes, format: .json, options: plain), scalarsFromText: true)
+    // Not stopped at a tag: the map is there.
+    let map = try PropertyListMap.read(bytes: bytes, format: .json, options: plain)!.map
+    return try decode(type, from: map, scalarsFromText: true)
   }
 
   /// Decodes a value from a property-list value.
   func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
-    try decode(type, from: DecodingMap(value: value, limits: options.limits), scalarsFromText: false)
+    try decode(type, from: PropertyListMap(value: value, limits: options.limits), scalarsFromText: false)
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, from map: DecodingMap, scalarsFromText: Bool) throws -> T {
+  private func decode<T: Decodable>(_ type: T.Type, from map: PropertyListMap, scalarsFromText: Bool) throws -> T {
     let source = MapDecodingSource(
       map: map, rules: DecodingRules(limits: options.limits, scalarsFromText: scalarsFromText))
     let top = map.resolved(0)

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
 /// The `Decoder` that ``PlistDecoder`` and ``KeyedArchiveDecoder`` hand to `init(from:)`, over
 /// any ``DecodingSource``: one per decoding, moved from value to value (a nested value is
@@ -52,7 +52,7 @@ final class SourceDecoder: Decoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     if checksObjects { try source.checkObject(at: current, decodedAs: currentType, pathNode) }
     let dictionary = try openDictionary(current, pathNode, depth: depth)
-    return KeyedDecodingContainer(SourceKeyedContainer<Key>(decoder: self, dictionary: dictionary, path: pathNode))
+    return KeyedDecodingContainer(SourceKeyedContainer<Key>(decoder: self, dictionary: dictionary, pathNode: pathNode))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -158,28 +158,19 @@ final class SourceDecoder: Decoder {
     }
   }
 
-  /// A decoder of its own for value `index` (or for null when it is absent), for
-  /// `superDecoder()`: the caller may keep it after this decoder moves on.
+  /// A decoder of its own for value `index` (or for null when it is absent, from a document
+  /// that holds only `$null`), for `superDecoder()`: the caller may keep it after this decoder
+  /// moves on.
   func detachedDecoder(at index: Int?, path: CodingPath) -> any Decoder {
-    guard let index else {
-      return SourceDecoder.nullDecoder(
-        userInfo: userInfo, limits: limits, path: path, depth: depth, budget: budget)
-    }
-    let decoder = SourceDecoder(source: source.detached(), at: index, userInfo: userInfo, limits: limits)
-    decoder.pathNode = path
-    decoder.depth = depth
-    decoder.budget = budget
-    return decoder
-  }
-}
-
-extension SourceDecoder {
-  /// A decoder of null at `path`, for `superDecoder(forKey:)` of a key that is absent.
-  static func nullDecoder(
-    userInfo: [CodingUserInfoKey: Any], limits: PropertyListLimits, path: CodingPath, depth: Int, budget: Int
-  ) -> SourceDecoder {
-    let source = MapDecodingSource(map: .nullDocument, rules: DecodingRules(limits: limits, scalarsFromText: false))
-    let decoder = SourceDecoder(source: source, at: 0, userInfo: userInfo, limits: limits)
+    let decoder =
+      if let index {
+        SourceDecoder(source: source.detached(), at: index, userInfo: userInfo, limits: limits)
+      } else {
+        SourceDecoder(
+          source: MapDecodingSource(
+            map: try! PropertyListMap(value: .string(PropertyListMap.null), limits: .default),
+            rules: DecodingRules(limits: limits, scalarsFromText: false)), at: 0, userInfo: userInfo, limits: limits)
+      }
     decoder.pathNode = path
     decoder.depth = depth
     decoder.budget = budget

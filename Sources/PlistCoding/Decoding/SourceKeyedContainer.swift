@@ -9,12 +9,6 @@ struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let dictionary: DecodingDictionary
   let pathNode: CodingPath
 
-  init(decoder: SourceDecoder, dictionary: DecodingDictionary, path: CodingPath) {
-    self.decoder = decoder
-    self.dictionary = dictionary
-    pathNode = path
-  }
-
   var codingPath: [any CodingKey] { pathNode.path }
 
   var allKeys: [Key] { decoder.source.keys(of: dictionary).compactMap { Key(stringValue: $0) } }
@@ -105,7 +99,7 @@ struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let path = pathNode.appending(key)
     let nested = try decoder.openDictionary(require(key), path, depth: decoder.depth + 1, nested: true)
-    return KeyedDecodingContainer(SourceKeyedContainer<NestedKey>(decoder: decoder, dictionary: nested, path: path))
+    return KeyedDecodingContainer(SourceKeyedContainer<NestedKey>(decoder: decoder, dictionary: nested, pathNode: path))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

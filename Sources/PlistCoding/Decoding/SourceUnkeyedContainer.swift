@@ -99,7 +99,7 @@ struct SourceUnkeyedContainer: UnkeyedDecodingContainer {
     let path = pathNode.appending(index: currentIndex)
     let nested = try decoder.openDictionary(next([String: Any].self), path, depth: decoder.depth + 1, nested: true)
     advance()
-    return KeyedDecodingContainer(SourceKeyedContainer<NestedKey>(decoder: decoder, dictionary: nested, path: path))
+    return KeyedDecodingContainer(SourceKeyedContainer<NestedKey>(decoder: decoder, dictionary: nested, pathNode: path))
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

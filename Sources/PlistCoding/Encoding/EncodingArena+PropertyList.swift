@@ -1,4 +1,4 @@
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
 extension EncodingArena {
   /// The value of `node` as a property list, dictionary keys in the order they were encoded.
@@ -7,7 +7,7 @@ extension EncodingArena {
     let value = nodes[Int(node)]
     switch value.kind {
     case .string: return .string(strings[Int(value.payload)])
-    case .null: return .string(DecodingMap.null)
+    case .null: return .string(PropertyListMap.null)
     case .integer: return .integer(Int64(bitPattern: value.payload))
     case .largeInteger: return .integer(value.payload)
     case .real: return .real(Double(bitPattern: value.payload))

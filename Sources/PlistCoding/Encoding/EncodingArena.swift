@@ -68,21 +68,6 @@ final class EncodingArena {
     nodes = PlainMemory.reallocate(nodes, capacity: capacity)
   }
 
-  func add(_ value: PropertyList) -> Int32 {
-    switch value {
-    case .string(let string): return add(string: string)
-    case .integer(let integer):
-      if let signed = integer.int64Value { return add(makeNode(.integer, payload: UInt64(bitPattern: signed))) }
-      return add(makeNode(.largeInteger, payload: integer.bitPattern))
-    case .real(let real): return add(makeNode(.real, payload: real.bitPattern))
-    case .boolean(let boolean): return add(makeNode(.boolean, payload: boolean ? 1 : 0))
-    case .date(let date): return add(makeNode(.date, payload: date.secondsSinceReferenceDate.bitPattern))
-    case .data(let bytes): return add(data: bytes)
-    case .uid(let uid): return add(makeNode(.uid, payload: uid))
-    case .array, .dictionary: preconditionFailure("containers are added with addArray and addDictionary")
-    }
-  }
-
   func add(string: String) -> Int32 {
     strings.append(string)
     return add(makeNode(.string, payload: UInt64(strings.count - 1)))
@@ -117,8 +102,6 @@ final class EncodingArena {
   func add(boolean: Bool) -> Int32 { add(makeNode(.boolean, payload: boolean ? 1 : 0)) }
 
   func add(date seconds: Double) -> Int32 { add(makeNode(.date, payload: seconds.bitPattern)) }
-
-  func add(data bytes: [UInt8]) -> Int32 { add(data: Data(bytes)) }
 
   func add(data bytes: Data) -> Int32 {
     data.append(bytes)

@@ -1,13 +1,13 @@
 import PlistKit
 
-/// One encoding of ``PlistEncoder``: the encoder's settings as they were when it started, and
-/// the route from the value to the bytes. The encoder reads its settings under its lock once
-/// and hands them here, so that nothing on the way takes the lock again.
-struct PlistEncoding {
-  let outputFormat: PropertyListFormat
-  let userInfo: [CodingUserInfoKey: Any]
-  let writingOptions: PropertyListWritingOptions
-  let maximumDepth: Int
+/// The settings of ``PlistEncoder`` and the route from the value to the bytes: the encoder
+/// keeps them behind its lock, and each encoding runs on a copy read once when it starts, so
+/// that nothing on the way takes the lock again.
+struct PlistEncoding: Sendable {
+  var outputFormat: PropertyListFormat
+  var userInfo: [CodingUserInfoKey: any Sendable]
+  var writingOptions: PropertyListWritingOptions
+  var maximumDepth: Int
 
   /// Encodes `value` and writes it in `outputFormat`.
   func encode<T: Encodable>(_ value: T) throws -> [UInt8] {

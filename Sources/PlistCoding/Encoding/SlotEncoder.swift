@@ -33,23 +33,10 @@ final class SlotEncoder: Encoder {
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 }
 
-extension SlotEncoder: SingleValueEncodingContainer {
-  private func set(_ node: Int32) { encoder.arena.replace(slot, with: node) }
+extension SlotEncoder: SingleValueEncodingContainer, ArenaValueContainer {
+  var arena: EncodingArena { encoder.arena }
 
-  func encodeNil() { set(encoder.arena.addNull()) }
-  func encode(_ value: Bool) { set(encoder.arena.add(boolean: value)) }
-  func encode(_ value: String) { set(encoder.arena.add(string: value)) }
-  func encode(_ value: Double) { set(encoder.arena.add(real: value)) }
-  func encode(_ value: Float) { set(encoder.arena.add(float: value)) }
-  func encode(_ value: Int) { set(encoder.arena.add(integer: Int64(value))) }
-  func encode(_ value: Int8) { set(encoder.arena.add(integer: Int64(value))) }
-  func encode(_ value: Int16) { set(encoder.arena.add(integer: Int64(value))) }
-  func encode(_ value: Int32) { set(encoder.arena.add(integer: Int64(value))) }
-  func encode(_ value: Int64) { set(encoder.arena.add(integer: value)) }
-  func encode(_ value: UInt) { set(encoder.arena.add(unsigned64: UInt64(value))) }
-  func encode(_ value: UInt8) { set(encoder.arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt16) { set(encoder.arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt32) { set(encoder.arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt64) { set(encoder.arena.add(unsigned64: value)) }
-  func encode<T: Encodable>(_ value: T) throws { set(try encoder.box(value, path: path)) }
+  func put(_ node: Int32) { arena.replace(slot, with: node) }
+
+  func encode<T: Encodable>(_ value: T) throws { put(try encoder.box(value, path: path)) }
 }

@@ -69,7 +69,7 @@ final class ValueEncoder: Encoder {
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
   /// Sets the encoding of the current value (a single-value container's one value).
-  private func set(_ node: Int32) {
+  func put(_ node: Int32) {
     precondition(
       needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath.keyPathDescription)")
     stack.append(node)
@@ -184,23 +184,7 @@ final class ValueEncoder: Encoder {
   }
 }
 
-extension ValueEncoder: SingleValueEncodingContainer {
-  func encodeNil() { set(arena.addNull()) }
-  func encode(_ value: Bool) { set(arena.add(boolean: value)) }
-  func encode(_ value: String) { set(arena.add(string: value)) }
-  func encode(_ value: Double) { set(arena.add(real: value)) }
-  func encode(_ value: Float) { set(arena.add(float: value)) }
-  func encode(_ value: Int) { set(arena.add(integer: Int64(value))) }
-  func encode(_ value: Int8) { set(arena.add(integer: Int64(value))) }
-  func encode(_ value: Int16) { set(arena.add(integer: Int64(value))) }
-  func encode(_ value: Int32) { set(arena.add(integer: Int64(value))) }
-  func encode(_ value: Int64) { set(arena.add(integer: value)) }
-  func encode(_ value: UInt) { set(arena.add(unsigned64: UInt64(value))) }
-  func encode(_ value: UInt8) { set(arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt16) { set(arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt32) { set(arena.add(unsigned: UInt64(value))) }
-  func encode(_ value: UInt64) { set(arena.add(unsigned64: value)) }
-
+extension ValueEncoder: SingleValueEncodingContainer, ArenaValueContainer {
   func encode<T: Encodable>(_ value: T) throws {
     precondition(
       needsEncoding, "a single value was encoded twice, or after a container, at \(codingPath.keyPathDescription)")

@@ -68,31 +68,16 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 /// An unkeyed container filling an array node of the arena.
-struct ValueUnkeyedContainer: UnkeyedEncodingContainer {
+struct ValueUnkeyedContainer: UnkeyedEncodingContainer, ArenaValueContainer {
   let encoder: ValueEncoder
   let node: Int32
   let path: CodingPath
 
   var codingPath: [any CodingKey] { path.path }
   var count: Int { Int(encoder.arena.nodes[Int(node)].count) }
+  var arena: EncodingArena { encoder.arena }
 
-  private func put(_ child: Int32) { encoder.arena.append(child, to: node) }
-
-  mutating func encodeNil() { put(encoder.arena.addNull()) }
-  mutating func encode(_ value: Bool) { put(encoder.arena.add(boolean: value)) }
-  mutating func encode(_ value: String) { put(encoder.arena.add(string: value)) }
-  mutating func encode(_ value: Double) { put(encoder.arena.add(real: value)) }
-  mutating func encode(_ value: Float) { put(encoder.arena.add(float: value)) }
-  mutating func encode(_ value: Int) { put(encoder.arena.add(integer: Int64(value))) }
-  mutating func encode(_ value: Int8) { put(encoder.arena.add(integer: Int64(value))) }
-  mutating func encode(_ value: Int16) { put(encoder.arena.add(integer: Int64(value))) }
-  mutating func encode(_ value: Int32) { put(encoder.arena.add(integer: Int64(value))) }
-  mutating func encode(_ value: Int64) { put(encoder.arena.add(integer: value)) }
-  mutating func encode(_ value: UInt) { put(encoder.arena.add(unsigned64: UInt64(value))) }
-  mutating func encode(_ value: UInt8) { put(encoder.arena.add(unsigned: UInt64(value))) }
-  mutating func encode(_ value: UInt16) { put(encoder.arena.add(unsigned: UInt64(value))) }
-  mutating func encode(_ value: UInt32) { put(encoder.arena.add(unsigned: UInt64(value))) }
-  mutating func encode(_ value: UInt64) { put(encoder.arena.add(unsigned64: value)) }
+  func put(_ child: Int32) { encoder.arena.append(child, to: node) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     put(try encoder.box(value, path: path.appending(index: count)))

@@ -234,23 +234,23 @@ public struct BinaryPropertyListInPlaceObjects {
     return bytes
   }
 
-  /// ``asciiString(_:)`` for a dictionary key, with its first (at most) seven bytes as a
-  /// little-endian word, zero above them: a short key takes one load for both its check and its
-  /// prefix (the bytes after a string are in the file: at least the trailer follows).
+  /// ``asciiString(_:)`` for a dictionary key, as its key text: its first (at most) seven bytes
+  /// are a little-endian word, zero above them, so a short key takes one load for both its check
+  /// and its signature (the bytes after a string are in the file: at least the trailer follows).
   @inlinable @inline(__always)
-  public func asciiKey(_ index: Int) -> (bytes: UnsafeRawBufferPointer, prefix: UInt64)? {
+  public func asciiKey(_ index: Int) -> BinaryPropertyListKeyText? {
     guard let bytes = singleByteString(index) else { return nil }
     let count = bytes.count
     if count <= 7 {
       let mask = (1 &<< (8 &* UInt64(count))) &- 1
       let word = UInt64(littleEndian: bytes.baseAddress!.loadUnaligned(as: UInt64.self)) & mask
       guard word & 0x8080_8080_8080_8080 == 0 else { return nil }
-      return (bytes, word)
+      return BinaryPropertyListKeyText(bytes: bytes, prefix: word)
     }
     guard let ascii = asciiString(index) else { return nil }
     var prefix: UInt64 = 0
     for position in 0..<7 { prefix |= UInt64(ascii[position]) &<< (8 &* UInt64(position)) }
-    return (ascii, prefix)
+    return BinaryPropertyListKeyText(bytes: ascii, prefix: prefix)
   }
 
   /// True when the `count` references from byte `a` are those from byte `b` (both checked to fit

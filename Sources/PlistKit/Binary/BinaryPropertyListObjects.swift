@@ -173,6 +173,14 @@ package struct BinaryPropertyListObjects {
     case ascii(UnsafeRawBufferPointer)
     /// Any other string (Latin-1 or UTF-16 in the file).
     case string(String)
+
+    /// The text as a string.
+    package var string: String {
+      switch self {
+      case .ascii(let bytes): String(decoding: bytes, as: UTF8.self)
+      case .string(let string): string
+      }
+    }
   }
 
   /// The object that reference `position` of container `index` (its references from byte

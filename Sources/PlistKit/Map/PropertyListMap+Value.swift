@@ -1,11 +1,9 @@
-import PlistKit
-
-extension DecodingMap {
+extension PropertyListMap {
   /// Lays out a value. An array or dictionary whose storage occurs in several places (a
   /// value read from a binary plist that shares it, or one copied into several places) is
   /// laid out once, so that a value that would expand exponentially stays small.
-  init(value root: PropertyList, limits: PropertyListLimits) throws(PropertyListError) {
-    var builder = DecodingMapBuilder(limits: limits)
+  public init(value root: PropertyList, limits: PropertyListLimits) throws(PropertyListError) {
+    var builder = PropertyListMapBuilder(limits: limits)
     /// An open container and how far through it the walk is.
     struct Frame {
       let elements: [PropertyList]

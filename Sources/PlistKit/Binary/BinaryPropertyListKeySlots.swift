@@ -1,6 +1,7 @@
-/// What the binary decoder remembers, for each nesting depth (a slot), of the dictionary whose
-/// keys were last looked up there, so that decoding many dictionaries of one shape (the records
-/// of an array, written with their keys shared) costs little more than reading their values:
+/// What a reader of dictionaries by key (the Codable decoder) remembers, for each nesting depth
+/// (a slot), of the dictionary whose keys were last looked up there, so that reading many
+/// dictionaries of one shape (the records of an array, written with their keys shared) costs
+/// little more than reading their values:
 ///
 /// - a **hint**: the dictionary, the pair where the next search starts, and where its key
 ///   references are, so that the next dictionary with the same key references (byte for byte,
@@ -12,47 +13,66 @@
 ///   none), so that the next dictionary of the same shape, asked for the same keys in the same
 ///   order (as a type's `init(from:)` does), finds each with one string comparison.
 ///
-/// Slots are made as decoding goes deeper, up to the depth limit, rather than for the whole
-/// limit at once. The decoder owns the slots, through a pointer (no exclusivity check per
-/// lookup), and frees them with ``deallocate()``.
-struct BinaryKeySlots {
-  struct Hint {
+/// Slots are made as reading goes deeper, up to the depth limit, rather than for the whole
+/// limit at once. The reader owns the slots, through a pointer (no exclusivity check per
+/// lookup), and frees them with ``deallocate()``. Inlinable, as the view's in-place reads are:
+/// they are the lookup's inner loop.
+@_spi(BinaryObjects)
+public struct BinaryPropertyListKeySlots {
+  public struct Hint: Sendable {
     /// The dictionary's object, or -1.
-    var dictionary: Int
+    public var dictionary: Int
     /// Where the search for the next key starts.
-    var pair: Int
+    public var pair: Int
     /// The dictionary's keys are in the slot's row of key texts (so they are distinct).
-    var keysInSlot: Bool
+    public var keysInSlot: Bool
     /// Its pair count and where its references start.
-    var count: Int
-    var references: Int
+    public var count: Int
+    public var references: Int
     /// Lookups made in the dictionary so far.
-    var lookups: Int
+    public var lookups: Int
 
-    static let empty = Hint(dictionary: -1, pair: 0, keysInSlot: false, count: 0, references: 0, lookups: 0)
+    @inlinable @inline(__always)
+    public init(dictionary: Int, pair: Int, keysInSlot: Bool, count: Int, references: Int, lookups: Int) {
+      self.dictionary = dictionary
+      self.pair = pair
+      self.keysInSlot = keysInSlot
+      self.count = count
+      self.references = references
+      self.lookups = lookups
+    }
+
+    public static let empty = Hint(dictionary: -1, pair: 0, keysInSlot: false, count: 0, references: 0, lookups: 0)
   }
 
   /// A lookup made in a dictionary of the slot's shape.
-  struct Lookup {
-    var key: String
+  public struct Lookup: Sendable {
+    public var key: String
     /// The pair found, ``absent``, or ``none`` when nothing is remembered.
-    var pair: Int
+    public var pair: Int
 
-    static let absent = -1
-    static let none = Int.min
+    @inlinable @inline(__always)
+    public init(key: String, pair: Int) {
+      self.key = key
+      self.pair = pair
+    }
+
+    public static let absent = -1
+    public static let none = Int.min
   }
 
-  static let keysPerSlot = 16
+  public static let keysPerSlot = 16
 
-  private(set) var hints: UnsafeMutablePointer<Hint>
-  private var texts: UnsafeMutablePointer<KeyText>
-  private var lookups: UnsafeMutablePointer<Lookup>
+  public private(set) var hints: UnsafeMutablePointer<Hint>
+  @usableFromInline var texts: UnsafeMutablePointer<BinaryPropertyListKeyText>
+  @usableFromInline var lookups: UnsafeMutablePointer<Lookup>
   /// Slots made so far.
-  private(set) var capacity: Int
+  @usableFromInline var capacity: Int
   /// The most slots there can be: depths past the limit share the last.
-  let limit: Int
+  @usableFromInline let limit: Int
 
-  init(maximumDepth: Int) {
+  /// Slots for dictionaries nested up to `maximumDepth` deep.
+  public init(maximumDepth: Int) {
     limit = Swift.max(0, Swift.min(maximumDepth, 1 << 16)) + 2
     capacity = Swift.min(limit, 8)
     hints = .allocate(capacity: capacity)
@@ -63,7 +83,8 @@ struct BinaryKeySlots {
     lookups.initialize(repeating: Lookup(key: "", pair: Lookup.none), count: capacity * Self.keysPerSlot)
   }
 
-  func deallocate() {
+  /// Frees the slots.
+  public func deallocate() {
     hints.deinitialize(count: capacity)
     hints.deallocate()
     texts.deinitialize(count: capacity * Self.keysPerSlot)
@@ -73,14 +94,14 @@ struct BinaryKeySlots {
   }
 
   /// The slot for a container at `depth`, made if it is not yet.
-  @inline(__always)
-  mutating func slot(forDepth depth: Int) -> Int {
+  @inlinable @inline(__always)
+  public mutating func slot(forDepth depth: Int) -> Int {
     let slot = Swift.min(depth, limit - 1)
     if slot >= capacity { grow(toInclude: slot) }
     return slot
   }
 
-  private mutating func grow(toInclude slot: Int) {
+  @usableFromInline mutating func grow(toInclude slot: Int) {
     let newCapacity = Swift.min(limit, Swift.max(slot + 1, capacity * 2))
     let row = Self.keysPerSlot
     hints = Self.moved(hints, count: capacity, to: newCapacity, filling: .empty)
@@ -103,23 +124,20 @@ struct BinaryKeySlots {
   }
 
   /// The key texts of slot `slot`.
-  @inline(__always)
-  func texts(ofSlot slot: Int) -> UnsafeMutablePointer<KeyText> { texts + slot * Self.keysPerSlot }
+  @inlinable @inline(__always)
+  public func texts(ofSlot slot: Int) -> UnsafeMutablePointer<BinaryPropertyListKeyText> {
+    texts + slot * Self.keysPerSlot
+  }
 
   /// The lookups remembered for slot `slot`.
-  @inline(__always)
-  func lookups(ofSlot slot: Int) -> UnsafeMutablePointer<Lookup> { lookups + slot * Self.keysPerSlot }
+  @inlinable @inline(__always)
+  public func lookups(ofSlot slot: Int) -> UnsafeMutablePointer<Lookup> { lookups + slot * Self.keysPerSlot }
 
   /// Forgets the lookups of slot `slot`, whose keys have changed.
-  mutating func forgetLookups(ofSlot slot: Int) {
+  public mutating func forgetLookups(ofSlot slot: Int) {
     let row = lookups(ofSlot: slot)
     for index in 0..<Self.keysPerSlot where row[index].pair != Lookup.none {
       row[index] = Lookup(key: "", pair: Lookup.none)
     }
   }
-}
-
-extension KeyText {
-  /// No key: the texts of a slot before a dictionary's keys are there.
-  static var empty: KeyText { KeyText(bytes: UnsafeRawBufferPointer(start: nil, count: 0), signature: 0) }
 }

@@ -1,5 +1,3 @@
-import PlistKit
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,20 +6,50 @@ import PlistKit
   import Darwin
 #endif
 
-/// Builds a ``DecodingMap`` from a reader's events (XML, binary, JSON or OpenStep alike), so
+extension PropertyListMap {
+  /// Lays out the document in `bytes` (in `format`, or the format detected) from its reader's
+  /// events, so that no ``PropertyList`` tree is made: the map and the strings are all the
+  /// read makes. The map finds the places of its errors in `bytes` again (see
+  /// ``location(ofEntry:)``), which must outlive it.
+  ///
+  /// - Parameter stopsAtTypedJSONTag: stop at a key of plain JSON that names a typed JSON tag:
+  ///   such a document may be typed JSON, which the JSON reader decides on the document's value
+  ///   (see ``PropertyListReadingOptions/detectsTypedJSON``).
+  /// - Returns: the map and the format read, or nil when the read stopped at a typed JSON tag.
+  /// - Throws: the reader's ``PropertyListError``, or a limit of the map.
+  public static func read(
+    bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, options: PropertyListReadingOptions,
+    stopsAtTypedJSONTag: Bool = false
+  ) throws(PropertyListError) -> (map: PropertyListMap, format: PropertyListFormat)? {
+    var sink = PropertyListMapSink(limits: options.limits)
+    sink.stopsAtTypedJSONTag = stopsAtTypedJSONTag
+    let read: PropertyListFormat
+    do {
+      read = try PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
+    } catch {
+      guard sink.metTypedJSONTag else { throw error }
+      return nil
+    }
+    var map = sink.builder.map
+    map.locations = .input(PropertyListMapLocationTable(bytes: bytes, format: read, options: options))
+    return (map, read)
+  }
+}
+
+/// Builds a ``PropertyListMap`` from a reader's events (XML, binary, JSON or OpenStep alike), so
 /// that decoding never builds the document's ``PropertyList`` tree: the map and the strings are
 /// all it makes.
 ///
 /// The map keeps no position per entry: an error finds its entry's place by reading the input
-/// again (``DecodingEntryLocator``), so each event here makes exactly one entry. Dictionary keys get one string each however often they repeat; a key a
+/// again (``PropertyListMapEntryLocator``), so each event here makes exactly one entry. Dictionary keys get one string each however often they repeat; a key a
 /// dictionary repeats keeps its first place with its last value, as ``PropertyListDictionary``
 /// does. A container a binary plist shares is laid out once and referenced from its other
 /// places.
-struct DecodingMapSink: PropertyListEventSink {
+struct PropertyListMapSink: PropertyListEventSink {
   static var takesSharedContainers: Bool { true }
 
-  private(set) var builder: DecodingMapBuilder
-  private var keys = DecodingKeyTable()
+  private(set) var builder: PropertyListMapBuilder
+  private var keys = PropertyListMapKeyTable()
   /// Binary object number → the entry of the container laid out for it (-1 until then).
   private var objectEntries: [Int32] = []
   /// The object number named for the container that opens next, or -1.
@@ -37,7 +65,7 @@ struct DecodingMapSink: PropertyListEventSink {
   private(set) var metTypedJSONTag = false
 
   init(limits: PropertyListLimits) {
-    builder = DecodingMapBuilder(limits: limits)
+    builder = PropertyListMapBuilder(limits: limits)
   }
 
   mutating func identifyContainer(_ object: Int) { pendingObject = object }
@@ -98,22 +126,12 @@ struct DecodingMapSink: PropertyListEventSink {
   mutating func repeatContainer(_ object: Int) throws(PropertyListError) {
     try builder.shared(Int(objectEntries[object]))
   }
-
-  /// The map, which finds the places of its errors in `bytes`, the input it was read from
-  /// (with `format` and `options`, as it was read).
-  mutating func finish(
-    bytes: UnsafeRawBufferPointer, format: PropertyListFormat?, options: PropertyListReadingOptions
-  ) -> DecodingMap {
-    var map = builder.map
-    map.locations = .input(DecodingLocationTable(bytes: bytes, format: format, options: options))
-    return map
-  }
 }
 
 /// Dictionary keys by their bytes, each made into a string once: the key last seen at a place
 /// (depth and position in its dictionary) is compared first, as records of one shape repeat
 /// their keys in order, and a hash table finds the others.
-struct DecodingKeyTable {
+struct PropertyListMapKeyTable {
   private static let depths = 32
   private static let places = 32
   /// The string index of the key last seen at each place, or -1.

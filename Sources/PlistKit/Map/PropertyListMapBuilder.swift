@@ -1,11 +1,11 @@
-import FoundationEssentials
-import PlistKit
-
-/// Lays values out in a ``DecodingMap`` as a reader reports them: containers open and close,
-/// scalars and keys arrive in document order.
-struct DecodingMapBuilder {
+/// Lays values out in a ``PropertyListMap`` as a reader reports them: containers open and close,
+/// scalars and keys arrive in document order. Besides the readers' events (``PropertyListMapSink``)
+/// and a value (``PropertyListMap/init(value:limits:)``), a layer lays out what it reads its own
+/// way: the Codable decoder a keyed archive's objects.
+@_spi(PropertyListMap)
+public struct PropertyListMapBuilder {
   /// The map so far (a sink adds interned keys to its strings directly).
-  var map = DecodingMap()
+  public internal(set) var map = PropertyListMap()
   /// The innermost open container: its entry (-1 at the top level), how many elements (or
   /// pairs) it has so far, and whether it is an array. Kept apart from ``outer`` so that the
   /// count of each value costs no array access.
@@ -22,39 +22,38 @@ struct DecodingMapBuilder {
     let isArray: Bool
   }
 
-  init(limits: PropertyListLimits) {
+  /// A builder whose map holds at most the object limit of `limits` values.
+  public init(limits: PropertyListLimits) {
     self.limits = limits
-    entryLimit = Swift.min(limits.maximumObjectCount, DecodingMap.maximumEntryCount)
+    entryLimit = Swift.min(limits.maximumObjectCount, PropertyListMap.maximumEntryCount)
   }
 
   /// The number of entries so far: the index the next value gets.
-  var entryCount: Int { map.entries.count }
+  public var entryCount: Int { map.entries.count }
 
-  mutating func beginArray() throws(PropertyListError) {
+  /// An array opens: its elements follow, until ``end()``.
+  public mutating func beginArray() throws(PropertyListError) {
     try open(.array)
   }
 
-  mutating func beginDictionary() throws(PropertyListError) {
+  /// A dictionary opens: its keys and values follow in turn, until ``end()``.
+  public mutating func beginDictionary() throws(PropertyListError) {
     try open(.dictionary)
   }
 
-  mutating func key(_ key: String) throws(PropertyListError) {
-    try appendKey(DecodingMap.Entry(.string, payload: UInt64(map.strings.count)))
+  /// A dictionary's key.
+  public mutating func key(_ key: String) throws(PropertyListError) {
+    try appendKey(PropertyListMap.Entry(.string, payload: UInt64(map.strings.count)))
     map.strings.append(key)
   }
 
-  /// A string value already in ``DecodingMap/strings``.
-  mutating func string(stringIndex: Int) throws(PropertyListError) {
-    try append(DecodingMap.Entry(.string, payload: UInt64(stringIndex)))
-  }
-
-  /// A key already in ``DecodingMap/strings``.
+  /// A key already in ``PropertyListMap/strings``.
   mutating func key(stringIndex: Int) throws(PropertyListError) {
-    try appendKey(DecodingMap.Entry(.string, payload: UInt64(stringIndex)))
+    try appendKey(PropertyListMap.Entry(.string, payload: UInt64(stringIndex)))
   }
 
   /// Makes the earlier occurrences of a key the dictionary at `entry` repeats invisible to
-  /// lookups, so that the key keeps its first place (in ``DecodingMap`` terms, its last value
+  /// lookups, so that the key keeps its first place (in ``PropertyListMap`` terms, its last value
   /// is the one found). Keys must be interned: equal keys have equal string indices.
   mutating func shadowRepeatedKeys(ofDictionaryAt entry: Int) {
     let count = map.entries[entry].count
@@ -82,72 +81,69 @@ struct DecodingMapBuilder {
     var seen = Set<UInt64>()
     for keyEntry in keyEntries.reversed() {
       let key = map.entries[keyEntry].payload
-      if !seen.insert(key).inserted { map.entries[keyEntry] = DecodingMap.Entry(.shadowed, payload: key) }
+      if !seen.insert(key).inserted { map.entries[keyEntry] = PropertyListMap.Entry(.shadowed, payload: key) }
     }
   }
 
-  mutating func string(_ string: String) throws(PropertyListError) {
-    if string.utf8.count == 5 && string.exactlyEquals(DecodingMap.null) {
-      return try append(DecodingMap.Entry(.null, payload: 0))
+  /// A string value; `$null` is a ``PropertyListMap/Kind/null`` entry.
+  public mutating func string(_ string: String) throws(PropertyListError) {
+    if string.utf8.count == 5 && string.exactlyEquals(PropertyListMap.null) {
+      return try append(PropertyListMap.Entry(.null, payload: 0))
     }
-    try append(DecodingMap.Entry(.string, payload: UInt64(map.strings.count)))
+    try append(PropertyListMap.Entry(.string, payload: UInt64(map.strings.count)))
     map.strings.append(string)
   }
 
   /// Any value but an array or dictionary.
-  mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
+  public mutating func scalar(_ value: PropertyList) throws(PropertyListError) {
     switch value {
     case .string(let string): try self.string(string)
     case .integer(let integer):
       if let signed = integer.int64Value {
-        try append(DecodingMap.Entry(.integer, payload: UInt64(bitPattern: signed)))
+        try append(PropertyListMap.Entry(.integer, payload: UInt64(bitPattern: signed)))
       } else {
-        try append(DecodingMap.Entry(.largeInteger, payload: integer.bitPattern))
+        try append(PropertyListMap.Entry(.largeInteger, payload: integer.bitPattern))
       }
-    case .real(let real): try append(DecodingMap.Entry(.real, payload: real.bitPattern))
-    case .boolean(let boolean): try append(DecodingMap.Entry(.boolean, payload: boolean ? 1 : 0))
-    case .date(let date): try append(DecodingMap.Entry(.date, payload: date.secondsSinceReferenceDate.bitPattern))
+    case .real(let real): try append(PropertyListMap.Entry(.real, payload: real.bitPattern))
+    case .boolean(let boolean): try append(PropertyListMap.Entry(.boolean, payload: boolean ? 1 : 0))
+    case .date(let date): try append(PropertyListMap.Entry(.date, payload: date.secondsSinceReferenceDate.bitPattern))
     case .data(let bytes):
-      try data(bytes.withUnsafeBytes { $0.baseAddress.map { Data(bytes: $0, count: bytes.count) } } ?? Data())
-    case .uid(let uid): try append(DecodingMap.Entry(.uid, payload: uid))
+      try append(PropertyListMap.Entry(.data, payload: UInt64(map.dataEnds.count)))
+      map.dataBytes.append(contentsOf: bytes)
+      map.dataEnds.append(map.dataBytes.count)
+    case .uid(let uid): try append(PropertyListMap.Entry(.uid, payload: uid))
     case .array, .dictionary: preconditionFailure("containers are laid out with begin and end")
     }
   }
 
-  /// A data value.
-  mutating func data(_ data: Data) throws(PropertyListError) {
-    try append(DecodingMap.Entry(.data, payload: UInt64(map.data.count)))
-    map.data.append(data)
-  }
-
   /// In place of a value, the container laid out before at entry `entry` (it has ended).
-  mutating func shared(_ entry: Int) throws(PropertyListError) {
-    try append(DecodingMap.Entry(.shared, payload: UInt64(entry)))
+  public mutating func shared(_ entry: Int) throws(PropertyListError) {
+    try append(PropertyListMap.Entry(.shared, payload: UInt64(entry)))
   }
 
   /// The innermost open container closes.
-  mutating func end() throws(PropertyListError) {
+  public mutating func end() throws(PropertyListError) {
     let (entry, count) = (current.entry, current.count)
-    guard count <= DecodingMap.maximumContainerCount else {
+    guard count <= PropertyListMap.maximumContainerCount else {
       throw PropertyListError(
         .limitExceeded,
-        "a container of \(count) values is more than decoding takes (\(DecodingMap.maximumContainerCount))")
+        "a container of \(count) values is more than decoding takes (\(PropertyListMap.maximumContainerCount))")
     }
     map.entries[entry].info |= UInt32(count)
     map.entries[entry].span = UInt32(map.entries.count - entry)
     current = outer.removeLast()
   }
 
-  private mutating func open(_ kind: DecodingMap.Kind) throws(PropertyListError) {
+  private mutating func open(_ kind: PropertyListMap.Kind) throws(PropertyListError) {
     let index = map.entries.count
-    try append(DecodingMap.Entry(kind, payload: 0, span: 0))
+    try append(PropertyListMap.Entry(kind, payload: 0, span: 0))
     outer.append(current)
     current = OpenContainer(entry: index, count: 0, isArray: kind == .array)
   }
 
   /// Appends a value: an element of an array, or the value of a dictionary's pair.
   @inline(__always)
-  private mutating func append(_ entry: DecodingMap.Entry) throws(PropertyListError) {
+  private mutating func append(_ entry: PropertyListMap.Entry) throws(PropertyListError) {
     try checkEntryLimit()
     map.entries.append(entry)
     if current.isArray { current.count += 1 }
@@ -155,7 +151,7 @@ struct DecodingMapBuilder {
 
   /// Appends a key, which starts a pair of the innermost dictionary.
   @inline(__always)
-  private mutating func appendKey(_ entry: DecodingMap.Entry) throws(PropertyListError) {
+  private mutating func appendKey(_ entry: PropertyListMap.Entry) throws(PropertyListError) {
     try checkEntryLimit()
     map.entries.append(entry)
     current.count += 1

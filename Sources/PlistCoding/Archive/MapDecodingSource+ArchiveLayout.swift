@@ -1,5 +1,5 @@
 import KeyedArchive
-import PlistKit
+@_spi(PropertyListMap) import PlistKit
 
 /// What a map laid out from a keyed archive knows beyond values: the class of each object
 /// that is not a Foundation value (so that decoding can check it against the type asking),
@@ -11,8 +11,8 @@ struct ArchiveAnnotations {
   var uuids: Set<Int> = []
 }
 
-extension DecodingMap {
-  /// Lays out the objects of an archive for decoding, from `$top` down: entry 0 is the `$top`
+extension MapDecodingSource {
+  /// The objects of an archive laid out for decoding, from `$top` down: entry 0 is the `$top`
   /// dictionary.
   ///
   /// Foundation's value classes become plain values, so that a `Decodable` type reads them as
@@ -25,11 +25,10 @@ extension DecodingMap {
   /// itself). Any other object is the dictionary of its fields, its class recorded in
   /// ``ArchiveAnnotations``. Each object is laid out once and shared from every other place
   /// that references it, cycles included (decoding follows them, and refuses a cycle).
-  init(archive graph: ObjectGraph) throws(PropertyListError) {
+  convenience init(archive graph: ObjectGraph, rules: DecodingRules) throws(PropertyListError) {
     var layout = ArchiveLayout(graph: graph)
     try layout.run()
-    self = layout.builder.map
-    archive = layout.annotations
+    self.init(map: layout.builder.map, rules: rules, archive: layout.annotations)
   }
 }
 
@@ -37,7 +36,8 @@ extension DecodingMap {
 /// objects cannot exhaust the thread's.
 private struct ArchiveLayout {
   let graph: ObjectGraph
-  var builder = DecodingMapBuilder(limits: PropertyListLimits(maximumObjectCount: DecodingMap.maximumEntryCount))
+  var builder = PropertyListMapBuilder(
+    limits: PropertyListLimits(maximumObjectCount: PropertyListMap.maximumEntryCount))
   var annotations = ArchiveAnnotations()
   /// Node id → its entry, once laid out (or while it is).
   var entries: [Int: Int] = [:]
@@ -48,8 +48,6 @@ private struct ArchiveLayout {
     var children: [(key: String?, value: PropertyList)]
     var next = 0
   }
-
-  init(graph: ObjectGraph) { self.graph = graph }
 
   mutating func run() throws(PropertyListError) {
     var stack: [Frame] = []
@@ -98,7 +96,7 @@ private struct ArchiveLayout {
   private mutating func lay(node id: Int) throws(PropertyListError) -> Frame? {
     switch graph[id] {
     case .null:
-      try builder.string(DecodingMap.null)
+      try builder.string(PropertyListMap.null)
       return nil
     case .value(let value):
       return try lay(value)
@@ -158,7 +156,7 @@ private struct ArchiveLayout {
       guard case .real(let seconds)? = fields["NS.time"] else { return nil }
       try builder.scalar(.date(PropertyListDate(secondsSinceReferenceDate: seconds)))
     case "NSNull":
-      try builder.string(DecodingMap.null)
+      try builder.string(PropertyListMap.null)
     case "NSUUID":
       guard case .data(let bytes)? = fields["NS.uuidbytes"], bytes.count == 16 else { return nil }
       annotations.uuids.insert(builder.entryCount)

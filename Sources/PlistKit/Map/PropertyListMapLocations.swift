@@ -1,6 +1,19 @@
-import PlistKit
+/// Where the values of a map were in the input: the input it was read from, read again for
+/// the place of an entry only when an error asks for it (see ``PropertyListMapLocationTable``),
+/// while the input is still there. A map made from a value has none.
+enum PropertyListMapLocations {
+  case none
+  case input(PropertyListMapLocationTable)
 
-/// Where the entries of a map built by ``DecodingMapSink`` are in its input, found by reading
+  func location(ofEntry index: Int) -> PropertyListError.Location {
+    switch self {
+    case .none: .none
+    case .input(let table): index >= 0 ? table.location(ofEntry: index) : .none
+    }
+  }
+}
+
+/// Where the entries of a map built by ``PropertyListMapSink`` are in its input, found by reading
 /// the input again and counting the events that make entries: the map keeps no position per
 /// value while it decodes (8 bytes each, as much again as the strings of a file of small
 /// records), and an error is the only thing that asks for one.
@@ -9,12 +22,12 @@ import PlistKit
 /// From the second on, the places of all the entries are found in one more read and kept, 8
 /// bytes an entry, so that a type that tries a value one way and then another (`try?`, as a
 /// type for "any value" does) costs one read of the input in all, not one per failure.
-final class DecodingLocationTable {
+final class PropertyListMapLocationTable {
   private let bytes: UnsafeRawBufferPointer
   private let format: PropertyListFormat?
   private let options: PropertyListReadingOptions
   private var requests = 0
-  /// Each entry's place, packed (see ``DecodingEntryLocator/pack(_:)``), once made.
+  /// Each entry's place, packed (see ``PropertyListMapEntryLocator/pack(_:)``), once made.
   private var places: [Int]?
 
   /// The table of a map read from `bytes` (with `format` and `options`, as it was read), which
@@ -29,23 +42,23 @@ final class DecodingLocationTable {
   func location(ofEntry entry: Int) -> PropertyListError.Location {
     requests += 1
     if places == nil && requests > 1 {
-      var sink = DecodingEntryLocator(goal: .all)
+      var sink = PropertyListMapEntryLocator(goal: .all)
       _ = try? PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
       places = sink.places
     }
-    if let places, entry < places.count, let location = DecodingEntryLocator.unpack(places[entry]) {
+    if let places, entry < places.count, let location = PropertyListMapEntryLocator.unpack(places[entry]) {
       return location
     }
-    var sink = DecodingEntryLocator(goal: .entry(entry))
+    var sink = PropertyListMapEntryLocator(goal: .entry(entry))
     // The read stops with an error at the entry: the place is what it leaves behind.
     _ = try? PropertyList.read(bytes: bytes, format: format, options: options, into: &sink)
     return sink.location
   }
 }
 
-/// Counts the events of a read that make entries, in the order ``DecodingMapSink`` makes them,
+/// Counts the events of a read that make entries, in the order ``PropertyListMapSink`` makes them,
 /// to find the place of one entry (the read stops there) or of every entry.
-struct DecodingEntryLocator: PropertyListEventSink {
+struct PropertyListMapEntryLocator: PropertyListEventSink {
   static var takesSharedContainers: Bool { true }
 
   enum Goal {

@@ -1,19 +1,23 @@
-import FoundationEssentials
-import PlistKit
-
-/// A document laid out for decoding: one entry per value, in document order, each container
-/// followed by its contents (a dictionary's as key, value, key, value, …).
+/// A document laid out for random access: one entry per value, in document order, each
+/// container followed by its contents (a dictionary's as key, value, key, value, …). The view
+/// of a text-format document (and of a value) that the Codable decoder reads, as it reads a
+/// binary plist through ``BinaryPropertyListObjects``.
 ///
 /// A `Decodable` type asks for its keys in its own order, so the decoder needs random access to
 /// what the reader produced. This map gives it at a fraction of a `PropertyList` tree's
-/// cost: 16 bytes per value in one array, strings made once (dictionary keys interned, so the
+/// cost: 16 bytes per value in one buffer, strings made once (dictionary keys interned, so the
 /// thousands of records of a file share one copy of each key), and no array or dictionary
 /// storage per container. An array or dictionary that a value (or a keyed archive) holds in
 /// several places is laid out once and referenced from the others (``Kind/shared``), so the
 /// map stays as small as its input however much it shares.
-struct DecodingMap {
+///
+/// SPI rather than `package`, as the binary view's in-place reads are: the decoder reads
+/// entries in its hot loops, and this toolchain inlines no `@inlinable` member of a `package`
+/// type into another module.
+@_spi(PropertyListMap)
+public struct PropertyListMap {
   /// What an entry holds.
-  enum Kind: UInt8 {
+  public enum Kind: UInt8 {
     /// `payload` indexes ``strings``.
     case string
     /// `payload` is an `Int64`'s bits.
@@ -45,17 +49,19 @@ struct DecodingMap {
   }
 
   /// One value. A container's `span` covers its contents, so the next sibling is `span` entries on.
-  struct Entry {
-    var payload: UInt64
+  public struct Entry: BitwiseCopyable {
+    public var payload: UInt64
     /// The kind in the top four bits; the element (or pair) count of a container below them.
-    var info: UInt32
+    public var info: UInt32
     /// Entries from this one to the end of its contents, itself included.
-    var span: UInt32
+    public var span: UInt32
 
-    @inline(__always) var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: info >> 28))! }
-    @inline(__always) var count: Int { Int(info & Entry.countMask) }
+    @inlinable @inline(__always)
+    public var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: info >> 28))! }
+    @inlinable @inline(__always)
+    public var count: Int { Int(info & Entry.countMask) }
 
-    static let countMask: UInt32 = 0x0FFF_FFFF
+    @usableFromInline static let countMask: UInt32 = 0x0FFF_FFFF
 
     init(_ kind: Kind, payload: UInt64, count: Int = 0, span: UInt32 = 1) {
       self.payload = payload
@@ -69,59 +75,76 @@ struct DecodingMap {
   /// error rather than misread.
   static let maximumContainerCount = Int(Entry.countMask)
   /// The most entries the map holds (32 bits of ``Entry/span``, entry indices kept in 31).
-  static let maximumEntryCount = Int(Int32.max)
+  public static let maximumEntryCount = Int(Int32.max)
 
-  var entries = EntryBuffer()
-  var strings: [String] = []
-  var data: [Data] = []
+  public internal(set) var entries = PropertyListMapEntries()
+  public internal(set) var strings: [String] = []
+  /// The bytes of the data values, one after another in one buffer (no allocation per value),
+  /// and where each ends: read them with ``withData(_:_:)``.
+  @usableFromInline var dataBytes: [UInt8] = []
+  @usableFromInline var dataEnds: [Int] = []
   /// Where each entry's value is in the input, when the map was read from bytes.
-  var locations: DecodingLocations = .none
-  /// For a map laid out from a keyed archive, the classes of its objects.
-  var archive: ArchiveAnnotations?
+  var locations: PropertyListMapLocations = .none
+
+  /// The bytes of data value `index` (a ``Kind/data`` entry's payload), for the length of `body`.
+  @inlinable
+  public func withData<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    let start = index == 0 ? 0 : dataEnds[index - 1]
+    return try dataBytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<dataEnds[index]])) }
+  }
 
   /// The entry that a shared entry stands for, or `index` itself.
-  @inline(__always)
-  func resolved(_ index: Int) -> Int {
+  @inlinable @inline(__always)
+  public func resolved(_ index: Int) -> Int {
     let entry = entries[index]
     return entry.kind == .shared ? Int(entry.payload) : index
   }
 
   /// The string of a ``Kind/string`` entry.
-  @inline(__always)
-  func string(at index: Int) -> String { strings[Int(entries[index].payload)] }
+  @inlinable @inline(__always)
+  public func string(at index: Int) -> String { strings[Int(entries[index].payload)] }
 
   /// The entry after the value at `index` and its contents.
-  @inline(__always)
-  func next(after index: Int) -> Int { index + Int(entries[index].span) }
+  @inlinable @inline(__always)
+  public func next(after index: Int) -> Int { index + Int(entries[index].span) }
 
   /// True when the entry is the string `$null`, which Foundation writes for `nil`.
-  @inline(__always)
-  func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
+  @inlinable @inline(__always)
+  public func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
+
+  /// Where the value of entry `index` is in the input (found by reading the input again, see
+  /// ``PropertyListMapLocationTable``), or nowhere for a map made from a value.
+  public func location(ofEntry index: Int) -> PropertyListError.Location {
+    locations.location(ofEntry: index)
+  }
 
   /// The string Foundation's coders write for `nil` in a container.
-  static let null = "$null"
+  public static let null = "$null"
 }
 
 /// The entries of a map, in a buffer of their own: the decoder reads them many times each,
 /// through a pointer that costs no retain, uniqueness or exclusivity check beyond the index's.
 /// The buffer grows with `realloc` (``PlainMemory``), so a large map that doubles is not in
-/// memory twice while it grows; it is managed here rather than by a generic buffer of
-/// PlistKit's, which the optimizer does not specialize across the module boundary.
-final class EntryBuffer {
-  @exclusivity(unchecked) private var base: UnsafeMutablePointer<DecodingMap.Entry>
+/// memory twice while it grows; a class rather than a ``GrowingBuffer``, so that the map that
+/// holds it stays a copyable value.
+@_spi(PropertyListMap)
+public final class PropertyListMapEntries {
+  @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<PropertyListMap.Entry>
   @exclusivity(unchecked) private var capacity = 1024
-  @exclusivity(unchecked) private(set) var count = 0
+  /// The number of entries.
+  @exclusivity(unchecked) public private(set) var count = 0
 
   init() {
-    base = PlainMemory.allocate(DecodingMap.Entry.self, capacity: capacity)
+    base = PlainMemory.allocate(PropertyListMap.Entry.self, capacity: capacity)
   }
 
   deinit {
     PlainMemory.release(base)
   }
 
-  @inline(__always)
-  subscript(index: Int) -> DecodingMap.Entry {
+  /// The entry at `index`; only the map's builder changes one.
+  @inlinable @inline(__always)
+  public internal(set) subscript(index: Int) -> PropertyListMap.Entry {
     get {
       precondition(index >= 0 && index < count, "an entry of the map")
       return base[index]
@@ -133,27 +156,12 @@ final class EntryBuffer {
   }
 
   @inline(__always)
-  func append(_ entry: DecodingMap.Entry) {
+  func append(_ entry: PropertyListMap.Entry) {
     if count == capacity {
       capacity *= 2
       base = PlainMemory.reallocate(base, capacity: capacity)
     }
     (base + count).initialize(to: entry)
     count += 1
-  }
-}
-
-/// Where the values of a map were in the input: the input it was read from, read again for
-/// the place of an entry only when an error asks for it (see ``DecodingLocationTable``), while
-/// the input is still there. A map made from a value has none.
-enum DecodingLocations {
-  case none
-  case input(DecodingLocationTable)
-
-  func location(ofEntry index: Int) -> PropertyListError.Location {
-    switch self {
-    case .none: .none
-    case .input(let table): index >= 0 ? table.location(ofEntry: index) : .none
-    }
   }
 }

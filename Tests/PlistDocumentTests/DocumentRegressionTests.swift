@@ -22,6 +22,48 @@ struct DocumentRegressionTests {
     #expect(try PropertyList(bytes: document.bytes) == value)
   }
 
+  /// A project file whose `/* Begin … section */` line closes a comment begun a line above:
+  /// taking the section's only object away took the marks with it, and so the comment's end
+  /// (the text after it then read past its end). Only marks that are comments of their own go.
+  @Test func sectionMarksInsideALongerCommentStay() throws {
+    let project = """
+      // !$*UTF8*$!
+      {
+      	archiveVersion = 1;
+      	objectVersion = 56;
+      	objects = {
+
+      /* Begin PBXBuildFile section */
+      		AAAA /* a.swift in Sources */ = {isa = PBXBuildFile; fileRef = BBBB; };
+      /* End PBXBuildFile section */
+      /* left open here
+      /* Begin XCBuildConfiguration section */
+      		CCCC /* Debug */ = {
+      			isa = XCBuildConfiguration;
+      			name = Debug;
+      		};
+      /* End XCBuildConfiguration section */
+      	};
+      	rootObject = AAAA;
+      }
+
+      """
+    for edit in ["remove", "move"] {
+      var document = try PropertyListDocument(bytes: Array(project.utf8))
+      var value = try PropertyList(bytes: Array(project.utf8))
+      if edit == "remove" {
+        try document.removeValue(at: "objects.CCCC")
+        try value.removeValue(at: "objects.CCCC")
+      } else {
+        try document.moveValue(from: "objects.CCCC", to: "objects.AAAA.m")
+        try value.moveValue(from: "objects.CCCC", to: "objects.AAAA.m")
+      }
+      #expect(try PropertyList(bytes: document.bytes) == value, "\(edit)")
+      let text = String(decoding: document.bytes, as: UTF8.self)
+      #expect(text.contains("/* left open here\n/* Begin XCBuildConfiguration section */\n"), "\(edit)")
+    }
+  }
+
   /// A `.strings` file whose first entry is a `"key";` shorthand: its value's span is its
   /// key's, which the style detection took for a gap running backwards.
   @Test func aShorthandFirstEntryHasNoAssignmentToLearn() throws {

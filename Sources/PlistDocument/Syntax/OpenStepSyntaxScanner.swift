@@ -187,8 +187,12 @@ enum OpenStepTrivia {
         while cursor < text.count, text[cursor] != 0x0A, text[cursor] != 0x0D { cursor += 1 }
       } else if text[cursor + 1] == UInt8(ascii: "*") {
         cursor += 2
-        while !(text[cursor] == UInt8(ascii: "*") && text[cursor + 1] == UInt8(ascii: "/")) { cursor += 1 }
-        cursor += 2
+        // The reader has refused a comment left open; the bound keeps text an edit left wrong
+        // from being read past its end.
+        while cursor + 1 < text.count, !(text[cursor] == UInt8(ascii: "*") && text[cursor + 1] == UInt8(ascii: "/")) {
+          cursor += 1
+        }
+        cursor = min(cursor + 2, text.count)
       } else {
         return cursor
       }

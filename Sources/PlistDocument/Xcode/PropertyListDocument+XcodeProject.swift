@@ -270,12 +270,45 @@ extension PropertyListDocument {
     let isa = String(
       decoding: beginLine[XcodeProjectSyntax.sectionBeginPrefix.count..<(beginLine.count - suffixCount)], as: UTF8.self)
     guard text[lineNext..<endLineEnd].elementsEqual(XcodeProjectSyntax.sectionEnd(isa)) else { return nil }
+    // Lines that read as the marks may be the inside of a longer comment (one left open on an
+    // earlier line ends at the `*/` of a `Begin` line): only marks that are comments of their
+    // own go, or the removal would leave a comment without its end.
+    let before = position > 0 ? layout.entries[position - 1].end : layout.interiorStart
+    guard commentStarts(at: beginStart, scanningFrom: before), commentStarts(at: lineNext, scanningFrom: entry.end)
+    else { return nil }
     var start = beginStart
     if start > 0 {
       let blank = TextLines.previousLineStart(text, start)
       if TextLines.lineEnd(text, blank) == blank { start = blank }
     }
     return [Splice(range: start..<TextLines.afterLineEnding(text, endLineEnd), bytes: [])]
+  }
+
+  /// True when, reading the white space and comments from `start` as the reader does, a
+  /// comment starts at `offset`.
+  private func commentStarts(at offset: Int, scanningFrom start: Int) -> Bool {
+    var cursor = start
+    while cursor < offset {
+      let byte = text[cursor]
+      if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+        cursor += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "/"), cursor + 1 < text.count else { return false }
+      if text[cursor + 1] == UInt8(ascii: "/") {
+        cursor = TextLines.lineEnd(text, cursor)
+      } else if text[cursor + 1] == UInt8(ascii: "*") {
+        var close = cursor + 2
+        while close + 1 < text.count, !(text[close] == UInt8(ascii: "*") && text[close + 1] == UInt8(ascii: "/")) {
+          close += 1
+        }
+        guard close + 1 < text.count else { return false }
+        cursor = close + 2
+      } else {
+        return false
+      }
+    }
+    return cursor == offset && text[cursor...].starts(with: "/*".utf8)
   }
 
   /// The `isa` of an object node, if it has a string one.
